@@ -1,0 +1,258 @@
+//! Character classes of RFC 3986 (sections 2.2, 2.3 and Appendix A).
+//!
+//! Each class is a 256-entry table built at compile time by `const fn`, so a
+//! membership test is one indexed load. Every constant quotes the ABNF rule it
+//! implements. Percent signs are never members: `pct-encoded` is a three-byte
+//! production that the parser and the decoder handle on their own.
+//!
+//! ```
+//! use urikit::chars;
+//! assert!(chars::UNRESERVED.contains(b'~'));
+//! assert!(!chars::UNRESERVED.contains(b'/'));
+//! assert!(chars::PCHAR.contains(b'@'));
+//! ```
+
+/// A set of bytes: one `bool` for each of the 256 byte values.
+///
+/// Build your own with the `const fn` methods and use it, for example, as an
+/// encode set for [`crate::encode`]:
+///
+/// ```
+/// use urikit::chars::{CharClass, UNRESERVED};
+/// const MY_SET: CharClass = UNRESERVED.with_bytes(b"/:");
+/// assert!(MY_SET.contains(b':'));
+/// assert!(!MY_SET.contains(b'?'));
+/// ```
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct CharClass {
+    table: [bool; 256],
+}
+
+impl core::fmt::Debug for CharClass {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let mut set = f.debug_set();
+        for b in 0..=255u8 {
+            if self.contains(b) {
+                set.entry(&(b as char));
+            }
+        }
+        set.finish()
+    }
+}
+
+impl CharClass {
+    /// The class with no members.
+    ///
+    /// ```
+    /// assert!(!urikit::chars::CharClass::EMPTY.contains(b'a'));
+    /// ```
+    pub const EMPTY: CharClass = CharClass {
+        table: [false; 256],
+    };
+
+    /// This class plus every byte of `bytes`.
+    ///
+    /// ```
+    /// let c = urikit::chars::CharClass::EMPTY.with_bytes(b"ab");
+    /// assert!(c.contains(b'a') && c.contains(b'b') && !c.contains(b'c'));
+    /// ```
+    #[must_use]
+    pub const fn with_bytes(mut self, bytes: &[u8]) -> CharClass {
+        let mut i = 0;
+        while i < bytes.len() {
+            self.table[bytes[i] as usize] = true;
+            i += 1;
+        }
+        self
+    }
+
+    /// This class plus every byte from `lo` to `hi`, inclusive.
+    ///
+    /// ```
+    /// let c = urikit::chars::CharClass::EMPTY.with_range(b'0', b'9');
+    /// assert!(c.contains(b'5') && !c.contains(b'a'));
+    /// ```
+    #[must_use]
+    pub const fn with_range(mut self, lo: u8, hi: u8) -> CharClass {
+        let mut b = lo as usize;
+        while b <= hi as usize {
+            self.table[b] = true;
+            b += 1;
+        }
+        self
+    }
+
+    /// This class without the bytes of `bytes`.
+    ///
+    /// ```
+    /// use urikit::chars::PCHAR;
+    /// let c = PCHAR.without_bytes(b":");
+    /// assert!(!c.contains(b':') && c.contains(b'@'));
+    /// ```
+    #[must_use]
+    pub const fn without_bytes(mut self, bytes: &[u8]) -> CharClass {
+        let mut i = 0;
+        while i < bytes.len() {
+            self.table[bytes[i] as usize] = false;
+            i += 1;
+        }
+        self
+    }
+
+    /// The members of either class.
+    ///
+    /// ```
+    /// use urikit::chars::{DIGIT, ALPHA};
+    /// let c = DIGIT.union(&ALPHA);
+    /// assert!(c.contains(b'7') && c.contains(b'q'));
+    /// ```
+    #[must_use]
+    pub const fn union(mut self, other: &CharClass) -> CharClass {
+        let mut b = 0;
+        while b < 256 {
+            self.table[b] = self.table[b] || other.table[b];
+            b += 1;
+        }
+        self
+    }
+
+    /// The bytes that are not members.
+    ///
+    /// ```
+    /// use urikit::chars::UNRESERVED;
+    /// assert!(UNRESERVED.complement().contains(b' '));
+    /// ```
+    #[must_use]
+    pub const fn complement(mut self) -> CharClass {
+        let mut b = 0;
+        while b < 256 {
+            self.table[b] = !self.table[b];
+            b += 1;
+        }
+        self
+    }
+
+    /// Whether `b` is a member.
+    ///
+    /// ```
+    /// assert!(urikit::chars::HEXDIG.contains(b'F'));
+    /// ```
+    #[inline(always)]
+    pub const fn contains(&self, b: u8) -> bool {
+        self.table[b as usize]
+    }
+}
+
+/// `ALPHA = %x41-5A / %x61-7A ; A-Z / a-z` (RFC 5234, B.1)
+pub const ALPHA: CharClass = CharClass::EMPTY
+    .with_range(b'A', b'Z')
+    .with_range(b'a', b'z');
+
+/// `DIGIT = %x30-39 ; 0-9` (RFC 5234, B.1)
+pub const DIGIT: CharClass = CharClass::EMPTY.with_range(b'0', b'9');
+
+/// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"` (RFC 5234, B.1;
+/// case-insensitive, as RFC 3986 section 2.1 says)
+pub const HEXDIG: CharClass = DIGIT.with_range(b'A', b'F').with_range(b'a', b'f');
+
+/// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (2.3)
+pub const UNRESERVED: CharClass = ALPHA.union(&DIGIT).with_bytes(b"-._~");
+
+/// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (2.2)
+pub const GEN_DELIMS: CharClass = CharClass::EMPTY.with_bytes(b":/?#[]@");
+
+/// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (2.2)
+pub const SUB_DELIMS: CharClass = CharClass::EMPTY.with_bytes(b"!$&'()*+,;=");
+
+/// `reserved = gen-delims / sub-delims` (2.2)
+pub const RESERVED: CharClass = GEN_DELIMS.union(&SUB_DELIMS);
+
+/// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (3.1): the bytes
+/// allowed after the first.
+pub const SCHEME: CharClass = ALPHA.union(&DIGIT).with_bytes(b"+-.");
+
+/// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (3.2.1),
+/// without `pct-encoded`.
+pub const USERINFO: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":");
+
+/// `reg-name = *( unreserved / pct-encoded / sub-delims )` (3.2.2), without
+/// `pct-encoded`.
+pub const REG_NAME: CharClass = UNRESERVED.union(&SUB_DELIMS);
+
+/// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (3.2.2):
+/// the bytes of the part after the dot.
+pub const IPVFUTURE: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":");
+
+/// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (3.3), without
+/// `pct-encoded`.
+pub const PCHAR: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":@");
+
+/// `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )` (3.3),
+/// without `pct-encoded`: a path segment with no colon.
+pub const SEGMENT_NZ_NC: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b"@");
+
+/// `path-abempty = *( "/" segment )` and the other path rules (3.3): `pchar`
+/// plus the `/` separator, without `pct-encoded`.
+pub const PATH: CharClass = PCHAR.with_bytes(b"/");
+
+/// `query = *( pchar / "/" / "?" )` (3.4), without `pct-encoded`.
+pub const QUERY: CharClass = PCHAR.with_bytes(b"/?");
+
+/// `fragment = *( pchar / "/" / "?" )` (3.5), without `pct-encoded`.
+pub const FRAGMENT: CharClass = QUERY;
+
+/// The value of an ASCII hex digit, or `None`.
+#[inline(always)]
+pub(crate) const fn hex_value(b: u8) -> Option<u8> {
+    match b {
+        b'0'..=b'9' => Some(b - b'0'),
+        b'A'..=b'F' => Some(b - b'A' + 10),
+        b'a'..=b'f' => Some(b - b'a' + 10),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn members(c: &CharClass) -> alloc::string::String {
+        (0..=255u8)
+            .filter(|&b| c.contains(b))
+            .map(|b| b as char)
+            .collect()
+    }
+
+    // Expected sets are spelled out from the ABNF, not from the tables.
+    #[test]
+    fn classes_match_the_abnf() {
+        let alnum = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+        let sort = |s: &str| {
+            let mut v: alloc::vec::Vec<char> = s.chars().collect();
+            v.sort_unstable();
+            v.into_iter().collect::<alloc::string::String>()
+        };
+        assert_eq!(members(&UNRESERVED), sort(&alloc::format!("{alnum}-._~")));
+        assert_eq!(members(&SUB_DELIMS), sort("!$&'()*+,;="));
+        assert_eq!(members(&GEN_DELIMS), sort(":/?#[]@"));
+        assert_eq!(
+            members(&PCHAR),
+            sort(&alloc::format!("{alnum}-._~!$&'()*+,;=:@"))
+        );
+        assert_eq!(
+            members(&QUERY),
+            sort(&alloc::format!("{alnum}-._~!$&'()*+,;=:@/?"))
+        );
+        assert_eq!(members(&SCHEME), sort(&alloc::format!("{alnum}+-.")));
+        assert_eq!(members(&HEXDIG), sort("0123456789ABCDEFabcdef"));
+        assert!((128..=255u8).all(|b| !PATH.contains(b)));
+    }
+
+    #[test]
+    fn hex_values() {
+        assert_eq!(hex_value(b'0'), Some(0));
+        assert_eq!(hex_value(b'f'), Some(15));
+        assert_eq!(hex_value(b'F'), Some(15));
+        assert_eq!(hex_value(b'g'), None);
+    }
+}

@@ -1,0 +1,58 @@
+//! # urikit
+//!
+//! Strict, fast, zero-copy URI handling to the letter of RFC 3986.
+//!
+//! - [`UriRef::parse`] and [`Uri::parse`] validate every rule of Appendix A
+//!   in one forward pass without allocating, and keep the difference between
+//!   an absent and an empty component (5.3).
+//! - [`validate`] checks a string against any single ABNF rule.
+//! - [`split`] takes apart any string by Appendix B, without validating.
+//!
+//! ```
+//! use urikit::{HostKind, Uri, UriRef};
+//!
+//! let uri = Uri::parse("foo://example.com:8042/over/there?name=ferret#nose")?;
+//! assert_eq!(uri.scheme(), "foo");
+//! assert_eq!(uri.host().map(|h| h.kind()), Some(HostKind::RegName));
+//! assert_eq!(uri.port_u16(), Ok(Some(8042)));
+//! assert_eq!(uri.path(), "/over/there");
+//! assert_eq!(uri.query(), Some("name=ferret"));
+//! assert_eq!(uri.fragment(), Some("nose"));
+//! assert_eq!(uri.to_string(), "foo://example.com:8042/over/there?name=ferret#nose");
+//!
+//! let r = UriRef::parse("../g")?;
+//! assert!(r.is_relative());
+//!
+//! let err = Uri::parse("http://exa mple.com/").unwrap_err();
+//! assert_eq!(err.index(), 10);
+//! assert_eq!(err.to_string(), "invalid character in host at index 10");
+//! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! ## Equality
+//!
+//! All the URI types compare, order and hash byte-wise: **no implicit
+//! normalization**.
+//!
+//! ## Features
+//!
+//! - `std` (default): `std::error::Error` for the error types. Without it the
+//!   crate is `no_std` and needs only `alloc`.
+#![cfg_attr(not(feature = "std"), no_std)]
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
+pub mod chars;
+mod error;
+mod host;
+mod parse;
+pub mod rule;
+mod uri;
+
+pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
+pub use host::{Host, HostData, HostKind};
+pub use parse::MAX_LEN;
+pub use rule::{validate, Rule};
+pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};

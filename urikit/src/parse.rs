@@ -1,0 +1,420 @@
+//! The validating parser (sections 3 and 4, Appendix A).
+//!
+//! One forward pass over the bytes, no recursion, no allocation. The result
+//! is a [`Meta`]: the offsets of each component within the input, so a parsed
+//! value is the input plus a few integers.
+//!
+//! Invariants of a `Meta` produced here, relied on by every accessor:
+//! - offsets are `u32` and at most the input length; `NONE` marks an absent
+//!   component (inputs of `MAX_LEN` bytes or more are rejected first, so no
+//!   real offset equals `NONE`);
+//! - `scheme_end`, when present, is the index of the `:` after the scheme;
+//! - `auth_start`, when present, is the index just after `//`, and then
+//!   `auth_start <= host_start <= host_end <= path_start`; a userinfo exists
+//!   exactly when `host_start > auth_start` (it ends at `host_start - 1`, an
+//!   `@`), and a port exists exactly when `host_end < path_start` (it starts
+//!   at `host_end + 1`, after a `:`);
+//! - `path_start <= path_end`; the query, when present, starts at
+//!   `query_start` (a `?`), and the fragment at `fragment_start` (a `#`).
+//!
+//! Profiles that extend the grammar (IRIs, RFC 6874 zone identifiers, the RFC
+//! 2396 legacy grammar) plug in at the marked points: every non-ASCII byte and
+//! every `%` after an IPv6 address reaches a cold path where a profile flag
+//! can accept it, and the character classes are tables that a profile can
+//! swap; none of the scanning structure has to change.
+
+use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, REG_NAME, SCHEME};
+use crate::error::{Component, ErrorKind, ParseError};
+use crate::host::{parse_ipv4, parse_ipv6, validate_ipvfuture, HostKind};
+
+/// The exclusive upper bound on input length, in bytes: offsets are stored
+/// as `u32`, and `u32::MAX` marks an absent component.
+///
+/// ```
+/// assert_eq!(urikit::MAX_LEN, u32::MAX as usize);
+/// ```
+pub const MAX_LEN: usize = u32::MAX as usize;
+
+pub(crate) const NONE: u32 = u32::MAX;
+
+/// Component boundaries; see the module documentation for the invariants.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) struct Meta {
+    pub(crate) scheme_end: u32,
+    pub(crate) auth_start: u32,
+    pub(crate) host_start: u32,
+    pub(crate) host_end: u32,
+    pub(crate) host_kind: HostKind,
+    pub(crate) path_start: u32,
+    pub(crate) path_end: u32,
+    pub(crate) query_start: u32,
+    pub(crate) fragment_start: u32,
+}
+
+impl Meta {
+    pub(crate) const EMPTY: Meta = Meta {
+        scheme_end: NONE,
+        auth_start: NONE,
+        host_start: NONE,
+        host_end: NONE,
+        host_kind: HostKind::RegName,
+        path_start: 0,
+        path_end: 0,
+        query_start: NONE,
+        fragment_start: NONE,
+    };
+}
+
+/// Which top-level rule to parse.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(crate) enum Top {
+    /// `URI-reference = URI / relative-ref`
+    UriReference,
+    /// `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`
+    Uri,
+    /// `absolute-URI = scheme ":" hier-part [ "?" query ]`
+    AbsoluteUri,
+    /// `relative-ref = relative-part [ "?" query ] [ "#" fragment ]`
+    RelativeRef,
+}
+
+#[inline(always)]
+fn err<T>(index: usize, kind: ErrorKind) -> Result<T, ParseError> {
+    Err(ParseError::new(index, kind))
+}
+
+/// Whether `s[i]` starts a valid `pct-encoded` triplet.
+#[inline(always)]
+fn pct_ok(s: &[u8], i: usize) -> bool {
+    i + 2 < s.len() && HEXDIG.contains(s[i + 1]) && HEXDIG.contains(s[i + 2])
+}
+
+/// Scan `*( class / pct-encoded )` from `i`; return the index of the first
+/// byte that is neither, or the index of a malformed `%`.
+#[inline(always)]
+pub(crate) fn scan(s: &[u8], mut i: usize, class: &CharClass) -> Result<usize, usize> {
+    loop {
+        while i < s.len() && class.contains(s[i]) {
+            i += 1;
+        }
+        if i < s.len() && s[i] == b'%' {
+            if !pct_ok(s, i) {
+                return Err(i);
+            }
+            i += 3;
+        } else {
+            return Ok(i);
+        }
+    }
+}
+
+pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
+    let len = s.len();
+    if len >= MAX_LEN {
+        return err(MAX_LEN, ErrorKind::TooLong);
+    }
+    let mut m = Meta::EMPTY;
+    let mut i = 0;
+
+    // scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." ), then ":".
+    // Scheme bytes are all valid in a first path segment, so when no ":"
+    // follows, the bytes seen so far stay valid as the start of a relative
+    // path and the scan goes on from where it stopped: one pass either way.
+    let mut first_segment_from = None;
+    if len > 0 && ALPHA.contains(s[0]) {
+        i = 1;
+        while i < len && SCHEME.contains(s[i]) {
+            i += 1;
+        }
+        if i < len && s[i] == b':' {
+            if top == Top::RelativeRef {
+                return err(i, ErrorKind::UnexpectedScheme);
+            }
+            m.scheme_end = i as u32;
+            i += 1;
+        } else {
+            first_segment_from = Some(i);
+        }
+    }
+    if m.scheme_end == NONE && matches!(top, Top::Uri | Top::AbsoluteUri) {
+        return Err(missing_scheme(s));
+    }
+
+    let path_start;
+    if let Some(from) = first_segment_from {
+        // relative-part = path-noscheme, begun by the scheme scan above.
+        path_start = 0;
+        i = scan_noscheme_path(s, from)?;
+    } else if s[i..].starts_with(b"//") {
+        // "//" authority path-abempty
+        i = parse_authority(s, i + 2, &mut m)?;
+        path_start = i;
+        i = scan_path(s, i)?;
+    } else if m.scheme_end == NONE && !s[i..].starts_with(b"/") {
+        // relative-part = path-noscheme / path-empty
+        path_start = i;
+        i = scan_noscheme_path(s, i)?;
+    } else {
+        // path-absolute / path-rootless / path-empty: without an authority
+        // the path cannot start with "//", which the branch above took.
+        path_start = i;
+        i = scan_path(s, i)?;
+    }
+    m.path_start = path_start as u32;
+    m.path_end = i as u32;
+
+    if i < len && s[i] == b'?' {
+        m.query_start = i as u32;
+        i = match scan(s, i + 1, &chars::QUERY) {
+            Ok(end) => end,
+            Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Query)),
+        };
+    }
+    if i < len && s[i] == b'#' {
+        if top == Top::AbsoluteUri {
+            return err(i, ErrorKind::UnexpectedFragment);
+        }
+        m.fragment_start = i as u32;
+        i = match scan(s, i + 1, &chars::FRAGMENT) {
+            Ok(end) => end,
+            Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Fragment)),
+        };
+    }
+    if i < len {
+        return Err(trailing_error(i, &m));
+    }
+    Ok(m)
+}
+
+/// The error for a byte that stopped the scan of the last component.
+#[cold]
+#[inline(never)]
+fn trailing_error(i: usize, m: &Meta) -> ParseError {
+    let component = if m.fragment_start != NONE {
+        Component::Fragment
+    } else if m.query_start != NONE {
+        Component::Query
+    } else {
+        Component::Path
+    };
+    ParseError::new(i, ErrorKind::InvalidCharacter(component))
+}
+
+/// The error for an input that the URI rule rejects for want of a scheme.
+#[cold]
+#[inline(never)]
+fn missing_scheme(s: &[u8]) -> ParseError {
+    match s.first() {
+        None => ParseError::new(0, ErrorKind::MissingScheme),
+        Some(b) if !ALPHA.contains(*b) => {
+            // A string like "1http:" or "-x:" was meant to have a scheme;
+            // one like "/path" or "//host" was not.
+            if matches!(b, b'/' | b'?' | b'#') {
+                ParseError::new(0, ErrorKind::MissingScheme)
+            } else {
+                ParseError::new(0, ErrorKind::InvalidScheme)
+            }
+        }
+        Some(_) => {
+            let mut i = 1;
+            while i < s.len() && SCHEME.contains(s[i]) {
+                i += 1;
+            }
+            match s.get(i) {
+                None | Some(b'/' | b'?' | b'#') => ParseError::new(i, ErrorKind::MissingScheme),
+                Some(_) => ParseError::new(i, ErrorKind::InvalidScheme),
+            }
+        }
+    }
+}
+
+/// `path-abempty`, `path-absolute` or `path-rootless`: `*( pchar / "/" )`,
+/// up to `?`, `#` or the end.
+#[inline]
+pub(crate) fn scan_path(s: &[u8], i: usize) -> Result<usize, ParseError> {
+    match scan(s, i, &chars::PATH) {
+        Ok(end) => Ok(end),
+        Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Path)),
+    }
+}
+
+/// `path-noscheme = segment-nz-nc *( "/" segment )`, or `path-empty`: no `:`
+/// before the first `/`.
+#[inline]
+pub(crate) fn scan_noscheme_path(s: &[u8], i: usize) -> Result<usize, ParseError> {
+    let i = match scan(s, i, &chars::SEGMENT_NZ_NC) {
+        Ok(end) => end,
+        Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Path)),
+    };
+    match s.get(i) {
+        Some(b':') => err(i, ErrorKind::ColonInFirstSegment),
+        Some(b'/') => scan_path(s, i),
+        _ => Ok(i),
+    }
+}
+
+/// `authority = [ userinfo "@" ] host [ ":" port ]`, from `a` (just after
+/// `//`) to the first `/`, `?`, `#` or the end. Returns that end index.
+///
+/// Until an `@` shows up, the bytes could be userinfo or host and port, so
+/// the scan accepts the union (`userinfo` bytes), remembering the first `:`
+/// and the first byte after it that is not a digit. An `@` settles it as
+/// userinfo; the end of the authority settles it as host and port.
+pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize, ParseError> {
+    let len = s.len();
+    m.auth_start = a as u32;
+    let mut host_start = a;
+    let mut i = a;
+    let mut colon = usize::MAX;
+    let mut bad_port = usize::MAX;
+
+    if i < len && s[i] == b'[' {
+        return parse_ip_literal(s, a, i, m);
+    }
+    loop {
+        if i == len {
+            break;
+        }
+        let b = s[i];
+        if REG_NAME.contains(b) {
+            if colon != usize::MAX && bad_port == usize::MAX && !DIGIT.contains(b) {
+                bad_port = i;
+            }
+            i += 1;
+            continue;
+        }
+        match b {
+            b':' => {
+                if colon == usize::MAX {
+                    colon = i;
+                } else if bad_port == usize::MAX {
+                    bad_port = i;
+                }
+                i += 1;
+            }
+            b'%' => {
+                if !pct_ok(s, i) {
+                    return Err(authority_error(s, a, host_start, colon, i, true));
+                }
+                if colon != usize::MAX && bad_port == usize::MAX {
+                    bad_port = i;
+                }
+                i += 3;
+            }
+            b'@' if host_start == a => {
+                // userinfo = *( unreserved / pct-encoded / sub-delims / ":" )
+                // ends here; the host starts after the "@".
+                host_start = i + 1;
+                colon = usize::MAX;
+                bad_port = usize::MAX;
+                i += 1;
+                if i < len && s[i] == b'[' {
+                    return parse_ip_literal(s, a, i, m);
+                }
+            }
+            b'/' | b'?' | b'#' => break,
+            _ => return Err(authority_error(s, a, host_start, colon, i, false)),
+        }
+    }
+    // host [ ":" port ]: the host is reg-name bytes (no ":"), the port digits.
+    let host_end = if colon == usize::MAX { i } else { colon };
+    if bad_port != usize::MAX {
+        return err(bad_port, ErrorKind::InvalidPort);
+    }
+    m.host_start = host_start as u32;
+    m.host_end = host_end as u32;
+    // First-match-wins: IPv4address before reg-name.
+    let host = &s[host_start..host_end];
+    m.host_kind = if host.len() <= 15 && host.first().is_some_and(|b| DIGIT.contains(*b)) {
+        match parse_ipv4(host) {
+            Some(_) => HostKind::Ipv4,
+            None => HostKind::RegName,
+        }
+    } else {
+        HostKind::RegName
+    };
+    Ok(i)
+}
+
+/// The error for a bad byte at `i` in the authority: which component it
+/// falls in depends on whether an `@` comes later, so look ahead for one.
+#[cold]
+#[inline(never)]
+fn authority_error(
+    s: &[u8],
+    a: usize,
+    host_start: usize,
+    colon: usize,
+    i: usize,
+    pct: bool,
+) -> ParseError {
+    let in_userinfo = host_start == a
+        && s[i..]
+            .iter()
+            .take_while(|b| !matches!(b, b'/' | b'?' | b'#'))
+            .any(|&b| b == b'@');
+    let component = if in_userinfo {
+        Component::Userinfo
+    } else if colon != usize::MAX {
+        return ParseError::new(i, ErrorKind::InvalidPort);
+    } else {
+        Component::Host
+    };
+    let kind = if pct {
+        ErrorKind::InvalidPercentEncoding(component)
+    } else {
+        ErrorKind::InvalidCharacter(component)
+    };
+    ParseError::new(i, kind)
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `i`, then an
+/// optional `":" port`, then the end of the authority.
+pub(crate) fn parse_ip_literal(
+    s: &[u8],
+    a: usize,
+    i: usize,
+    m: &mut Meta,
+) -> Result<usize, ParseError> {
+    let len = s.len();
+    let mut j = i + 1;
+    while j < len && s[j] != b']' {
+        if matches!(s[j], b'/' | b'?' | b'#' | b'@' | b'[') {
+            break;
+        }
+        j += 1;
+    }
+    if j == len || s[j] != b']' {
+        return err(i, ErrorKind::UnclosedIpLiteral);
+    }
+    let inner = &s[i + 1..j];
+    m.host_kind = if matches!(inner.first(), Some(b'v' | b'V')) {
+        if let Err(at) = validate_ipvfuture(inner) {
+            return err(i + 1 + at, ErrorKind::InvalidIpvFuture);
+        }
+        HostKind::IpvFuture
+    } else {
+        // Profile point: RFC 6874 zone identifiers ("%25" ZoneID) would be
+        // accepted here.
+        if let Err(at) = parse_ipv6(inner) {
+            return err(i + 1 + at, ErrorKind::InvalidIpv6);
+        }
+        HostKind::Ipv6
+    };
+    m.auth_start = a as u32;
+    m.host_start = i as u32;
+    m.host_end = (j + 1) as u32;
+    let mut k = j + 1;
+    if k < len && s[k] == b':' {
+        k += 1;
+        while k < len && DIGIT.contains(s[k]) {
+            k += 1;
+        }
+        if k < len && !matches!(s[k], b'/' | b'?' | b'#') {
+            return err(k, ErrorKind::InvalidPort);
+        }
+    } else if k < len && !matches!(s[k], b'/' | b'?' | b'#') {
+        return err(k, ErrorKind::InvalidCharacter(Component::Host));
+    }
+    Ok(k)
+}

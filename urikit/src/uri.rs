@@ -1,0 +1,966 @@
+//! The parsed types: a buffer plus component offsets.
+//!
+//! - [`UriRef`] and [`Uri`] borrow the input: a `&str` plus offsets. Parsing
+//!   them never allocates.
+//! - [`UriRefBuf`] and [`UriBuf`] own a `String` plus the same offsets.
+//!
+//! Equality, ordering and hashing of all four are byte-wise on the text:
+//! **no implicit normalization**. `HTTP://a/` and `http://a/` are different
+//! values; compare normalized forms when you mean equivalence.
+
+use alloc::string::String;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::error::{ErrorKind, ParseError, PortOverflowError};
+use crate::host::{Host, HostKind};
+use crate::parse::{parse, Meta, Top, NONE};
+
+impl Meta {
+    #[inline]
+    fn scheme<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.scheme_end != NONE).then(|| &s[..self.scheme_end as usize])
+    }
+    #[inline]
+    fn authority<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.auth_start != NONE).then(|| &s[self.auth_start as usize..self.path_start as usize])
+    }
+    #[inline]
+    fn userinfo<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.auth_start != NONE && self.host_start > self.auth_start)
+            .then(|| &s[self.auth_start as usize..self.host_start as usize - 1])
+    }
+    #[inline]
+    fn host<'s>(&self, s: &'s str) -> Option<Host<'s>> {
+        (self.auth_start != NONE).then(|| {
+            Host::new(
+                &s[self.host_start as usize..self.host_end as usize],
+                self.host_kind,
+            )
+        })
+    }
+    #[inline]
+    fn port<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.auth_start != NONE && self.host_end < self.path_start)
+            .then(|| &s[self.host_end as usize + 1..self.path_start as usize])
+    }
+    #[inline]
+    fn path<'s>(&self, s: &'s str) -> &'s str {
+        &s[self.path_start as usize..self.path_end as usize]
+    }
+    #[inline]
+    fn query<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.query_start != NONE).then(|| {
+            let end = if self.fragment_start != NONE {
+                self.fragment_start as usize
+            } else {
+                s.len()
+            };
+            &s[self.query_start as usize + 1..end]
+        })
+    }
+    #[inline]
+    fn fragment<'s>(&self, s: &'s str) -> Option<&'s str> {
+        (self.fragment_start != NONE).then(|| &s[self.fragment_start as usize + 1..])
+    }
+}
+
+fn port_u16(port: Option<&str>) -> Result<Option<u16>, PortOverflowError> {
+    let Some(port) = port else { return Ok(None) };
+    if port.is_empty() {
+        return Ok(None);
+    }
+    let mut v: u32 = 0;
+    for b in port.bytes() {
+        v = v * 10 + u32::from(b - b'0');
+        if v > u32::from(u16::MAX) {
+            return Err(PortOverflowError);
+        }
+    }
+    Ok(Some(v as u16))
+}
+
+/// Byte-level parsing: report a non-UTF-8 byte as such.
+fn parse_bytes(bytes: &[u8], top: Top) -> Result<(&str, Meta), ParseError> {
+    match parse(bytes, top) {
+        Ok(m) => match core::str::from_utf8(bytes) {
+            Ok(s) => Ok((s, m)),
+            // Unreachable: every byte of a valid URI is ASCII.
+            Err(e) => Err(ParseError::new(e.valid_up_to(), ErrorKind::InvalidUtf8)),
+        },
+        Err(e) => {
+            // Every byte before the error index is ASCII, so the offending
+            // byte starts a character: decide whether it is valid UTF-8.
+            let i = e.index();
+            if bytes.get(i).is_some_and(|b| !b.is_ascii()) {
+                let end = bytes.len().min(i + 4);
+                if let Err(u) = core::str::from_utf8(&bytes[i..end]) {
+                    if u.valid_up_to() == 0 {
+                        return Err(ParseError::new(i, ErrorKind::InvalidUtf8));
+                    }
+                }
+            }
+            Err(e)
+        }
+    }
+}
+
+/// The five components of a URI reference, as in RFC 3986 section 5.3.
+///
+/// Display recomposes them with the 5.3 algorithm. For a parsed value this
+/// gives back the input exactly. [`split`] fills it in without validating
+/// (Appendix B).
+///
+/// ```
+/// use urikit::{Components, UriRef};
+/// let r = UriRef::parse("http://a/b?#").unwrap();
+/// let c = r.components();
+/// assert_eq!(c, Components { scheme: Some("http"), authority: Some("a"), path: "/b", query: Some(""), fragment: Some("") });
+/// assert_eq!(c.to_string(), "http://a/b?#");
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Components<'a> {
+    /// The scheme, without its `:`.
+    pub scheme: Option<&'a str>,
+    /// The authority, without its leading `//`.
+    pub authority: Option<&'a str>,
+    /// The path (always defined, possibly empty).
+    pub path: &'a str,
+    /// The query, without its `?`.
+    pub query: Option<&'a str>,
+    /// The fragment, without its `#`.
+    pub fragment: Option<&'a str>,
+}
+
+impl Components<'_> {
+    /// The length of the recomposed string.
+    ///
+    /// ```
+    /// let c = urikit::split("s://a/p?q#f");
+    /// assert_eq!(c.len(), 11);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.scheme.map_or(0, |s| s.len() + 1)
+            + self.authority.map_or(0, |a| a.len() + 2)
+            + self.path.len()
+            + self.query.map_or(0, |q| q.len() + 1)
+            + self.fragment.map_or(0, |f| f.len() + 1)
+    }
+
+    /// Whether the recomposed string is empty.
+    ///
+    /// ```
+    /// assert!(urikit::split("").is_empty());
+    /// ```
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// Recomposition (5.3).
+impl fmt::Display for Components<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(s) = self.scheme {
+            f.write_str(s)?;
+            f.write_str(":")?;
+        }
+        if let Some(a) = self.authority {
+            f.write_str("//")?;
+            f.write_str(a)?;
+        }
+        f.write_str(self.path)?;
+        if let Some(q) = self.query {
+            f.write_str("?")?;
+            f.write_str(q)?;
+        }
+        if let Some(fr) = self.fragment {
+            f.write_str("#")?;
+            f.write_str(fr)?;
+        }
+        Ok(())
+    }
+}
+
+/// Split any string into the five components with the rule of Appendix B,
+/// without validating anything.
+///
+/// This is the regular expression
+/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` done by hand:
+/// for strings that are not valid URI references (logs, user input) and
+/// must still be taken apart. For a valid reference it agrees with the
+/// parser. Recomposing the result always gives back the input.
+///
+/// ```
+/// let c = urikit::split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
+/// assert_eq!(c.scheme, Some("http"));
+/// assert_eq!(c.authority, Some("www.ics.uci.edu"));
+/// assert_eq!(c.path, "/pub/ietf/uri/");
+/// assert_eq!(c.query, None);
+/// assert_eq!(c.fragment, Some("Related"));
+///
+/// // Not valid, split all the same.
+/// let c = urikit::split("ht tp://a b/c d?e f");
+/// assert_eq!(c.scheme, Some("ht tp"));
+/// assert_eq!(c.query, Some("e f"));
+/// ```
+pub fn split(s: &str) -> Components<'_> {
+    let b = s.as_bytes();
+    let mut rest = s;
+    let mut c = Components::default();
+    // (([^:/?#]+):)?
+    if let Some(end) = b
+        .iter()
+        .position(|&x| matches!(x, b':' | b'/' | b'?' | b'#'))
+    {
+        if end > 0 && b[end] == b':' {
+            c.scheme = Some(&s[..end]);
+            rest = &s[end + 1..];
+        }
+    }
+    // (//([^/?#]*))?
+    if let Some(after) = rest.strip_prefix("//") {
+        let end = after
+            .bytes()
+            .position(|x| matches!(x, b'/' | b'?' | b'#'))
+            .unwrap_or(after.len());
+        c.authority = Some(&after[..end]);
+        rest = &after[end..];
+    }
+    // ([^?#]*)
+    let end = rest
+        .bytes()
+        .position(|x| matches!(x, b'?' | b'#'))
+        .unwrap_or(rest.len());
+    c.path = &rest[..end];
+    rest = &rest[end..];
+    // (\?([^#]*))?
+    if let Some(after) = rest.strip_prefix('?') {
+        let end = after.find('#').unwrap_or(after.len());
+        c.query = Some(&after[..end]);
+        rest = &after[end..];
+    }
+    // (#(.*))?
+    if let Some(after) = rest.strip_prefix('#') {
+        c.fragment = Some(after);
+    }
+    c
+}
+
+macro_rules! accessors {
+    ($ty:ident, $ex:literal) => {
+        /// The whole text, exactly as parsed.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        #[doc = concat!("assert_eq!(u.as_str(), \"", $ex, "\");")]
+        /// ```
+        #[inline]
+        pub fn as_str(&self) -> &str {
+            &self.s
+        }
+
+        /// The authority without its `//`, or `None` when there is none.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.authority(), Some("user@example.com:8042"));
+        /// ```
+        #[inline]
+        pub fn authority(&self) -> Option<&str> {
+            self.m.authority(&self.s)
+        }
+
+        /// The userinfo without its `@`, or `None` when there is none (an
+        /// empty userinfo, as in `http://@a`, is `Some("")`).
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.userinfo(), Some("user"));
+        /// ```
+        #[inline]
+        pub fn userinfo(&self) -> Option<&str> {
+            self.m.userinfo(&self.s)
+        }
+
+        /// The host, or `None` when there is no authority. A present
+        /// authority always has a host, possibly an empty reg-name.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.host().unwrap().as_str(), "example.com");
+        /// ```
+        #[inline]
+        pub fn host(&self) -> Option<Host<'_>> {
+            self.m.host(&self.s)
+        }
+
+        /// The host as written, or `None` when there is no authority.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.host_str(), Some("example.com"));
+        /// ```
+        #[inline]
+        pub fn host_str(&self) -> Option<&str> {
+            self.m.host(&self.s).map(|h| h.as_str())
+        }
+
+        /// Which alternative of `host` matched, or `None` when there is no
+        /// authority.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.host_kind(), Some(urikit::HostKind::RegName));
+        /// ```
+        #[inline]
+        pub fn host_kind(&self) -> Option<HostKind> {
+            (self.m.auth_start != NONE).then_some(self.m.host_kind)
+        }
+
+        /// The port's digits without the `:`, or `None` when there is no
+        /// port. An empty port (`http://a:/`) is `Some("")`. Any number of
+        /// digits is valid syntax (3.2.3); see `port_u16` for the value.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.port(), Some("8042"));
+        /// ```
+        #[inline]
+        pub fn port(&self) -> Option<&str> {
+            self.m.port(&self.s)
+        }
+
+        /// The port as a number: `Ok(None)` when there is no port or it is
+        /// empty, an error when the digits exceed 65535.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.port_u16(), Ok(Some(8042)));
+        /// ```
+        #[inline]
+        pub fn port_u16(&self) -> Result<Option<u16>, PortOverflowError> {
+            port_u16(self.port())
+        }
+
+        /// The path, always defined and possibly empty.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.path(), "/over/there");
+        /// ```
+        #[inline]
+        pub fn path(&self) -> &str {
+            self.m.path(&self.s)
+        }
+
+        /// The query without its `?`, or `None` when there is none (an empty
+        /// query is `Some("")`).
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.query(), Some("name=ferret"));
+        /// ```
+        #[inline]
+        pub fn query(&self) -> Option<&str> {
+            self.m.query(&self.s)
+        }
+
+        /// The fragment without its `#`, or `None` when there is none (an
+        /// empty fragment is `Some("")`).
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.fragment(), Some("nose"));
+        /// ```
+        #[inline]
+        pub fn fragment(&self) -> Option<&str> {
+            self.m.fragment(&self.s)
+        }
+
+        /// Whether an authority is present (the text has `//` after the
+        /// scheme, or at the start of a relative reference).
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert!(u.has_authority());
+        /// ```
+        #[inline]
+        pub fn has_authority(&self) -> bool {
+            self.m.auth_start != NONE
+        }
+
+        /// The five components (5.3); Display on them recomposes the text.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert_eq!(u.components().to_string(), u.as_str());
+        /// ```
+        #[inline]
+        pub fn components(&self) -> Components<'_> {
+            Components {
+                scheme: self.m.scheme(&self.s),
+                authority: self.authority(),
+                path: self.path(),
+                query: self.query(),
+                fragment: self.fragment(),
+            }
+        }
+
+        /// The length of the text in bytes.
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        #[doc = concat!("assert_eq!(u.len(), ", stringify!($ex), ".len());")]
+        /// ```
+        #[inline]
+        pub fn len(&self) -> usize {
+            self.s.len()
+        }
+
+        /// Whether the text is empty (only a relative reference can be).
+        ///
+        /// ```
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"", $ex, "\").unwrap();")]
+        /// assert!(!u.is_empty());
+        /// ```
+        #[inline]
+        pub fn is_empty(&self) -> bool {
+            self.s.is_empty()
+        }
+    };
+}
+
+macro_rules! common_traits {
+    ($ty:ident $(<$lt:lifetime>)?) => {
+        impl$(<$lt>)? fmt::Display for $ty$(<$lt>)? {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+        impl$(<$lt>)? fmt::Debug for $ty$(<$lt>)? {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.debug_tuple(stringify!($ty)).field(&self.as_str()).finish()
+            }
+        }
+        impl$(<$lt>)? PartialEq for $ty$(<$lt>)? {
+            fn eq(&self, other: &Self) -> bool {
+                self.as_str() == other.as_str()
+            }
+        }
+        impl$(<$lt>)? Eq for $ty$(<$lt>)? {}
+        impl$(<$lt>)? PartialOrd for $ty$(<$lt>)? {
+            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
+                Some(self.cmp(other))
+            }
+        }
+        impl$(<$lt>)? Ord for $ty$(<$lt>)? {
+            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
+                self.as_str().cmp(other.as_str())
+            }
+        }
+        impl$(<$lt>)? Hash for $ty$(<$lt>)? {
+            fn hash<H: Hasher>(&self, state: &mut H) {
+                self.as_str().hash(state)
+            }
+        }
+        impl$(<$lt>)? PartialEq<str> for $ty$(<$lt>)? {
+            fn eq(&self, other: &str) -> bool {
+                self.as_str() == other
+            }
+        }
+        impl$(<$lt>)? PartialEq<&str> for $ty$(<$lt>)? {
+            fn eq(&self, other: &&str) -> bool {
+                self.as_str() == *other
+            }
+        }
+        impl$(<$lt>)? AsRef<str> for $ty$(<$lt>)? {
+            fn as_ref(&self) -> &str {
+                self.as_str()
+            }
+        }
+    };
+}
+
+/// A URI reference (`URI-reference`, 4.1): a URI or a relative reference,
+/// borrowed from the input.
+///
+/// Equality, ordering and hashing are byte-wise: no implicit normalization.
+///
+/// ```
+/// use urikit::UriRef;
+/// let r = UriRef::parse("../g?q#f")?;
+/// assert!(r.is_relative());
+/// assert_eq!(r.path(), "../g");
+/// assert_eq!(r.query(), Some("q"));
+/// assert_eq!(r.fragment(), Some("f"));
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct UriRef<'a> {
+    s: &'a str,
+    m: Meta,
+}
+
+impl<'a> UriRef<'a> {
+    /// Parse `URI-reference = URI / relative-ref`.
+    ///
+    /// ```
+    /// let r = urikit::UriRef::parse("//example.com/a")?;
+    /// assert_eq!(r.host_str(), Some("example.com"));
+    /// assert!(urikit::UriRef::parse("a:b:c").is_ok());
+    /// assert!(urikit::UriRef::parse("1a:b").is_err());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
+        let m = parse(s.as_bytes(), Top::UriReference)?;
+        Ok(UriRef { s, m })
+    }
+
+    /// Parse `relative-ref` (4.2): a URI reference with no scheme.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, UriRef};
+    /// assert!(UriRef::parse_relative("./this:that").is_ok());
+    /// let err = UriRef::parse_relative("http://a/").unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::UnexpectedScheme);
+    /// ```
+    pub fn parse_relative(s: &'a str) -> Result<UriRef<'a>, ParseError> {
+        let m = parse(s.as_bytes(), Top::RelativeRef)?;
+        Ok(UriRef { s, m })
+    }
+
+    /// Parse `URI-reference` from bytes. A byte that is not part of valid
+    /// UTF-8 is reported as [`ErrorKind::InvalidUtf8`] at its index.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, UriRef};
+    /// assert!(UriRef::parse_bytes(b"/a?b").is_ok());
+    /// let err = UriRef::parse_bytes(b"/a\xff").unwrap_err();
+    /// assert_eq!((err.index(), err.kind()), (2, ErrorKind::InvalidUtf8));
+    /// ```
+    pub fn parse_bytes(bytes: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
+        let (s, m) = parse_bytes(bytes, Top::UriReference)?;
+        Ok(UriRef { s, m })
+    }
+
+    /// The scheme without its `:`, or `None` for a relative reference.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRef::parse("HTTP://a")?.scheme(), Some("HTTP"));
+    /// assert_eq!(urikit::UriRef::parse("/a")?.scheme(), None);
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> Option<&'a str> {
+        self.m.scheme(self.s)
+    }
+
+    /// Whether this is a relative reference (it has no scheme).
+    ///
+    /// ```
+    /// assert!(urikit::UriRef::parse("g;x?y#s")?.is_relative());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn is_relative(&self) -> bool {
+        self.m.scheme_end == NONE
+    }
+
+    /// This reference as a [`Uri`], if it has a scheme.
+    ///
+    /// ```
+    /// let r = urikit::UriRef::parse("mailto:a@b")?;
+    /// assert_eq!(r.as_uri().unwrap().scheme(), "mailto");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_uri(&self) -> Option<Uri<'a>> {
+        (!self.is_relative()).then_some(Uri {
+            s: self.s,
+            m: self.m,
+        })
+    }
+
+    /// The text with the input's lifetime.
+    ///
+    /// ```
+    /// let s = String::from("a/b");
+    /// let text: &str = urikit::UriRef::parse(&s)?.as_text();
+    /// assert_eq!(text, "a/b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_text(&self) -> &'a str {
+        self.s
+    }
+
+    /// An owned copy.
+    ///
+    /// ```
+    /// let owned: urikit::UriRefBuf = urikit::UriRef::parse("a/b")?.into_owned();
+    /// assert_eq!(owned.as_str(), "a/b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> UriRefBuf {
+        UriRefBuf {
+            s: String::from(self.s),
+            m: self.m,
+        }
+    }
+
+    accessors!(
+        UriRef,
+        "foo://user@example.com:8042/over/there?name=ferret#nose"
+    );
+}
+
+/// A URI (`URI`, section 3): a scheme is required; borrowed from the input.
+///
+/// Equality, ordering and hashing are byte-wise: no implicit normalization.
+///
+/// ```
+/// let base = urikit::Uri::parse("http://a/b/c/d;p?q")?;
+/// assert_eq!(base.scheme(), "http");
+/// assert_eq!(base.path(), "/b/c/d;p");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy)]
+pub struct Uri<'a> {
+    s: &'a str,
+    m: Meta,
+}
+
+impl<'a> Uri<'a> {
+    /// Parse `URI = scheme ":" hier-part [ "?" query ] [ "#" fragment ]`.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, Uri};
+    /// assert!(Uri::parse("urn:oasis:names:specification:docbook:dtd:xml:4.1.2").is_ok());
+    /// assert_eq!(Uri::parse("//a/b").unwrap_err().kind(), ErrorKind::MissingScheme);
+    /// ```
+    pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
+        let m = parse(s.as_bytes(), Top::Uri)?;
+        Ok(Uri { s, m })
+    }
+
+    /// Parse `absolute-URI = scheme ":" hier-part [ "?" query ]` (4.3): a URI
+    /// with no fragment, as a base URI must be.
+    ///
+    /// ```
+    /// use urikit::{ErrorKind, Uri};
+    /// assert!(Uri::parse_absolute("http://a/b?q").is_ok());
+    /// let err = Uri::parse_absolute("http://a/b#f").unwrap_err();
+    /// assert_eq!((err.index(), err.kind()), (10, ErrorKind::UnexpectedFragment));
+    /// ```
+    pub fn parse_absolute(s: &'a str) -> Result<Uri<'a>, ParseError> {
+        let m = parse(s.as_bytes(), Top::AbsoluteUri)?;
+        Ok(Uri { s, m })
+    }
+
+    /// Parse `URI` from bytes; see [`UriRef::parse_bytes`].
+    ///
+    /// ```
+    /// assert!(urikit::Uri::parse_bytes(b"s:p").is_ok());
+    /// ```
+    pub fn parse_bytes(bytes: &'a [u8]) -> Result<Uri<'a>, ParseError> {
+        let (s, m) = parse_bytes(bytes, Top::Uri)?;
+        Ok(Uri { s, m })
+    }
+
+    /// The scheme without its `:`, as written (compare it
+    /// case-insensitively, 3.1).
+    ///
+    /// ```
+    /// assert_eq!(urikit::Uri::parse("HTTP://a")?.scheme(), "HTTP");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> &'a str {
+        &self.s[..self.m.scheme_end as usize]
+    }
+
+    /// This URI as a [`UriRef`].
+    ///
+    /// ```
+    /// let r: urikit::UriRef = urikit::Uri::parse("s:p")?.as_ref_uri();
+    /// assert!(!r.is_relative());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_ref_uri(&self) -> UriRef<'a> {
+        UriRef {
+            s: self.s,
+            m: self.m,
+        }
+    }
+
+    /// The text with the input's lifetime.
+    ///
+    /// ```
+    /// let s = String::from("s:p");
+    /// let text: &str = urikit::Uri::parse(&s)?.as_text();
+    /// assert_eq!(text, "s:p");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_text(&self) -> &'a str {
+        self.s
+    }
+
+    /// An owned copy.
+    ///
+    /// ```
+    /// let owned: urikit::UriBuf = urikit::Uri::parse("s:p")?.into_owned();
+    /// assert_eq!(owned.scheme(), "s");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> UriBuf {
+        UriBuf {
+            s: String::from(self.s),
+            m: self.m,
+        }
+    }
+
+    accessors!(
+        Uri,
+        "foo://user@example.com:8042/over/there?name=ferret#nose"
+    );
+}
+
+/// An owned URI reference: a `String` plus component offsets.
+///
+/// Equality, ordering and hashing are byte-wise: no implicit normalization.
+///
+/// ```
+/// let r: urikit::UriRefBuf = "../a?b".parse()?;
+/// assert_eq!(r.path(), "../a");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct UriRefBuf {
+    s: String,
+    m: Meta,
+}
+
+impl UriRefBuf {
+    /// Parse `URI-reference`, taking ownership of the text.
+    ///
+    /// ```
+    /// let r = urikit::UriRefBuf::parse(String::from("a?b"))?;
+    /// assert_eq!(r.query(), Some("b"));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn parse(s: impl Into<String>) -> Result<UriRefBuf, ParseError> {
+        let s = s.into();
+        let m = parse(s.as_bytes(), Top::UriReference)?;
+        Ok(UriRefBuf { s, m })
+    }
+
+    /// The scheme without its `:`, or `None` for a relative reference.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriRefBuf::parse("a:b")?.scheme(), Some("a"));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> Option<&str> {
+        self.m.scheme(&self.s)
+    }
+
+    /// A borrowed view.
+    ///
+    /// ```
+    /// let r = urikit::UriRefBuf::parse("a/b")?;
+    /// assert_eq!(r.as_ref_uri().path(), "a/b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_ref_uri(&self) -> UriRef<'_> {
+        UriRef {
+            s: &self.s,
+            m: self.m,
+        }
+    }
+
+    /// The text as a `String`.
+    ///
+    /// ```
+    /// let s: String = urikit::UriRefBuf::parse("a/b")?.into_string();
+    /// assert_eq!(s, "a/b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.s
+    }
+
+    accessors!(
+        UriRefBuf,
+        "foo://user@example.com:8042/over/there?name=ferret#nose"
+    );
+}
+
+/// An owned URI: a `String` plus component offsets; a scheme is required.
+///
+/// Equality, ordering and hashing are byte-wise: no implicit normalization.
+///
+/// ```
+/// let u: urikit::UriBuf = "http://a/b".parse()?;
+/// assert_eq!(u.to_string(), "http://a/b");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone)]
+pub struct UriBuf {
+    s: String,
+    m: Meta,
+}
+
+impl UriBuf {
+    /// Parse `URI`, taking ownership of the text.
+    ///
+    /// ```
+    /// let u = urikit::UriBuf::parse(String::from("s://h"))?;
+    /// assert_eq!(u.host_str(), Some("h"));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn parse(s: impl Into<String>) -> Result<UriBuf, ParseError> {
+        let s = s.into();
+        let m = parse(s.as_bytes(), Top::Uri)?;
+        Ok(UriBuf { s, m })
+    }
+
+    /// The scheme without its `:`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::UriBuf::parse("a:b")?.scheme(), "a");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn scheme(&self) -> &str {
+        &self.s[..self.m.scheme_end as usize]
+    }
+
+    /// A borrowed view.
+    ///
+    /// ```
+    /// let u = urikit::UriBuf::parse("s:p")?;
+    /// assert_eq!(u.as_uri().path(), "p");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[inline]
+    pub fn as_uri(&self) -> Uri<'_> {
+        Uri {
+            s: &self.s,
+            m: self.m,
+        }
+    }
+
+    /// The text as a `String`.
+    ///
+    /// ```
+    /// let s: String = urikit::UriBuf::parse("s:p")?.into_string();
+    /// assert_eq!(s, "s:p");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.s
+    }
+
+    accessors!(
+        UriBuf,
+        "foo://user@example.com:8042/over/there?name=ferret#nose"
+    );
+}
+
+common_traits!(UriRef<'a>);
+common_traits!(Uri<'a>);
+common_traits!(UriRefBuf);
+common_traits!(UriBuf);
+
+impl<'a> From<Uri<'a>> for UriRef<'a> {
+    fn from(u: Uri<'a>) -> UriRef<'a> {
+        u.as_ref_uri()
+    }
+}
+
+impl From<UriBuf> for UriRefBuf {
+    fn from(u: UriBuf) -> UriRefBuf {
+        UriRefBuf { s: u.s, m: u.m }
+    }
+}
+
+impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
+    type Error = ParseError;
+    /// Fails with [`ErrorKind::MissingScheme`] for a relative reference.
+    fn try_from(r: UriRef<'a>) -> Result<Uri<'a>, ParseError> {
+        r.as_uri()
+            .ok_or(ParseError::new(0, ErrorKind::MissingScheme))
+    }
+}
+
+impl<'a> TryFrom<&'a str> for UriRef<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<UriRef<'a>, ParseError> {
+        UriRef::parse(s)
+    }
+}
+
+impl<'a> TryFrom<&'a str> for Uri<'a> {
+    type Error = ParseError;
+    fn try_from(s: &'a str) -> Result<Uri<'a>, ParseError> {
+        Uri::parse(s)
+    }
+}
+
+impl TryFrom<String> for UriRefBuf {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<UriRefBuf, ParseError> {
+        UriRefBuf::parse(s)
+    }
+}
+
+impl TryFrom<String> for UriBuf {
+    type Error = ParseError;
+    fn try_from(s: String) -> Result<UriBuf, ParseError> {
+        UriBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for UriRefBuf {
+    type Error = ParseError;
+    fn try_from(s: &str) -> Result<UriRefBuf, ParseError> {
+        UriRef::parse(s).map(UriRef::into_owned)
+    }
+}
+
+impl TryFrom<&str> for UriBuf {
+    type Error = ParseError;
+    fn try_from(s: &str) -> Result<UriBuf, ParseError> {
+        Uri::parse(s).map(Uri::into_owned)
+    }
+}
+
+impl core::str::FromStr for UriRefBuf {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<UriRefBuf, ParseError> {
+        UriRef::parse(s).map(UriRef::into_owned)
+    }
+}
+
+impl core::str::FromStr for UriBuf {
+    type Err = ParseError;
+    fn from_str(s: &str) -> Result<UriBuf, ParseError> {
+        Uri::parse(s).map(Uri::into_owned)
+    }
+}
+
+impl From<UriRefBuf> for String {
+    fn from(u: UriRefBuf) -> String {
+        u.s
+    }
+}
+
+impl From<UriBuf> for String {
+    fn from(u: UriBuf) -> String {
+        u.s
+    }
+}
