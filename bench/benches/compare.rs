@@ -7,7 +7,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use urikit_bench::{floor, gsd_lines, parsers, single_inputs};
+use urikit_bench::{floor, gsd_lines, parsers, shaped, single_inputs, SHAPES, SIZES};
 
 fn write_accepted(rows: &[(String, usize, usize, usize)]) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/urikit-bench");
@@ -67,5 +67,23 @@ fn parse_single(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, parse_corpus, parse_single);
+/// Linear cost: throughput must stay flat from 100 B to 100 MB.
+fn scaling(c: &mut Criterion) {
+    for shape in SHAPES {
+        let mut g = c.benchmark_group(format!("scaling-parse-{shape}"));
+        g.sample_size(10)
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(2));
+        for (label, len) in SIZES {
+            let input = shaped(shape, *len);
+            g.throughput(Throughput::Bytes(input.len() as u64));
+            g.bench_function(*label, |b| {
+                b.iter(|| urikit::UriRef::parse(black_box(&input)).map(|r| r.path().len()))
+            });
+        }
+        g.finish();
+    }
+}
+
+criterion_group!(benches, parse_corpus, parse_single, scaling);
 criterion_main!(benches);

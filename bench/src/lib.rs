@@ -102,6 +102,44 @@ pub fn single_inputs() -> Vec<(&'static str, String)> {
     ]
 }
 
+/// An input of about `len` bytes, of a given shape, for the linear-cost
+/// benchmarks. Shapes: `typical` (a realistic path repeated), `dotdot`
+/// (`../` repeated), `pct` (`%41` repeated), `query` (one long query),
+/// `empty-segments` (`/` repeated).
+///
+/// ```
+/// let s = urikit_bench::shaped("dotdot", 100);
+/// assert!(s.len() >= 100 && s.contains("../"));
+/// ```
+pub fn shaped(shape: &str, len: usize) -> String {
+    let (head, unit, tail) = match shape {
+        "typical" => ("http://example.com", "/path/to-some_resource~x", "?q=1#f"),
+        "dotdot" => ("http://example.com/a/b/c/", "../", "g"),
+        "pct" => ("http://example.com/", "%41", ""),
+        "query" => ("http://example.com/search?", "key=value&", "end"),
+        "empty-segments" => ("http://example.com", "/", "x"),
+        _ => ("", "a", ""),
+    };
+    let mut s = String::with_capacity(len + 64);
+    s.push_str(head);
+    while s.len() + tail.len() < len {
+        s.push_str(unit);
+    }
+    s.push_str(tail);
+    s
+}
+
+/// The shapes of [`shaped`].
+pub const SHAPES: &[&str] = &["typical", "dotdot", "pct", "query", "empty-segments"];
+
+/// The sizes of the linear-cost benchmarks: 100 B, 10 KB, 1 MB, 100 MB.
+pub const SIZES: &[(&str, usize)] = &[
+    ("100B", 100),
+    ("10KB", 10_000),
+    ("1MB", 1_000_000),
+    ("100MB", 100_000_000),
+];
+
 /// The lookup table of the floor baseline: one class bit per byte.
 pub static FLOOR_TABLE: [u8; 256] = {
     let mut t = [0u8; 256];
