@@ -48,12 +48,17 @@ pub mod chars;
 mod error;
 mod host;
 mod parse;
+mod resolve;
 pub mod rule;
 mod uri;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
 pub use parse::MAX_LEN;
+pub use resolve::{
+    make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
+    ResolveErrorKind, Resolver,
+};
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};
 
