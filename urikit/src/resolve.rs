@@ -394,8 +394,7 @@ fn dots_into(out: &mut String, prefix: &str, path: &str) {
 /// RFC 2396 5.2 steps 6c to 6g: `.` segments go; `..` removes the segment
 /// before it unless that is `..` too, and is otherwise kept ("retaining
 /// these components in the resolved path", 6g). A stack of segments held in
-/// the output string; `n` counts them so that an empty first segment of a
-/// rootless path is still one.
+/// the output string; `n` counts them.
 struct Legacy<'o> {
     out: &'o mut String,
     start: usize,
@@ -405,6 +404,12 @@ struct Legacy<'o> {
 
 impl Legacy<'_> {
     fn push(&mut self, seg: &str) {
+        if self.n == 0 && !self.absolute && seg.is_empty() {
+            // The buffer now starts with "/" (as ".//g" does once step 6c
+            // drops "./"): it reads as rooted from here on.
+            self.absolute = true;
+            return;
+        }
         if self.n > 0 || self.absolute {
             self.out.push('/');
         }
