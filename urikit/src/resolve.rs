@@ -516,7 +516,7 @@ pub fn remove_dot_segments_into(path: &str, out: &mut String) {
 /// The part of the base path that a relative-path reference is appended to
 /// (5.2.3): `/` when the base has an authority and an empty path, else
 /// everything up to and including the last `/` (nothing when there is none).
-fn merge_prefix<'a>(has_authority: bool, base_path: &'a str) -> &'a str {
+fn merge_prefix(has_authority: bool, base_path: &str) -> &str {
     if has_authority && base_path.is_empty() {
         return "/";
     }
@@ -699,9 +699,11 @@ impl Resolver {
         Ok(UriBuf::from_parts(out, m))
     }
 
-    /// [`Resolver::resolve`], appending the target's text to `out` instead
-    /// of allocating: for streaming many references. On error `out` is left
-    /// as it was.
+    /// [`Resolver::resolve`], appending the target's text to `out`: for
+    /// streaming many references through one buffer. It reserves an upper
+    /// bound of the target's length, at most `base.len() + reference.len()
+    /// + 3` bytes, so it does not allocate when `out` has that much spare
+    /// capacity. On error `out` is left as it was.
     ///
     /// ```
     /// use urikit::{Resolver, Uri, UriRef};
@@ -766,8 +768,8 @@ impl Resolver {
     /// # Ok::<(), urikit::ResolveError>(())
     /// ```
     pub fn resolve_str(&self, base: &str, reference: &str) -> Result<UriBuf, ResolveError> {
-        let b = UriRef::parse(base)
-            .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))?;
+        let b =
+            UriRef::parse(base).map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))?;
         let r = UriRef::parse(reference)
             .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))?;
         self.resolve_ref(&b, &r)
@@ -842,7 +844,12 @@ impl Resolver {
         } else if r.auth.is_some() {
             (b_scheme, r.auth, dots(r.path), r.query)
         } else if r.path.is_empty() && !(legacy && r.query.is_some()) {
-            (b_scheme, b.auth, PathPlan::Copy(b.path), r.query.or(b.query))
+            (
+                b_scheme,
+                b.auth,
+                PathPlan::Copy(b.path),
+                r.query.or(b.query),
+            )
         } else if r.path.starts_with('/') {
             (b_scheme, b.auth, dots(r.path), r.query)
         } else {
@@ -961,15 +968,14 @@ fn needs_dot_slash(path: &str) -> bool {
 /// `.` or `..` appends `/`. So the reference is some number of `..` and
 /// then the rest of `need`, which must be `O`, cut back by those `..`,
 /// followed by `/`. Try every cut and keep the shortest.
-fn relative_path<'a>(
-    has_authority: bool,
-    base_path: &str,
-    need: &'a str,
-) -> Option<PathRef<'a>> {
+fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Option<PathRef<'a>> {
     let prefix = merge_prefix(has_authority, base_path);
     let mut scratch = String::new();
     let (o, leading): (&str, bool) = if !has_dot_segment(prefix) {
-        (prefix.strip_suffix('/').unwrap_or(prefix), prefix.is_empty())
+        (
+            prefix.strip_suffix('/').unwrap_or(prefix),
+            prefix.is_empty(),
+        )
     } else {
         // Reduce the prefix's segments, none of them the last one.
         let mut d = Dots::new(&mut scratch, prefix.starts_with('/'));

@@ -85,7 +85,10 @@ fn rfc3986_section_5_4() {
 #[test]
 fn rfc2396_appendix_c() {
     let text = include_str!("data/resolve/rfc2396-appendix-c.txt");
-    assert!(text.contains(&format!("      {BASE}\n")), "base as in the RFC");
+    assert!(
+        text.contains(&format!("      {BASE}\n")),
+        "base as in the RFC"
+    );
     let ex = examples(text);
     assert_eq!(ex.len(), 22 + 20, "C.1 has 22 examples, C.2 has 20");
     let legacy = Resolver::new().rfc2396(true);
