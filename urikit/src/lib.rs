@@ -7,6 +7,9 @@
 //!   an absent and an empty component (5.3).
 //! - [`validate`] checks a string against any single ABNF rule.
 //! - [`split`] takes apart any string by Appendix B, without validating.
+//! - [`Uri::resolve`] resolves a reference against a base (section 5, with
+//!   [`Resolver`] for the non-strict and RFC 2396 variants), and
+//!   [`Uri::make_relative`] finds the shortest reference back.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};

@@ -287,20 +287,36 @@ impl<'o> Builder<'o> {
 // ---------------------------------------------------------------------------
 // remove_dot_segments (5.2.4) and merge (5.2.3)
 
-/// Calls `f(segment, is_last)` for each `/`-separated piece of `s`.
+/// Calls `f(segment, is_last)` for each `/`-separated piece of `s`. A plain
+/// byte loop: segments are short, and a searcher per segment costs more
+/// than the scan.
 #[inline]
 fn each_segment(s: &str, mut f: impl FnMut(&str, bool)) {
-    let mut rest = s;
-    while let Some((seg, tail)) = rest.split_once('/') {
-        f(seg, false);
-        rest = tail;
+    let mut start = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if b == b'/' {
+            f(&s[start..i], false);
+            start = i + 1;
+        }
     }
-    f(rest, true);
+    f(&s[start..], true);
+}
+
+/// Whether a segment is `.` or `..`.
+#[inline]
+fn is_dot(seg: &str) -> bool {
+    matches!(seg.as_bytes(), b"." | b"..")
 }
 
 /// Whether `path` holds a complete `.` or `..` segment.
 fn has_dot_segment(path: &str) -> bool {
-    path.split('/').any(|s| s == "." || s == "..")
+    // Most paths have no "." at all; memchr says so fast.
+    if !path.as_bytes().contains(&b'.') {
+        return false;
+    }
+    let mut found = false;
+    each_segment(path, |s, _| found |= is_dot(s));
+    found
 }
 
 /// The published remove_dot_segments, one segment at a time.
@@ -332,7 +348,7 @@ impl<'o> Dots<'o> {
     fn seg(&mut self, seg: &str, last: bool) {
         if self.leading {
             // A (a segment followed by "/") or D (the whole rest).
-            if seg == "." || seg == ".." {
+            if is_dot(seg) {
                 return;
             }
             // E: the first segment, without a "/".
@@ -340,9 +356,9 @@ impl<'o> Dots<'o> {
             self.leading = false;
             return;
         }
-        match seg {
-            "." => {}
-            ".." => {
+        match seg.as_bytes() {
+            b"." => {}
+            b".." => {
                 let cut = self.out[self.start..]
                     .rfind('/')
                     .map_or(self.start, |i| self.start + i);
@@ -372,9 +388,7 @@ impl<'o> Dots<'o> {
         // The segments of `prefix` end at its final "/", where `path`'s
         // first segment starts. A prefix of just "/" has none.
         if let Some(body) = body.strip_suffix('/') {
-            for s in body.split('/') {
-                self.seg(s, false);
-            }
+            each_segment(body, |s, _| self.seg(s, false));
         }
         each_segment(path, |s, last| self.seg(s, last));
     }
@@ -425,13 +439,13 @@ impl Legacy<'_> {
     }
 
     fn seg(&mut self, seg: &str, last: bool) {
-        match seg {
-            "." => {
+        match seg.as_bytes() {
+            b"." => {
                 if last {
                     self.push("");
                 }
             }
-            ".." => {
+            b".." => {
                 let cut = self.top_cut();
                 let top = &self.out[cut..];
                 let top = top.strip_prefix('/').unwrap_or(top);
@@ -471,9 +485,7 @@ fn legacy_into(out: &mut String, prefix: &str, path: &str) {
     }
     let body = prefix.strip_prefix('/').unwrap_or(prefix);
     if let Some(body) = body.strip_suffix('/') {
-        for s in body.split('/') {
-            l.seg(s, false);
-        }
+        each_segment(body, |s, _| l.seg(s, false));
     }
     each_segment(path, |s, last| l.seg(s, last));
 }
@@ -937,7 +949,9 @@ struct PathRef<'a> {
 
 impl PathRef<'_> {
     fn len(&self) -> usize {
-        3 * self.ups + self.mid.len() + self.tail.len()
+        self.ups
+            .saturating_mul(3)
+            .saturating_add(self.mid.len() + self.tail.len())
     }
 
     fn write(&self, out: &mut String) {
@@ -981,9 +995,7 @@ fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Opt
         let mut d = Dots::new(&mut scratch, prefix.starts_with('/'));
         let body = prefix.strip_prefix('/').unwrap_or(prefix);
         if let Some(body) = body.strip_suffix('/') {
-            for s in body.split('/') {
-                d.seg(s, false);
-            }
+            each_segment(body, |s, _| d.seg(s, false));
         }
         let leading = d.leading;
         (scratch.as_str(), leading)
@@ -1063,7 +1075,7 @@ fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Opt
         cut = &cut[..cut.rfind('/').unwrap_or(0)];
         ups += 1;
         // Every later candidate is at least 3 * ups - 1 long.
-        if best.is_some_and(|b| 3 * ups - 1 > b.len()) {
+        if best.is_some_and(|b| ups.saturating_mul(3) - 1 > b.len()) {
             break;
         }
     }
