@@ -963,11 +963,11 @@ impl PathRef<'_> {
     }
 }
 
-/// Whether a relative-path reference starting with `seg` must start with
-/// `./` instead: an empty first segment would make it an absolute path,
-/// and a `:` would make the segment a scheme (4.2).
+/// Whether a relative-path reference with this path needs `./` in front:
+/// an empty first segment would make it an absolute path, and a `:` in the
+/// first segment would read as a scheme (4.2).
 fn needs_dot_slash(path: &str) -> bool {
-    let first = path.split('/').next().unwrap_or("");
+    let first = &path[..path.find('/').unwrap_or(path.len())];
     first.is_empty() || first.contains(':')
 }
 
