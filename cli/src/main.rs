@@ -10,6 +10,8 @@ use std::process::ExitCode;
 use clap::{Parser, Subcommand};
 
 mod cmd_parse;
+mod cmd_relative;
+mod cmd_resolve;
 mod common;
 
 use common::{is_broken_pipe, Output, Status};
@@ -29,6 +31,8 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Cmd {
     Parse(cmd_parse::Args),
+    Resolve(cmd_resolve::Args),
+    Relative(cmd_relative::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +51,8 @@ fn main() -> ExitCode {
     let mut out = Output::stdout();
     let result = match cli.cmd {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
+        Cmd::Resolve(args) => cmd_resolve::run(args, &mut out),
+        Cmd::Relative(args) => cmd_relative::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

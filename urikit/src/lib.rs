@@ -7,6 +7,9 @@
 //!   an absent and an empty component (5.3).
 //! - [`validate`] checks a string against any single ABNF rule.
 //! - [`split`] takes apart any string by Appendix B, without validating.
+//! - [`Uri::resolve`] resolves a reference against a base (section 5, with
+//!   [`Resolver`] for the non-strict and RFC 2396 variants), and
+//!   [`Uri::make_relative`] finds the shortest reference back.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
@@ -48,12 +51,17 @@ pub mod chars;
 mod error;
 mod host;
 mod parse;
+mod resolve;
 pub mod rule;
 mod uri;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
 pub use parse::MAX_LEN;
+pub use resolve::{
+    make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
+    ResolveErrorKind, Resolver,
+};
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};
 

@@ -964,3 +964,29 @@ impl From<UriBuf> for String {
         u.s
     }
 }
+
+// Crate-internal hooks for modules that build values from parts they have
+// already validated (resolution, 5.2): they compute the offsets while
+// writing, so no second parse is needed. Debug builds check the claim.
+impl UriRef<'_> {
+    #[inline]
+    pub(crate) fn meta(&self) -> &Meta {
+        &self.m
+    }
+}
+
+impl UriBuf {
+    /// `s` must be a valid URI and `m` its parse.
+    pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
+        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
+        UriBuf { s, m }
+    }
+}
+
+impl UriRefBuf {
+    /// `s` must be a valid URI reference and `m` its parse.
+    pub(crate) fn from_parts(s: String, m: Meta) -> UriRefBuf {
+        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        UriRefBuf { s, m }
+    }
+}

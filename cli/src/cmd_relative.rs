@@ -1,0 +1,103 @@
+//! `uri relative`: the shortest reference from a base to a target, the
+//! inverse of `uri resolve`.
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::Uri;
+
+use crate::cmd_resolve::{base_uri, parse_base, split_pair, LineError};
+use crate::common::{
+    for_each_input, for_each_stdin_line, json_bytes, json_key, json_str, Output, Status, UsageError,
+};
+
+/// Make target URIs relative to a base: the shortest reference that
+/// resolves (RFC 3986 5.2, strict) from the base back to each target, byte
+/// for byte.
+///
+/// Prints one reference per line, in input order; the empty reference is an
+/// empty line. With no TARGET, reads one target per line from standard
+/// input. A target that is not a URI, or that no reference reaches (a path
+/// with `.` or `..` segments), gives an error line, and the exit status is 1.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print JSON Lines: {"base","target","relative"} or
+    /// {"base","target","error"}.
+    #[arg(long)]
+    json: bool,
+    /// Read lines of BASE, a tab and TARGET from standard input instead of
+    /// taking BASE from the command line.
+    #[arg(long, conflicts_with_all = ["base", "targets"])]
+    pairs: bool,
+    /// The base URI (it needs a scheme).
+    #[arg(value_name = "BASE", required_unless_present = "pairs")]
+    base: Option<OsString>,
+    /// The target URIs.
+    #[arg(value_name = "TARGET")]
+    targets: Vec<OsString>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    let json = args.json;
+
+    let mut one = |out: &mut Output,
+                   base_text: &[u8],
+                   base: Result<Uri<'_>, LineError>,
+                   target: Option<&[u8]>|
+     -> anyhow::Result<()> {
+        let result = base.and_then(|b| {
+            // A line without a tab has its error in `base` already.
+            let t = target.ok_or_else(|| LineError::no_tab("BASE", "TARGET"))?;
+            let t = Uri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
+            b.make_relative(&t)
+                .map_err(|e| LineError::resolve("target", e))
+        });
+        status = status.flag_if(result.is_err());
+        if json {
+            out.write_all(b"{\"base\":")?;
+            json_bytes(out, base_text)?;
+            json_key(out, false, "target")?;
+            match target {
+                Some(t) => json_bytes(out, t)?,
+                None => out.write_all(b"null")?,
+            }
+            match &result {
+                Ok(r) => {
+                    json_key(out, false, "relative")?;
+                    json_str(out, r.as_str())?;
+                }
+                Err(e) => e.write_json(out)?,
+            }
+            out.write_all(b"}\n")?;
+        } else {
+            match &result {
+                Ok(r) => writeln!(out, "{r}")?,
+                Err(e) => writeln!(out, "error: {}", e.message)?,
+            }
+        }
+        Ok(())
+    };
+
+    if args.pairs {
+        for_each_stdin_line(|line| {
+            let (base_text, target) = match split_pair(line) {
+                Some((b, t)) => (b, Some(t)),
+                None => (line, None),
+            };
+            let base = match target {
+                Some(_) => base_uri(base_text),
+                None => Err(LineError::no_tab("BASE", "TARGET")),
+            };
+            one(out, base_text, base, target)
+        })?;
+    } else {
+        let Some(base_arg) = &args.base else {
+            return Err(UsageError("missing BASE".into()).into());
+        };
+        let base = parse_base(base_arg)?;
+        let base_text = base_arg.as_encoded_bytes();
+        for_each_input(&args.targets, |t| one(out, base_text, Ok(base), Some(t)))?;
+    }
+    Ok(status)
+}

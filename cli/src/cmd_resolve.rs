@@ -1,0 +1,212 @@
+//! `uri resolve`: resolve references against a base (RFC 3986 section 5).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::{ParseError, Resolver, Uri, UriRef};
+
+use crate::common::{
+    for_each_input, for_each_stdin_line, json_bytes, json_key, json_opt, json_str, printable,
+    Output, Status, UsageError,
+};
+
+/// Resolve references against a base URI (RFC 3986, section 5.2).
+///
+/// Prints one target URI per line, in input order. With no REF, reads one
+/// reference per line from standard input. A reference that does not parse
+/// gives an error line, and the exit status is 1.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Ignore a reference's scheme when it equals the base's, as the
+    /// non-strict parsers of RFC 3986 5.2.2 do (`http:g`).
+    #[arg(long)]
+    non_strict: bool,
+    /// Resolve as RFC 2396 does: keep `..` above the root, drop the base's
+    /// last segment for `?query`, leave absolute paths as written.
+    #[arg(long)]
+    rfc2396: bool,
+    /// Print JSON Lines: {"base","reference","target"} or
+    /// {"base","reference","error"}.
+    #[arg(long)]
+    json: bool,
+    /// Read lines of BASE, a tab and REF from standard input (a page and a
+    /// link found on it) instead of taking BASE from the command line.
+    #[arg(long, conflicts_with_all = ["base", "refs"])]
+    pairs: bool,
+    /// The base URI (it needs a scheme).
+    #[arg(value_name = "BASE", required_unless_present = "pairs")]
+    base: Option<OsString>,
+    /// The references to resolve.
+    #[arg(value_name = "REF")]
+    refs: Vec<OsString>,
+}
+
+/// Why one input line gives no answer: which part, and the error.
+pub(crate) struct LineError {
+    /// "base", "reference", "target" or "line".
+    pub part: &'static str,
+    pub index: Option<usize>,
+    pub kind: &'static str,
+    pub component: Option<&'static str>,
+    pub message: String,
+}
+
+impl LineError {
+    pub fn parse(part: &'static str, e: ParseError) -> LineError {
+        LineError {
+            part,
+            index: Some(e.index()),
+            kind: e.kind().name(),
+            component: e.kind().component().map(|c| c.name()),
+            message: format!("invalid {part}: {e}"),
+        }
+    }
+
+    pub fn resolve(part: &'static str, e: urikit::ResolveError) -> LineError {
+        LineError {
+            part,
+            index: e.index(),
+            kind: e.kind().name(),
+            component: None,
+            message: e.to_string(),
+        }
+    }
+
+    pub fn no_tab(first: &'static str, second: &'static str) -> LineError {
+        LineError {
+            part: "line",
+            index: None,
+            kind: "missing-tab",
+            component: None,
+            message: format!("expected {first}<TAB>{second}"),
+        }
+    }
+
+    /// `"error":{...}` as a JSON member (after a comma).
+    pub fn write_json(&self, out: &mut Output) -> std::io::Result<()> {
+        out.write_all(b",\"error\":{\"part\":")?;
+        json_str(out, self.part)?;
+        out.write_all(b",\"index\":")?;
+        match self.index {
+            Some(i) => write!(out, "{i}")?,
+            None => out.write_all(b"null")?,
+        }
+        out.write_all(b",\"kind\":")?;
+        json_str(out, self.kind)?;
+        out.write_all(b",\"component\":")?;
+        json_opt(out, self.component)?;
+        out.write_all(b",\"message\":")?;
+        json_str(out, &self.message)?;
+        out.write_all(b"}")
+    }
+}
+
+/// Parse a base: a URI. A valid relative reference gets its own error
+/// (RFC 3986 5.1: a base URI has a scheme), not the parser's.
+pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
+    Uri::parse_bytes(bytes).map_err(|e| match UriRef::parse_bytes(bytes) {
+        Ok(_) => LineError {
+            part: "base",
+            index: Some(0),
+            kind: "base-not-uri",
+            component: Some("scheme"),
+            message: "base is not a URI (it has no scheme)".into(),
+        },
+        Err(_) => LineError::parse("base", e),
+    })
+}
+
+/// The usage error for a BASE argument that is not a URI: the message with
+/// the input and a caret under the offending byte.
+pub(crate) fn parse_base(base: &OsString) -> anyhow::Result<Uri<'_>> {
+    let bytes = base.as_encoded_bytes();
+    base_uri(bytes).map_err(|e| {
+        let (text, col) = printable(bytes, e.index.unwrap_or(0));
+        let message = e
+            .message
+            .strip_prefix("invalid base: ")
+            .unwrap_or(&e.message);
+        UsageError(format!("invalid base URI\n{text}\n{:col$}^ {message}", "")).into()
+    })
+}
+
+/// Split a `--pairs` line at its first tab.
+pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
+    let tab = line.iter().position(|&b| b == b'\t')?;
+    Some((&line[..tab], &line[tab + 1..]))
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let resolver = Resolver::new()
+        .non_strict(args.non_strict)
+        .rfc2396(args.rfc2396);
+    let mut status = Status::Ok;
+    let mut target = String::new();
+    let json = args.json;
+
+    let mut one = |out: &mut Output,
+                   base_text: &[u8],
+                   base: Result<Uri<'_>, LineError>,
+                   reference: Option<&[u8]>|
+     -> anyhow::Result<()> {
+        target.clear();
+        let result = base.and_then(|b| {
+            // A line without a tab has its error in `base` already.
+            let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
+            let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
+            resolver
+                .resolve_into(&b, &r, &mut target)
+                .map_err(|e| LineError::resolve("reference", e))
+        });
+        status = status.flag_if(result.is_err());
+        if json {
+            out.write_all(b"{\"base\":")?;
+            json_bytes(out, base_text)?;
+            json_key(out, false, "reference")?;
+            match reference {
+                Some(r) => json_bytes(out, r)?,
+                None => out.write_all(b"null")?,
+            }
+            match &result {
+                Ok(()) => {
+                    json_key(out, false, "target")?;
+                    json_str(out, &target)?;
+                }
+                Err(e) => e.write_json(out)?,
+            }
+            out.write_all(b"}\n")?;
+        } else {
+            match &result {
+                Ok(()) => {
+                    target.push('\n');
+                    out.write_all(target.as_bytes())?;
+                }
+                Err(e) => writeln!(out, "error: {}", e.message)?,
+            }
+        }
+        Ok(())
+    };
+
+    if args.pairs {
+        for_each_stdin_line(|line| {
+            let (base_text, reference) = match split_pair(line) {
+                Some((b, r)) => (b, Some(r)),
+                None => (line, None),
+            };
+            let base = match reference {
+                Some(_) => base_uri(base_text),
+                None => Err(LineError::no_tab("BASE", "REF")),
+            };
+            one(out, base_text, base, reference)
+        })?;
+    } else {
+        // Required by clap unless --pairs.
+        let Some(base_arg) = &args.base else {
+            return Err(UsageError("missing BASE".into()).into());
+        };
+        let base = parse_base(base_arg)?;
+        let base_text = base_arg.as_encoded_bytes();
+        for_each_input(&args.refs, |r| one(out, base_text, Ok(base), Some(r)))?;
+    }
+    Ok(status)
+}

@@ -1,0 +1,1313 @@
+//! Reference resolution (RFC 3986 section 5), same-document references
+//! (4.4) and its inverse, making a reference relative.
+//!
+//! - [`Uri::resolve`] and [`Resolver`]: the transform of 5.2.2, with merge
+//!   (5.2.3, [`merge`]) and the published remove_dot_segments (5.2.4,
+//!   [`remove_dot_segments`]); strict by default, a non-strict option, and
+//!   the RFC 2396 resolution (its section 5.2) as a legacy option.
+//! - [`Uri::make_relative`]: the shortest reference that resolves back to a
+//!   target, byte for byte.
+//! - [`Uri::is_same_document`]: the check of 4.4.
+//!
+//! Resolution makes one allocation (the result's buffer, sized up front from
+//! an upper bound) and is linear in the input length: dot-segment removal
+//! never rescans what it already wrote, so a path of a million `../`
+//! segments takes a million steps.
+//!
+//! ```
+//! use urikit::{Uri, UriRef};
+//! let base = Uri::parse("http://a/b/c/d;p?q")?;
+//! let target = base.resolve(&UriRef::parse("../g?y#s")?)?;
+//! assert_eq!(target, "http://a/b/g?y#s");
+//! assert_eq!(base.make_relative(&target.as_uri())?, "../g?y#s");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use alloc::string::String;
+use core::fmt;
+
+use crate::error::ParseError;
+use crate::host::HostKind;
+use crate::parse::{Meta, MAX_LEN, NONE};
+use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
+
+// ---------------------------------------------------------------------------
+// Errors
+
+/// Why a reference could not be resolved, or a target made relative.
+///
+/// ```
+/// use urikit::{ResolveErrorKind, Resolver};
+/// let err = Resolver::new().resolve_str("/not/a/uri", "g").unwrap_err();
+/// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
+/// assert_eq!(err.to_string(), "base is not a URI (it has no scheme)");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ResolveError {
+    kind: ResolveErrorKind,
+}
+
+/// The kinds of [`ResolveError`].
+///
+/// ```
+/// use urikit::ResolveErrorKind;
+/// assert_eq!(ResolveErrorKind::BaseNotUri.name(), "base-not-uri");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ResolveErrorKind {
+    /// The base is a relative reference: a base URI needs a scheme (5.1,
+    /// 5.2.1).
+    BaseNotUri,
+    /// The base text is not a valid URI reference.
+    InvalidBase(ParseError),
+    /// The reference text is not a valid URI reference.
+    InvalidReference(ParseError),
+    /// The result would be [`crate::MAX_LEN`] bytes or longer.
+    TooLong,
+    /// No reference resolves to this target: its path holds a `.` or `..`
+    /// segment that every resolution removes (5.2.4), and it cannot be
+    /// reached through the base's own path either.
+    Unreachable,
+}
+
+impl ResolveErrorKind {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// assert_eq!(urikit::ResolveErrorKind::Unreachable.name(), "unreachable-target");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            ResolveErrorKind::BaseNotUri => "base-not-uri",
+            ResolveErrorKind::InvalidBase(_) => "invalid-base",
+            ResolveErrorKind::InvalidReference(_) => "invalid-reference",
+            ResolveErrorKind::TooLong => "too-long",
+            ResolveErrorKind::Unreachable => "unreachable-target",
+        }
+    }
+}
+
+impl ResolveError {
+    #[cold]
+    const fn new(kind: ResolveErrorKind) -> ResolveError {
+        ResolveError { kind }
+    }
+
+    /// Why it failed.
+    ///
+    /// ```
+    /// use urikit::{ResolveErrorKind, Resolver};
+    /// let err = Resolver::new().resolve_str("http://a/", "a b").unwrap_err();
+    /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidReference(_)));
+    /// ```
+    pub const fn kind(&self) -> ResolveErrorKind {
+        self.kind
+    }
+
+    /// For a text that did not parse, the byte index of the first offending
+    /// byte in that text (the base or the reference, as the kind says).
+    ///
+    /// ```
+    /// let err = urikit::Resolver::new().resolve_str("http://a/", "g h").unwrap_err();
+    /// assert_eq!(err.index(), Some(1));
+    /// ```
+    pub const fn index(&self) -> Option<usize> {
+        match self.kind {
+            ResolveErrorKind::InvalidBase(e) | ResolveErrorKind::InvalidReference(e) => {
+                Some(e.index())
+            }
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ResolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.kind {
+            ResolveErrorKind::BaseNotUri => f.write_str("base is not a URI (it has no scheme)"),
+            ResolveErrorKind::InvalidBase(e) => write!(f, "invalid base: {e}"),
+            ResolveErrorKind::InvalidReference(e) => write!(f, "invalid reference: {e}"),
+            ResolveErrorKind::TooLong => f.write_str("resolved URI too long (4 GiB or more)"),
+            ResolveErrorKind::Unreachable => f.write_str(
+                "no reference resolves to the target (its path has dot segments that resolution removes)",
+            ),
+        }
+    }
+}
+
+#[cfg(feature = "std")]
+impl std::error::Error for ResolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match &self.kind {
+            ResolveErrorKind::InvalidBase(e) | ResolveErrorKind::InvalidReference(e) => Some(e),
+            _ => None,
+        }
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Components with the offsets needed to build a result without reparsing
+
+#[derive(Clone, Copy)]
+struct Auth<'a> {
+    text: &'a str,
+    // Host bounds relative to the start of `text`.
+    host_start: usize,
+    host_end: usize,
+    host_kind: HostKind,
+}
+
+#[derive(Clone, Copy)]
+struct Parts<'a> {
+    scheme: Option<&'a str>,
+    auth: Option<Auth<'a>>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+fn parts<'a>(r: &'a UriRef<'_>) -> Parts<'a> {
+    let c = r.components();
+    let m = r.meta();
+    Parts {
+        scheme: c.scheme,
+        auth: c.authority.map(|text| Auth {
+            text,
+            host_start: (m.host_start - m.auth_start) as usize,
+            host_end: (m.host_end - m.auth_start) as usize,
+            host_kind: m.host_kind,
+        }),
+        path: c.path,
+        query: c.query,
+        fragment: c.fragment,
+    }
+}
+
+/// Writes components in the order of 5.3 and records the offsets a parse
+/// would find.
+struct Builder<'o> {
+    out: &'o mut String,
+    base: usize,
+    m: [usize; 8],
+    host_kind: HostKind,
+}
+
+const SCHEME_END: usize = 0;
+const AUTH_START: usize = 1;
+const HOST_START: usize = 2;
+const HOST_END: usize = 3;
+const PATH_START: usize = 4;
+const PATH_END: usize = 5;
+const QUERY_START: usize = 6;
+const FRAGMENT_START: usize = 7;
+const ABSENT: usize = usize::MAX;
+
+impl<'o> Builder<'o> {
+    fn new(out: &'o mut String) -> Builder<'o> {
+        let base = out.len();
+        Builder {
+            out,
+            base,
+            m: [ABSENT; 8],
+            host_kind: HostKind::RegName,
+        }
+    }
+
+    #[inline]
+    fn pos(&self) -> usize {
+        self.out.len() - self.base
+    }
+
+    fn scheme(&mut self, s: &str) {
+        self.out.push_str(s);
+        self.m[SCHEME_END] = self.pos();
+        self.out.push(':');
+    }
+
+    fn authority(&mut self, a: &Auth<'_>) {
+        self.out.push_str("//");
+        let at = self.pos();
+        self.m[AUTH_START] = at;
+        self.m[HOST_START] = at + a.host_start;
+        self.m[HOST_END] = at + a.host_end;
+        self.host_kind = a.host_kind;
+        self.out.push_str(a.text);
+    }
+
+    fn path_start(&mut self) {
+        self.m[PATH_START] = self.pos();
+    }
+
+    fn path_end(&mut self) {
+        self.m[PATH_END] = self.pos();
+    }
+
+    fn query_fragment(&mut self, query: Option<&str>, fragment: Option<&str>) {
+        if let Some(q) = query {
+            self.m[QUERY_START] = self.pos();
+            self.out.push('?');
+            self.out.push_str(q);
+        }
+        if let Some(f) = fragment {
+            self.m[FRAGMENT_START] = self.pos();
+            self.out.push('#');
+            self.out.push_str(f);
+        }
+    }
+
+    /// The offsets as a parse would give them, or `TooLong`.
+    fn finish(self) -> Result<Meta, ResolveError> {
+        if self.pos() >= MAX_LEN {
+            return Err(ResolveError::new(ResolveErrorKind::TooLong));
+        }
+        // Every offset is at most the length, now known to fit in a u32.
+        let c = |i: usize| {
+            let v = self.m[i];
+            if v == ABSENT {
+                NONE
+            } else {
+                v as u32
+            }
+        };
+        Ok(Meta {
+            scheme_end: c(SCHEME_END),
+            auth_start: c(AUTH_START),
+            host_start: c(HOST_START),
+            host_end: c(HOST_END),
+            host_kind: self.host_kind,
+            path_start: c(PATH_START),
+            path_end: c(PATH_END),
+            query_start: c(QUERY_START),
+            fragment_start: c(FRAGMENT_START),
+        })
+    }
+}
+
+// ---------------------------------------------------------------------------
+// remove_dot_segments (5.2.4) and merge (5.2.3)
+
+/// Calls `f(segment, is_last)` for each `/`-separated piece of `s`. A plain
+/// byte loop: segments are short, and a searcher per segment costs more
+/// than the scan.
+#[inline]
+fn each_segment(s: &str, mut f: impl FnMut(&str, bool)) {
+    let mut start = 0;
+    for (i, &b) in s.as_bytes().iter().enumerate() {
+        if b == b'/' {
+            f(&s[start..i], false);
+            start = i + 1;
+        }
+    }
+    f(&s[start..], true);
+}
+
+/// Whether a segment is `.` or `..`.
+#[inline]
+fn is_dot(seg: &str) -> bool {
+    matches!(seg.as_bytes(), b"." | b"..")
+}
+
+/// Whether `path` holds a complete `.` or `..` segment.
+fn has_dot_segment(path: &str) -> bool {
+    // Most paths have no "." at all; memchr says so fast.
+    if !path.as_bytes().contains(&b'.') {
+        return false;
+    }
+    let mut found = false;
+    each_segment(path, |s, _| found |= is_dot(s));
+    found
+}
+
+/// The published remove_dot_segments, one segment at a time.
+///
+/// The input buffer of 5.2.4 always starts with `/` once the first segment
+/// of a rootless path has moved (step E); before that (`leading`), steps A
+/// and D drop `.` and `..`. After that, each segment `s` is the input prefix
+/// `/s`: step B drops `/.`, step C drops `/..` and the last output segment,
+/// and when either consumes the end of the input they leave `/`, which
+/// step E then moves. Step C's removal scans back only over the segment it
+/// removes, so the whole run is linear.
+struct Dots<'o> {
+    out: &'o mut String,
+    start: usize,
+    leading: bool,
+}
+
+impl<'o> Dots<'o> {
+    fn new(out: &'o mut String, absolute: bool) -> Dots<'o> {
+        let start = out.len();
+        Dots {
+            out,
+            start,
+            leading: !absolute,
+        }
+    }
+
+    #[inline]
+    fn seg(&mut self, seg: &str, last: bool) {
+        if self.leading {
+            // A (a segment followed by "/") or D (the whole rest).
+            if is_dot(seg) {
+                return;
+            }
+            // E: the first segment, without a "/".
+            self.out.push_str(seg);
+            self.leading = false;
+            return;
+        }
+        match seg.as_bytes() {
+            b"." => {}
+            b".." => {
+                let cut = self.out[self.start..]
+                    .rfind('/')
+                    .map_or(self.start, |i| self.start + i);
+                self.out.truncate(cut);
+            }
+            _ => {
+                self.out.push('/');
+                self.out.push_str(seg);
+                return;
+            }
+        }
+        if last {
+            self.out.push('/');
+        }
+    }
+
+    /// Feed `prefix`, which is empty or ends with `/`, then `path`, as the
+    /// one input buffer `prefix + path`.
+    fn run(mut self, prefix: &str, path: &str) {
+        if prefix.is_empty() {
+            each_segment(path.strip_prefix('/').unwrap_or(path), |s, last| {
+                self.seg(s, last)
+            });
+            return;
+        }
+        let body = prefix.strip_prefix('/').unwrap_or(prefix);
+        // The segments of `prefix` end at its final "/", where `path`'s
+        // first segment starts. A prefix of just "/" has none.
+        if let Some(body) = body.strip_suffix('/') {
+            each_segment(body, |s, _| self.seg(s, false));
+        }
+        each_segment(path, |s, last| self.seg(s, last));
+    }
+}
+
+/// Runs remove_dot_segments on `prefix + path` (prefix empty or ending in
+/// `/`) and appends the result to `out`.
+fn dots_into(out: &mut String, prefix: &str, path: &str) {
+    let absolute = if prefix.is_empty() {
+        path.starts_with('/')
+    } else {
+        prefix.starts_with('/')
+    };
+    Dots::new(out, absolute).run(prefix, path);
+}
+
+/// RFC 2396 5.2 steps 6c to 6g: `.` segments go; `..` removes the segment
+/// before it unless that is `..` too, and is otherwise kept ("retaining
+/// these components in the resolved path", 6g). A stack of segments held in
+/// the output string; `n` counts them.
+struct Legacy<'o> {
+    out: &'o mut String,
+    start: usize,
+    absolute: bool,
+    n: usize,
+}
+
+impl Legacy<'_> {
+    fn push(&mut self, seg: &str) {
+        if self.n == 0 && !self.absolute && seg.is_empty() {
+            // The buffer now starts with "/" (as ".//g" does once step 6c
+            // drops "./"): it reads as rooted from here on.
+            self.absolute = true;
+            return;
+        }
+        if self.n > 0 || self.absolute {
+            self.out.push('/');
+        }
+        self.out.push_str(seg);
+        self.n += 1;
+    }
+
+    /// Where the top segment starts, at its "/" if it has one.
+    fn top_cut(&self) -> usize {
+        self.out[self.start..]
+            .rfind('/')
+            .map_or(self.start, |i| self.start + i)
+    }
+
+    fn seg(&mut self, seg: &str, last: bool) {
+        match seg.as_bytes() {
+            b"." => {
+                if last {
+                    self.push("");
+                }
+            }
+            b".." => {
+                let cut = self.top_cut();
+                let top = &self.out[cut..];
+                let top = top.strip_prefix('/').unwrap_or(top);
+                if self.n > 0 && top != ".." {
+                    self.out.truncate(cut);
+                    self.n -= 1;
+                    if last {
+                        self.push("");
+                    }
+                } else {
+                    self.push("..");
+                }
+            }
+            _ => self.push(seg),
+        }
+    }
+}
+
+fn legacy_into(out: &mut String, prefix: &str, path: &str) {
+    let absolute = if prefix.is_empty() {
+        path.starts_with('/')
+    } else {
+        prefix.starts_with('/')
+    };
+    let start = out.len();
+    let mut l = Legacy {
+        out,
+        start,
+        absolute,
+        n: 0,
+    };
+    if prefix.is_empty() {
+        each_segment(path.strip_prefix('/').unwrap_or(path), |s, last| {
+            l.seg(s, last)
+        });
+        return;
+    }
+    let body = prefix.strip_prefix('/').unwrap_or(prefix);
+    if let Some(body) = body.strip_suffix('/') {
+        each_segment(body, |s, _| l.seg(s, false));
+    }
+    each_segment(path, |s, last| l.seg(s, last));
+}
+
+/// Remove the `.` and `..` segments of a path, by the published algorithm
+/// of RFC 3986 section 5.2.4 (steps A to E).
+///
+/// Linear in the length of the path, with one allocation of at most the
+/// path's length. [`remove_dot_segments_into`] writes into a buffer of
+/// yours instead.
+///
+/// ```
+/// use urikit::remove_dot_segments;
+/// assert_eq!(remove_dot_segments("/a/b/c/./../../g"), "/a/g");
+/// assert_eq!(remove_dot_segments("mid/content=5/../6"), "mid/6");
+/// assert_eq!(remove_dot_segments("../g"), "g");
+/// assert_eq!(remove_dot_segments("/a/%2E%2E/b"), "/a/%2E%2E/b"); // not a dot segment
+/// ```
+pub fn remove_dot_segments(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    dots_into(&mut out, "", path);
+    out
+}
+
+/// [`remove_dot_segments`], appending the result to `out`. It reserves room
+/// for `path.len()` more bytes, so it does not allocate when `out` has that
+/// much spare capacity.
+///
+/// ```
+/// let mut out = String::with_capacity(64);
+/// out.push_str("http://a");
+/// urikit::remove_dot_segments_into("/b/c/../d/./e", &mut out);
+/// assert_eq!(out, "http://a/b/d/e");
+/// ```
+pub fn remove_dot_segments_into(path: &str, out: &mut String) {
+    out.reserve(path.len());
+    dots_into(out, "", path);
+}
+
+/// The part of the base path that a relative-path reference is appended to
+/// (5.2.3): `/` when the base has an authority and an empty path, else
+/// everything up to and including the last `/` (nothing when there is none).
+fn merge_prefix(has_authority: bool, base_path: &str) -> &str {
+    if has_authority && base_path.is_empty() {
+        return "/";
+    }
+    match base_path.rfind('/') {
+        Some(i) => &base_path[..=i],
+        None => "",
+    }
+}
+
+/// Merge a relative-path reference's path with a base URI's path (RFC 3986
+/// section 5.2.3), without removing dot segments.
+///
+/// Resolution never calls this: it removes dot segments from the merged
+/// path on the fly without building it. One allocation; see [`merge_into`].
+///
+/// ```
+/// use urikit::{merge, Uri};
+/// assert_eq!(merge(&Uri::parse("http://a/b/c/d;p?q")?, "../g"), "/b/c/../g");
+/// assert_eq!(merge(&Uri::parse("http://a")?, "g"), "/g");
+/// assert_eq!(merge(&Uri::parse("mailto:x")?, "g"), "g");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub fn merge(base: &Uri<'_>, reference_path: &str) -> String {
+    let mut out = String::new();
+    merge_into(base, reference_path, &mut out);
+    out
+}
+
+/// [`merge`], appending to `out` (no allocation when it has room).
+///
+/// ```
+/// let mut out = String::new();
+/// urikit::merge_into(&urikit::Uri::parse("s:/x/y")?, "z", &mut out);
+/// assert_eq!(out, "/x/z");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub fn merge_into(base: &Uri<'_>, reference_path: &str, out: &mut String) {
+    let prefix = merge_prefix(base.has_authority(), base.path());
+    out.reserve(prefix.len() + reference_path.len());
+    out.push_str(prefix);
+    out.push_str(reference_path);
+}
+
+// ---------------------------------------------------------------------------
+// Resolution (5.2.2)
+
+/// How resolution goes: by-value options, strict RFC 3986 by default.
+///
+/// ```
+/// use urikit::{Resolver, Uri, UriRef};
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// let r = UriRef::parse("http:g")?;
+/// assert_eq!(Resolver::new().resolve(&base, &r)?, "http:g");
+/// assert_eq!(Resolver::new().non_strict(true).resolve(&base, &r)?, "http://a/b/c/g");
+///
+/// let legacy = Resolver::new().rfc2396(true);
+/// assert_eq!(legacy.resolve(&base, &UriRef::parse("../../../g")?)?, "http://a/../g");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[must_use]
+pub struct Resolver {
+    non_strict: bool,
+    rfc2396: bool,
+}
+
+/// What the target's path is made of.
+#[derive(Clone, Copy)]
+enum PathPlan<'a> {
+    /// Taken as is.
+    Copy(&'a str),
+    /// remove_dot_segments(prefix + path).
+    Dots(&'a str, &'a str),
+    /// RFC 2396 steps 6c to 6g on prefix + path.
+    Legacy(&'a str, &'a str),
+}
+
+impl Resolver {
+    /// Strict RFC 3986 resolution.
+    ///
+    /// ```
+    /// assert_eq!(urikit::Resolver::new(), urikit::Resolver::default());
+    /// ```
+    pub const fn new() -> Resolver {
+        Resolver {
+            non_strict: false,
+            rfc2396: false,
+        }
+    }
+
+    /// Ignore a reference's scheme when it equals the base's, compared
+    /// case-insensitively: the "non-strict" parser of RFC 3986 5.2.2 (and
+    /// RFC 2396 5.2 step 3), for backward compatibility with RFC 1630
+    /// references such as `http:g`. Off by default (strict).
+    ///
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    /// let base = Uri::parse("HTTP://a/b/c")?;
+    /// let t = Resolver::new().non_strict(true).resolve(&base, &UriRef::parse("http:g")?)?;
+    /// assert_eq!(t, "HTTP://a/b/g");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn non_strict(self, yes: bool) -> Resolver {
+        Resolver {
+            non_strict: yes,
+            ..self
+        }
+    }
+
+    /// Resolve as RFC 2396 section 5.2 does (and java.net.URI still does),
+    /// where it departs from RFC 3986 5.2.2. Off by default.
+    ///
+    /// - A `..` segment above the root is kept (2396 step 6g allows it;
+    ///   3986 removes it): `../../../g` gives `http://a/../g`.
+    /// - Dot segments are only removed from a merged relative path (step 6);
+    ///   an absolute-path, network-path or absolute reference is used as
+    ///   written: `/./g` gives `http://a/./g`.
+    /// - A query-only reference is a relative-path reference with an empty
+    ///   path (step 6), so it drops the base's last segment: `?y` gives
+    ///   `http://a/b/c/?y`.
+    /// - The empty reference, or a fragment alone, is the current document
+    ///   (step 2): the base without its fragment, plus the reference's
+    ///   fragment.
+    ///
+    /// Two fixes of RFC 3986 apply here too, so that the result is always a
+    /// valid URI: merging with a base that has an authority and an empty
+    /// path puts a `/` between them (3986 5.2.3; the 2396 text gives
+    /// `http://ag` for `g` against `http://a`), and the `/.` rule of
+    /// [`Resolver::resolve`] for a path starting with `//`.
+    ///
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let legacy = Resolver::new().rfc2396(true);
+    /// assert_eq!(legacy.resolve(&base, &UriRef::parse("?y")?)?, "http://a/b/c/?y");
+    /// assert_eq!(legacy.resolve(&base, &UriRef::parse("/./g")?)?, "http://a/./g");
+    /// assert_eq!(legacy.resolve(&base, &UriRef::parse("#s")?)?, "http://a/b/c/d;p?q#s");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn rfc2396(self, yes: bool) -> Resolver {
+        Resolver {
+            rfc2396: yes,
+            ..self
+        }
+    }
+
+    /// Resolve `reference` against `base` (RFC 3986 5.2.2), giving the
+    /// target URI. The base's fragment is ignored (5.1).
+    ///
+    /// One allocation, for the result, sized from an upper bound of its
+    /// length; time linear in the lengths of the inputs.
+    ///
+    /// # The `/.` rule
+    ///
+    /// The result is always a valid URI that parses back to the components
+    /// the algorithm produced, with one documented exception. When the
+    /// target has no authority and its path starts with `//`, the literal
+    /// recomposition (5.3) would read the path's first segment as an
+    /// authority: `.//g` against `f:/a` gives the path `//g`, and `f://g`
+    /// is the host `g` with an empty path. In that case, and only then, the
+    /// result has `/.` written before the path, `f:/.//g`, whose path names
+    /// the same resource (remove_dot_segments takes it back to `//g`) and
+    /// keeps the URI's meaning. (The WHATWG URL serializer makes the same
+    /// repair.)
+    ///
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    /// let base = Uri::parse("f:/a")?;
+    /// let t = Resolver::new().resolve(&base, &UriRef::parse(".//g")?)?;
+    /// assert_eq!(t, "f:/.//g");
+    /// assert_eq!(t.authority(), None);
+    /// assert_eq!(t.path(), "/.//g");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        let base = base.as_ref_uri();
+        let (b, r) = (parts(&base), parts(reference));
+        let mut out = String::new();
+        let m = self.transform(&b, &r, &mut out, true)?;
+        Ok(UriBuf::from_parts(out, m))
+    }
+
+    /// [`Resolver::resolve`], appending the target's text to `out`: for
+    /// streaming many references through one buffer. It reserves an upper
+    /// bound of the target's length, at most `base.len() + reference.len()
+    /// + 3` bytes, so it does not allocate when `out` has that much spare
+    /// capacity. On error `out` is left as it was.
+    ///
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let mut out = String::new();
+    /// for r in ["g", "../h"] {
+    ///     Resolver::new().resolve_into(&base, &UriRef::parse(r)?, &mut out)?;
+    ///     out.push('\n');
+    /// }
+    /// assert_eq!(out, "http://a/b/c/g\nhttp://a/b/h\n");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_into(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+        out: &mut String,
+    ) -> Result<(), ResolveError> {
+        let base = base.as_ref_uri();
+        let (b, r) = (parts(&base), parts(reference));
+        let len = out.len();
+        match self.transform(&b, &r, out, false) {
+            Ok(_) => Ok(()),
+            Err(e) => {
+                out.truncate(len);
+                Err(e)
+            }
+        }
+    }
+
+    /// Resolve against a base given as a URI reference: an error of kind
+    /// [`ResolveErrorKind::BaseNotUri`] when it has no scheme.
+    ///
+    /// ```
+    /// use urikit::{ResolveErrorKind, Resolver, UriRef};
+    /// let r = UriRef::parse("g")?;
+    /// let t = Resolver::new().resolve_ref(&UriRef::parse("s:/a/b")?, &r)?;
+    /// assert_eq!(t, "s:/a/g");
+    /// let err = Resolver::new().resolve_ref(&UriRef::parse("/a/b")?, &r).unwrap_err();
+    /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve_ref(
+        &self,
+        base: &UriRef<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, ResolveError> {
+        match base.as_uri() {
+            Some(b) => self.resolve(&b, reference),
+            None => Err(ResolveError::new(ResolveErrorKind::BaseNotUri)),
+        }
+    }
+
+    /// Parse both texts and resolve: errors name which text is invalid, and
+    /// a relative base is [`ResolveErrorKind::BaseNotUri`].
+    ///
+    /// ```
+    /// use urikit::{ResolveErrorKind, Resolver};
+    /// assert_eq!(Resolver::new().resolve_str("http://a/b/c", "./d")?, "http://a/b/d");
+    /// let err = Resolver::new().resolve_str("http://a b/", "d").unwrap_err();
+    /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidBase(_)));
+    /// # Ok::<(), urikit::ResolveError>(())
+    /// ```
+    pub fn resolve_str(&self, base: &str, reference: &str) -> Result<UriBuf, ResolveError> {
+        let b =
+            UriRef::parse(base).map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))?;
+        let r = UriRef::parse(reference)
+            .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))?;
+        self.resolve_ref(&b, &r)
+    }
+
+    /// Whether `reference` is a same-document reference (4.4) with respect
+    /// to `base`: its target differs from the base at most in the
+    /// fragment. The comparison is byte-wise (no normalization, which 4.4
+    /// allows but does not require).
+    ///
+    /// ```
+    /// use urikit::{Resolver, Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q#f")?;
+    /// let same = |r| Resolver::new().is_same_document(&base, &UriRef::parse(r).unwrap());
+    /// assert!(same("") && same("#s") && same("d;p?q#t") && same("?q"));
+    /// assert!(!same("?y") && !same("d;p") && !same("g#f"));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn is_same_document(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> bool {
+        let b_ref = base.as_ref_uri();
+        let b = parts(&b_ref);
+        let mut r = parts(reference);
+        self.drop_same_scheme(&b, &mut r);
+        if r.scheme.is_none() && r.auth.is_none() && r.path.is_empty() {
+            match r.query {
+                None => return true,
+                Some(q) if !self.rfc2396 => return Some(q) == b.query,
+                Some(_) => {}
+            }
+        }
+        let mut out = String::new();
+        if self.transform(&b, &r, &mut out, false).is_err() {
+            return false;
+        }
+        let strip = |s: &str| -> usize { s.find('#').unwrap_or(s.len()) };
+        let base_text = base.as_str();
+        out.get(..strip(&out)) == base_text.get(..strip(base_text))
+    }
+
+    fn drop_same_scheme(&self, b: &Parts<'_>, r: &mut Parts<'_>) {
+        if self.non_strict {
+            if let (Some(rs), Some(bs)) = (r.scheme, b.scheme) {
+                if rs.eq_ignore_ascii_case(bs) {
+                    r.scheme = None;
+                }
+            }
+        }
+    }
+
+    /// The pseudocode of 5.2.2 (or the steps of RFC 2396 5.2), writing the
+    /// target straight into `out` in the order of 5.3.
+    fn transform(
+        &self,
+        b: &Parts<'_>,
+        r: &Parts<'_>,
+        out: &mut String,
+        exact: bool,
+    ) -> Result<Meta, ResolveError> {
+        let mut r = *r;
+        self.drop_same_scheme(b, &mut r);
+        let legacy = self.rfc2396;
+        let dots = |p| {
+            if legacy {
+                PathPlan::Copy(p)
+            } else {
+                PathPlan::Dots("", p)
+            }
+        };
+        let b_scheme = b.scheme.unwrap_or("");
+        let (scheme, auth, plan, query) = if let Some(s) = r.scheme {
+            (s, r.auth, dots(r.path), r.query)
+        } else if r.auth.is_some() {
+            (b_scheme, r.auth, dots(r.path), r.query)
+        } else if r.path.is_empty() && !(legacy && r.query.is_some()) {
+            (
+                b_scheme,
+                b.auth,
+                PathPlan::Copy(b.path),
+                r.query.or(b.query),
+            )
+        } else if r.path.starts_with('/') {
+            (b_scheme, b.auth, dots(r.path), r.query)
+        } else {
+            let prefix = merge_prefix(b.auth.is_some(), b.path);
+            let plan = if legacy {
+                PathPlan::Legacy(prefix, r.path)
+            } else {
+                PathPlan::Dots(prefix, r.path)
+            };
+            (b_scheme, b.auth, plan, r.query)
+        };
+        let fragment = r.fragment;
+
+        // Upper bound: dot removal never lengthens a path; 2 for "/.".
+        let path_max = match plan {
+            PathPlan::Copy(p) => p.len(),
+            PathPlan::Dots(a, p) | PathPlan::Legacy(a, p) => a.len().saturating_add(p.len()),
+        };
+        let cap = [
+            scheme.len() + 1,
+            auth.map_or(0, |a| a.text.len() + 2),
+            path_max,
+            2,
+            query.map_or(0, |q| q.len() + 1),
+            fragment.map_or(0, |f| f.len() + 1),
+        ]
+        .iter()
+        .fold(0usize, |acc, &x| acc.saturating_add(x));
+        if exact {
+            out.reserve_exact(cap.min(MAX_LEN));
+        } else {
+            out.reserve(cap.min(MAX_LEN));
+        }
+
+        let mut w = Builder::new(out);
+        w.scheme(scheme);
+        if let Some(a) = &auth {
+            w.authority(a);
+        }
+        w.path_start();
+        let path_at = w.out.len();
+        match plan {
+            PathPlan::Copy(p) => w.out.push_str(p),
+            PathPlan::Dots(a, p) => dots_into(w.out, a, p),
+            PathPlan::Legacy(a, p) => legacy_into(w.out, a, p),
+        }
+        if auth.is_none() && w.out[path_at..].starts_with("//") {
+            w.out.insert_str(path_at, "/.");
+        }
+        w.path_end();
+        w.query_fragment(query, fragment);
+        w.finish()
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Make relative: the inverse of resolution
+
+/// What remove_dot_segments must produce for the target's path, or `None`
+/// when no run of it can: its output never holds a `.` or `..` segment,
+/// except the `/.` that [`Resolver::resolve`] writes before a path starting
+/// with `//` when there is no authority.
+fn needed_path(path: &str, has_authority: bool) -> Option<&str> {
+    if !has_dot_segment(path) {
+        return Some(path);
+    }
+    if !has_authority {
+        if let Some(rest) = path.strip_prefix("/.") {
+            if rest.starts_with("//") && !has_dot_segment(rest) {
+                return Some(rest);
+            }
+        }
+    }
+    None
+}
+
+/// A relative-path or absolute-path reference's path: `../` `ups` times,
+/// then `mid`, then `tail`.
+#[derive(Clone, Copy)]
+struct PathRef<'a> {
+    ups: usize,
+    mid: &'static str,
+    tail: &'a str,
+}
+
+impl PathRef<'_> {
+    fn len(&self) -> usize {
+        self.ups
+            .saturating_mul(3)
+            .saturating_add(self.mid.len() + self.tail.len())
+    }
+
+    fn write(&self, out: &mut String) {
+        for _ in 0..self.ups {
+            out.push_str("../");
+        }
+        out.push_str(self.mid);
+        out.push_str(self.tail);
+    }
+}
+
+/// Whether a relative-path reference with this path needs `./` in front:
+/// an empty first segment would make it an absolute path, and a `:` in the
+/// first segment would read as a scheme (4.2).
+fn needs_dot_slash(path: &str) -> bool {
+    let first = &path[..path.find('/').unwrap_or(path.len())];
+    first.is_empty() || first.contains(':')
+}
+
+/// The shortest relative-path reference (no scheme, no authority, a path
+/// not starting with `/`) whose merge with the base path (5.2.3) reduces
+/// under remove_dot_segments to exactly `need`.
+///
+/// Merging appends the reference to the prefix `P` of the base path, and
+/// remove_dot_segments reduces `P`'s segments to an output `O` before the
+/// reference's segments arrive. From there, each `..` removes the last
+/// segment of the output, and each other segment `s` appends `/s`; a final
+/// `.` or `..` appends `/`. So the reference is some number of `..` and
+/// then the rest of `need`, which must be `O`, cut back by those `..`,
+/// followed by `/`. Try every cut and keep the shortest.
+fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Option<PathRef<'a>> {
+    let prefix = merge_prefix(has_authority, base_path);
+    let mut scratch = String::new();
+    let (o, leading): (&str, bool) = if !has_dot_segment(prefix) {
+        (
+            prefix.strip_suffix('/').unwrap_or(prefix),
+            prefix.is_empty(),
+        )
+    } else {
+        // Reduce the prefix's segments, none of them the last one.
+        let mut d = Dots::new(&mut scratch, prefix.starts_with('/'));
+        let body = prefix.strip_prefix('/').unwrap_or(prefix);
+        if let Some(body) = body.strip_suffix('/') {
+            each_segment(body, |s, _| d.seg(s, false));
+        }
+        let leading = d.leading;
+        (scratch.as_str(), leading)
+    };
+
+    if leading {
+        // Nothing has reached the output: steps A and D drop the leading
+        // dot segments, then the first segment is moved without a "/".
+        let r = if need.is_empty() {
+            PathRef {
+                ups: 0,
+                mid: ".",
+                tail: "",
+            }
+        } else if needs_dot_slash(need) {
+            PathRef {
+                ups: 0,
+                mid: "./",
+                tail: need,
+            }
+        } else {
+            PathRef {
+                ups: 0,
+                mid: "",
+                tail: need,
+            }
+        };
+        return Some(r);
+    }
+
+    let common = o
+        .bytes()
+        .zip(need.bytes())
+        .take_while(|(x, y)| x == y)
+        .count();
+    let mut cut = o;
+    let mut ups = 0usize;
+    let mut best: Option<PathRef<'a>> = None;
+    loop {
+        if cut.len() <= common && need.as_bytes().get(cut.len()) == Some(&b'/') {
+            let rest = &need[cut.len() + 1..];
+            let cand = if rest.is_empty() {
+                // Only the final "/" to add: end with a dot segment.
+                if ups == 0 {
+                    PathRef {
+                        ups: 0,
+                        mid: ".",
+                        tail: "",
+                    }
+                } else {
+                    PathRef {
+                        ups: ups - 1,
+                        mid: "..",
+                        tail: "",
+                    }
+                }
+            } else if ups == 0 && needs_dot_slash(rest) {
+                PathRef {
+                    ups: 0,
+                    mid: "./",
+                    tail: rest,
+                }
+            } else {
+                PathRef {
+                    ups,
+                    mid: "",
+                    tail: rest,
+                }
+            };
+            if best.map_or(true, |b| cand.len() < b.len()) {
+                best = Some(cand);
+            }
+        }
+        if cut.is_empty() {
+            break;
+        }
+        cut = &cut[..cut.rfind('/').unwrap_or(0)];
+        ups += 1;
+        // Every later candidate is at least 3 * ups - 1 long.
+        if best.is_some_and(|b| ups.saturating_mul(3) - 1 > b.len()) {
+            break;
+        }
+    }
+    best
+}
+
+/// The shortest reference that [`Resolver::resolve`] (strict) takes from
+/// `base` back to `target` exactly; see [`Uri::make_relative`].
+///
+/// ```
+/// use urikit::{make_relative, Uri};
+/// let base = Uri::parse("http://a/b/c/d;p?q")?;
+/// assert_eq!(make_relative(&base, &Uri::parse("http://a/b/g")?)?, "../g");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn make_relative(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
+    let (b, t) = (parts(&b_ref), parts(&t_ref));
+    let r = relative_parts(&b, &t, target)?;
+    #[cfg(debug_assertions)]
+    if let Ok(back) = Resolver::new().resolve(base, &r.as_ref_uri()) {
+        debug_assert_eq!(back.as_str(), target.as_str(), "base {base} relative {r}");
+    }
+    Ok(r)
+}
+
+fn unreachable() -> ResolveError {
+    ResolveError::new(ResolveErrorKind::Unreachable)
+}
+
+/// Writes `path` (a [`PathRef`] or a network path) plus `t`'s query and
+/// fragment as a relative reference.
+fn relative_ref(
+    auth: Option<&Auth<'_>>,
+    path: &dyn Fn(&mut String),
+    path_len: usize,
+    t: &Parts<'_>,
+) -> Result<UriRefBuf, ResolveError> {
+    let cap = auth.map_or(0, |a| a.text.len() + 2)
+        + path_len
+        + t.query.map_or(0, |q| q.len() + 1)
+        + t.fragment.map_or(0, |f| f.len() + 1);
+    let mut out = String::with_capacity(cap);
+    let mut w = Builder::new(&mut out);
+    if let Some(a) = auth {
+        w.authority(a);
+    }
+    w.path_start();
+    path(w.out);
+    w.path_end();
+    w.query_fragment(t.query, t.fragment);
+    let m = w.finish()?;
+    Ok(UriRefBuf::from_parts(out, m))
+}
+
+fn relative_parts(
+    b: &Parts<'_>,
+    t: &Parts<'_>,
+    target: &Uri<'_>,
+) -> Result<UriRefBuf, ResolveError> {
+    let has_auth = t.auth.is_some();
+    let need = needed_path(t.path, has_auth);
+    let whole = || -> Result<UriRefBuf, ResolveError> {
+        need.ok_or_else(unreachable)?;
+        Ok(UriRefBuf::from(target.into_owned()))
+    };
+    let network = |a: &Auth<'_>| -> Result<UriRefBuf, ResolveError> {
+        need.ok_or_else(unreachable)?;
+        relative_ref(Some(a), &|o| o.push_str(t.path), t.path.len(), t)
+    };
+    // Resolving a reference without a scheme copies the base's scheme
+    // byte for byte, and without an authority copies its authority.
+    if t.scheme != b.scheme {
+        return whole();
+    }
+    let same_auth = match (&b.auth, &t.auth) {
+        (None, None) => true,
+        (Some(x), Some(y)) => x.text == y.text,
+        _ => false,
+    };
+    if !same_auth {
+        return match &t.auth {
+            Some(a) => network(a),
+            None => whole(),
+        };
+    }
+    // An empty path inherits the base's path as is, and its query unless
+    // the reference has one.
+    if t.path == b.path {
+        let empty = PathRef {
+            ups: 0,
+            mid: "",
+            tail: "",
+        };
+        if t.query == b.query {
+            let t_no_query = Parts { query: None, ..*t };
+            return relative_ref(None, &|o| empty.write(o), 0, &t_no_query);
+        }
+        if t.query.is_some() {
+            return relative_ref(None, &|o| empty.write(o), 0, t);
+        }
+    }
+    let need = need.ok_or_else(unreachable)?;
+
+    let rel = relative_path(b.auth.is_some(), b.path, need);
+    let abs = need.starts_with('/').then(|| PathRef {
+        ups: 0,
+        mid: if need.starts_with("//") { "/." } else { "" },
+        tail: need,
+    });
+    // The network-path and whole forms repeat the path as written. On a
+    // tie the earlier form wins.
+    let net_len = t.auth.map(|a| a.text.len() + 2 + t.path.len());
+    let whole_len = b.scheme.map_or(0, |s| s.len() + 1) + net_len.unwrap_or(t.path.len());
+    let mut best: Option<PathRef<'_>> = None;
+    for p in [rel, abs].into_iter().flatten() {
+        if best.map_or(true, |b| p.len() < b.len()) {
+            best = Some(p);
+        }
+    }
+    let best_len = best.map_or(usize::MAX, |p| p.len());
+    match (best, &t.auth) {
+        (Some(p), _) if best_len <= net_len.unwrap_or(usize::MAX) && best_len <= whole_len => {
+            relative_ref(None, &|o| p.write(o), p.len(), t)
+        }
+        (_, Some(a)) => network(a),
+        _ => whole(),
+    }
+}
+
+// ---------------------------------------------------------------------------
+// Methods on the URI types
+
+impl Uri<'_> {
+    /// Resolve a reference against this base URI (RFC 3986 5.2, strict);
+    /// [`Resolver`] has the options and the details, including the `/.`
+    /// rule for a path starting with `//`.
+    ///
+    /// ```
+    /// use urikit::{Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert_eq!(base.resolve(&UriRef::parse("g;x?y#s")?)?, "http://a/b/c/g;x?y#s");
+    /// assert_eq!(base.resolve(&UriRef::parse("../../../g")?)?.to_string(), "http://a/g");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        Resolver::new().resolve(self, reference)
+    }
+
+    /// The shortest reference that resolves (strictly) from this base back
+    /// to `target`, byte for byte: the inverse of [`Uri::resolve`].
+    ///
+    /// - A target with another scheme (compared byte-wise, as resolution
+    ///   copies the base's) comes back unchanged; one with another
+    ///   authority becomes a network-path reference (`//host/path`).
+    /// - Otherwise the shortest of an absolute-path, relative-path,
+    ///   query-only, fragment-only or empty reference that round-trips
+    ///   (a relative path on a tie), falling back to the forms above.
+    ///
+    /// The round trip `self.resolve(&r) == target` is guaranteed. A target
+    /// that no reference reaches is an error of kind
+    /// [`ResolveErrorKind::Unreachable`]: its path holds a `.` or `..`
+    /// segment, which every resolution removes (`http://a/x/../y`), unless
+    /// it is the base's own path. Under non-strict resolution a returned
+    /// absolute URI with the base's scheme may resolve differently.
+    ///
+    /// ```
+    /// use urikit::Uri;
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// let rel = |t| base.make_relative(&Uri::parse(t).unwrap()).unwrap().to_string();
+    /// assert_eq!(rel("http://a/b/c/g"), "g");
+    /// assert_eq!(rel("http://a/g"), "/g");
+    /// assert_eq!(rel("http://a/b/c/d;p?q#s"), "#s");
+    /// assert_eq!(rel("http://a/b/c/d;p"), "d;p");
+    /// assert_eq!(rel("http://a/b/c/x:y"), "./x:y");
+    /// assert_eq!(rel("http://z/b"), "//z/b");
+    /// assert_eq!(rel("ftp://a/b"), "ftp://a/b");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn make_relative(&self, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+        make_relative(self, target)
+    }
+
+    /// Whether `reference`, resolved (strictly) against this base, differs
+    /// from it only in the fragment: a same-document reference (4.4).
+    ///
+    /// ```
+    /// use urikit::{Uri, UriRef};
+    /// let base = Uri::parse("http://a/b/c/d;p?q")?;
+    /// assert!(base.is_same_document(&UriRef::parse("#s")?));
+    /// assert!(base.is_same_document(&UriRef::parse("./d;p?q")?));
+    /// assert!(!base.is_same_document(&UriRef::parse("?r")?));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn is_same_document(&self, reference: &UriRef<'_>) -> bool {
+        Resolver::new().is_same_document(self, reference)
+    }
+}
+
+impl UriBuf {
+    /// [`Uri::resolve`] on an owned base.
+    ///
+    /// ```
+    /// let base = urikit::UriBuf::parse("http://a/b/c")?;
+    /// let t = base.resolve(&urikit::UriRef::parse("../d")?)?;
+    /// assert_eq!(t, "http://a/d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        self.as_uri().resolve(reference)
+    }
+
+    /// [`Uri::make_relative`] on an owned base.
+    ///
+    /// ```
+    /// let base = urikit::UriBuf::parse("http://a/b/c")?;
+    /// let r = base.make_relative(&urikit::Uri::parse("http://a/d")?)?;
+    /// assert_eq!(r, "/d");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn make_relative(&self, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+        self.as_uri().make_relative(target)
+    }
+
+    /// [`Uri::is_same_document`] on an owned base.
+    ///
+    /// ```
+    /// let base = urikit::UriBuf::parse("http://a/b")?;
+    /// assert!(base.is_same_document(&urikit::UriRef::parse("#x")?));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn is_same_document(&self, reference: &UriRef<'_>) -> bool {
+        self.as_uri().is_same_document(reference)
+    }
+}

@@ -1,0 +1,458 @@
+//! Property tests for resolution, make-relative and remove_dot_segments,
+//! against naive transcriptions of the RFC text kept here as oracles.
+
+use proptest::prelude::*;
+use urikit::{Resolver, Uri, UriBuf, UriRef};
+
+// ---------------------------------------------------------------------------
+// Oracles: the RFC pseudocode, transcribed naively (strings, no cleverness).
+
+/// Five components; `None` is "undefined" (5.2.1).
+#[derive(Clone, Debug, PartialEq)]
+struct C {
+    scheme: Option<String>,
+    authority: Option<String>,
+    path: String,
+    query: Option<String>,
+    fragment: Option<String>,
+}
+
+/// Appendix B, for a valid reference.
+fn parse(s: &str) -> C {
+    let c = urikit::split(s);
+    C {
+        scheme: c.scheme.map(str::to_string),
+        authority: c.authority.map(str::to_string),
+        path: c.path.to_string(),
+        query: c.query.map(str::to_string),
+        fragment: c.fragment.map(str::to_string),
+    }
+}
+
+/// 5.3.
+fn recompose(c: &C) -> String {
+    let mut result = String::new();
+    if let Some(s) = &c.scheme {
+        result += s;
+        result += ":";
+    }
+    if let Some(a) = &c.authority {
+        result += "//";
+        result += a;
+    }
+    result += &c.path;
+    if let Some(q) = &c.query {
+        result += "?";
+        result += q;
+    }
+    if let Some(f) = &c.fragment {
+        result += "#";
+        result += f;
+    }
+    result
+}
+
+/// 5.2.4, steps A to E as published, on two string buffers.
+fn naive_remove_dot_segments(path: &str) -> String {
+    let mut input = path.to_string();
+    let mut output = String::new();
+    while !input.is_empty() {
+        if input.starts_with("../") {
+            input.replace_range(..3, "");
+        } else if input.starts_with("./") {
+            input.replace_range(..2, "");
+        } else if input.starts_with("/./") {
+            input.replace_range(..3, "/");
+        } else if input == "/." {
+            input = "/".to_string();
+        } else if input.starts_with("/../") || input == "/.." {
+            let n = if input == "/.." { 3 } else { 4 };
+            input.replace_range(..n, "/");
+            match output.rfind('/') {
+                Some(i) => output.truncate(i),
+                None => output.clear(),
+            }
+        } else if input == "." || input == ".." {
+            input.clear();
+        } else {
+            let start = usize::from(input.starts_with('/'));
+            let end = input[start..].find('/').map_or(input.len(), |i| i + start);
+            output.push_str(&input[..end]);
+            input.replace_range(..end, "");
+        }
+    }
+    output
+}
+
+/// 5.2.3.
+fn naive_merge(base: &C, r_path: &str) -> String {
+    if base.authority.is_some() && base.path.is_empty() {
+        format!("/{r_path}")
+    } else {
+        match base.path.rfind('/') {
+            Some(i) => format!("{}{}", &base.path[..=i], r_path),
+            None => r_path.to_string(),
+        }
+    }
+}
+
+/// 5.2.2.
+fn naive_resolve(base: &str, reference: &str, strict: bool) -> C {
+    let base = parse(base);
+    let mut r = parse(reference);
+    if !strict
+        && r.scheme.as_deref().map(str::to_ascii_lowercase)
+            == base.scheme.as_deref().map(str::to_ascii_lowercase)
+    {
+        r.scheme = None;
+    }
+    let mut t = C {
+        scheme: None,
+        authority: None,
+        path: String::new(),
+        query: None,
+        fragment: None,
+    };
+    if r.scheme.is_some() {
+        t.scheme = r.scheme.clone();
+        t.authority = r.authority.clone();
+        t.path = naive_remove_dot_segments(&r.path);
+        t.query = r.query.clone();
+    } else {
+        if r.authority.is_some() {
+            t.authority = r.authority.clone();
+            t.path = naive_remove_dot_segments(&r.path);
+            t.query = r.query.clone();
+        } else {
+            if r.path.is_empty() {
+                t.path = base.path.clone();
+                if r.query.is_some() {
+                    t.query = r.query.clone();
+                } else {
+                    t.query = base.query.clone();
+                }
+            } else {
+                if r.path.starts_with('/') {
+                    t.path = naive_remove_dot_segments(&r.path);
+                } else {
+                    t.path = naive_merge(&base, &r.path);
+                    t.path = naive_remove_dot_segments(&t.path);
+                }
+                t.query = r.query.clone();
+            }
+            t.authority = base.authority.clone();
+        }
+        t.scheme = base.scheme.clone();
+    }
+    t.fragment = r.fragment.clone();
+    t
+}
+
+/// The naive result as text, with the documented `/.` rule: no authority
+/// and a path starting with "//" gets "/." in front.
+fn expected_text(t: &C) -> String {
+    let mut t = t.clone();
+    if t.authority.is_none() && t.path.starts_with("//") {
+        t.path.insert_str(0, "/.");
+    }
+    recompose(&t)
+}
+
+/// RFC 2396 5.2 step 6 c) to f) on a string buffer, literally. A `..` at
+/// the start of the buffer (`../x`, or `/../x` where only the root is
+/// before it) is kept (g).
+fn naive_2396_dots(buffer: &str) -> String {
+    let mut b = buffer.to_string();
+    // c) every "./" whose "." is a complete segment.
+    let mut i = 0;
+    while let Some(j) = b[i..].find("./") {
+        let at = i + j;
+        if at == 0 || b.as_bytes()[at - 1] == b'/' {
+            b.replace_range(at..at + 2, "");
+            i = at;
+        } else {
+            i = at + 1;
+        }
+    }
+    // d)
+    if b == "." {
+        b.clear();
+    } else if b.ends_with("/.") {
+        b.pop();
+    }
+    // e) leftmost "<segment>/../" with segment complete and not "..";
+    // the empty string before a leading "/" is the root, not a segment.
+    let is_seg_start = |b: &str, at: usize| at == 0 || b.as_bytes()[at - 1] == b'/';
+    'outer: loop {
+        let mut k = 0;
+        while let Some(j) = b[k..].find("/../") {
+            let slash = k + j;
+            let seg_start = b[..slash].rfind('/').map_or(0, |p| p + 1);
+            let seg = &b[seg_start..slash];
+            if is_seg_start(&b, seg_start) && seg != ".." && !(seg_start == 0 && seg.is_empty()) {
+                b.replace_range(seg_start..slash + 4, "");
+                continue 'outer;
+            }
+            k = slash + 1;
+        }
+        break;
+    }
+    // f)
+    if let Some(head) = b.strip_suffix("/..") {
+        let seg_start = head.rfind('/').map_or(0, |p| p + 1);
+        let seg = &head[seg_start..];
+        if seg != ".." && !(seg_start == 0 && seg.is_empty()) {
+            b.truncate(seg_start);
+        }
+    }
+    b
+}
+
+/// RFC 2396 5.2, with the two repairs the library documents (the "/"
+/// merge of 3986 5.2.3 and the `/.` rule, applied by `expected_text`).
+fn naive_resolve_2396(base: &str, reference: &str, strict: bool) -> C {
+    let base = parse(base);
+    let mut r = parse(reference);
+    // Step 3's backward-compatibility workaround.
+    if !strict
+        && r.scheme.as_deref().map(str::to_ascii_lowercase)
+            == base.scheme.as_deref().map(str::to_ascii_lowercase)
+    {
+        r.scheme = None;
+    }
+    if r.path.is_empty() && r.scheme.is_none() && r.authority.is_none() && r.query.is_none() {
+        return C {
+            fragment: r.fragment,
+            ..base
+        };
+    }
+    if r.scheme.is_some() {
+        return r;
+    }
+    let mut t = C {
+        scheme: base.scheme.clone(),
+        ..r.clone()
+    };
+    if r.authority.is_some() {
+        return t;
+    }
+    t.authority = base.authority.clone();
+    if r.path.starts_with('/') {
+        return t;
+    }
+    t.path = naive_2396_dots(&naive_merge(&base, &r.path));
+    t
+}
+
+// ---------------------------------------------------------------------------
+// Generators: small vocabularies, so that interesting collisions happen.
+
+const SEGMENTS: &[&str] = &[
+    "a", "b", "", ".", "..", "%2E", "%2e%2E", ".a", "a.", "..b", "c:d", "g;x=1", "~",
+];
+
+fn path(rooted: bool) -> impl Strategy<Value = String> {
+    (
+        prop::collection::vec(prop::sample::select(SEGMENTS), 0..6),
+        any::<bool>(),
+    )
+        .prop_map(move |(segs, abs)| {
+            let p = segs.join("/");
+            if (abs || rooted) && !segs.is_empty() {
+                format!("/{p}")
+            } else {
+                p
+            }
+        })
+}
+
+fn opt(values: &'static [&'static str]) -> impl Strategy<Value = Option<&'static str>> {
+    prop::option::of(prop::sample::select(values))
+}
+
+/// A URI reference text (perhaps invalid: callers skip those).
+fn reference(schemes: &'static [&'static str]) -> impl Strategy<Value = String> {
+    (
+        opt(schemes),
+        opt(&["a", "", "u@h:8", "[::1]", "b"]),
+        path(false),
+        path(true),
+        opt(&["q", "", "x=1/./y", "?"]),
+        opt(&["f", "", "s/../x"]),
+    )
+        .prop_map(|(s, a, p, rooted, q, f)| {
+            let mut out = String::new();
+            if let Some(s) = s {
+                out += s;
+                out += ":";
+            }
+            if let Some(a) = a {
+                out += "//";
+                out += a;
+                out += &rooted;
+            } else {
+                out += &p;
+            }
+            if let Some(q) = q {
+                out += "?";
+                out += q;
+            }
+            if let Some(f) = f {
+                out += "#";
+                out += f;
+            }
+            out
+        })
+}
+
+fn base() -> impl Strategy<Value = String> {
+    reference(&["http", "s", "HTTP"]).prop_filter("a URI", |s| Uri::parse(s).is_ok())
+}
+
+fn valid_ref() -> impl Strategy<Value = String> {
+    reference(&["http", "t", "HTTP"]).prop_filter("a URI reference", |s| UriRef::parse(s).is_ok())
+}
+
+/// Path-heavy references without a scheme or authority.
+fn relative_ref() -> impl Strategy<Value = String> {
+    (path(false), opt(&["q", ""]), opt(&["f"]))
+        .prop_map(|(p, q, f)| {
+            let mut out = p;
+            if let Some(q) = q {
+                out = format!("{out}?{q}");
+            }
+            if let Some(f) = f {
+                out = format!("{out}#{f}");
+            }
+            out
+        })
+        .prop_filter("a URI reference", |s| UriRef::parse(s).is_ok())
+}
+
+fn any_ref() -> impl Strategy<Value = String> {
+    prop_oneof![valid_ref(), relative_ref()]
+}
+
+fn resolve(res: Resolver, b: &str, r: &str) -> UriBuf {
+    res.resolve(&Uri::parse(b).unwrap(), &UriRef::parse(r).unwrap())
+        .unwrap_or_else(|e| panic!("{b} + {r}: {e}"))
+}
+
+fn config() -> ProptestConfig {
+    ProptestConfig {
+        cases: 4000,
+        ..ProptestConfig::default()
+    }
+}
+
+proptest! {
+    #![proptest_config(config())]
+
+    /// The result parses as a URI, to the components the value reports.
+    #[test]
+    fn result_is_a_uri(b in base(), r in any_ref(), non_strict: bool, legacy: bool) {
+        let res = Resolver::new().non_strict(non_strict).rfc2396(legacy);
+        let t = resolve(res, &b, &r);
+        let again = Uri::parse(t.as_str()).unwrap();
+        prop_assert_eq!(again.components(), t.components());
+        prop_assert_eq!(again.host_kind(), t.host_kind());
+        prop_assert_eq!(again.host_str(), t.host_str());
+        prop_assert_eq!(again.port(), t.port());
+        // resolve_into writes the same text.
+        let mut out = String::from("prefix ");
+        res.resolve_into(&Uri::parse(&b).unwrap(), &UriRef::parse(&r).unwrap(), &mut out).unwrap();
+        prop_assert_eq!(&out["prefix ".len()..], t.as_str());
+    }
+
+    /// Resolution agrees with the naive 5.2 transcription, but for the
+    /// documented `/.` rule.
+    #[test]
+    fn agrees_with_naive_5_2(b in base(), r in any_ref(), non_strict: bool) {
+        let t = resolve(Resolver::new().non_strict(non_strict), &b, &r);
+        let naive = naive_resolve(&b, &r, !non_strict);
+        prop_assert_eq!(t.as_str(), expected_text(&naive));
+    }
+
+    /// Legacy mode agrees with a literal reading of RFC 2396 5.2.
+    #[test]
+    fn legacy_agrees_with_naive_2396(b in base(), r in any_ref(), non_strict: bool) {
+        let t = resolve(Resolver::new().rfc2396(true).non_strict(non_strict), &b, &r);
+        prop_assert_eq!(t.as_str(), expected_text(&naive_resolve_2396(&b, &r, !non_strict)));
+    }
+
+    /// Resolving make_relative(base, t) against the base gives t, for
+    /// targets that come from resolution.
+    #[test]
+    fn relative_round_trips_resolved(b in base(), r in any_ref()) {
+        let base = Uri::parse(&b).unwrap();
+        let t = resolve(Resolver::new(), &b, &r);
+        let rel = base.make_relative(&t.as_uri()).unwrap();
+        let back = base.resolve(&rel.as_ref_uri()).unwrap();
+        prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
+        prop_assert!(rel.len() <= t.len());
+    }
+
+    /// The same for arbitrary targets: either the round trip holds, or the
+    /// target is unreachable for the documented reason.
+    #[test]
+    fn relative_round_trips_any(b in base(), t in base()) {
+        let base = Uri::parse(&b).unwrap();
+        let target = Uri::parse(&t).unwrap();
+        match base.make_relative(&target) {
+            Ok(rel) => {
+                let back = base.resolve(&rel.as_ref_uri()).unwrap();
+                prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
+            }
+            Err(e) => {
+                prop_assert_eq!(e.kind(), urikit::ResolveErrorKind::Unreachable);
+                let dots = target.path().split('/').any(|s| s == "." || s == "..");
+                prop_assert!(dots, "{}", t);
+                // Not the base's own path with the base's query.
+                let same_doc = target.scheme() == base.scheme()
+                    && target.authority() == base.authority()
+                    && target.path() == base.path()
+                    && (target.query().is_some() || target.query() == base.query());
+                prop_assert!(!same_doc);
+            }
+        }
+    }
+
+    /// remove_dot_segments agrees with the naive two-buffer algorithm, is
+    /// idempotent, and leaves no complete dot segment.
+    #[test]
+    fn remove_dot_segments_props(p in path(false)) {
+        let once = urikit::remove_dot_segments(&p);
+        prop_assert_eq!(&once, &naive_remove_dot_segments(&p));
+        prop_assert_eq!(urikit::remove_dot_segments(&once), once.clone());
+        prop_assert!(!once.split('/').any(|s| s == "." || s == ".."), "{}", once);
+        prop_assert!(once.len() <= p.len());
+        let mut into = String::from("x");
+        urikit::remove_dot_segments_into(&p, &mut into);
+        prop_assert_eq!(&into[1..], once.as_str());
+    }
+
+    /// merge agrees with the naive 5.2.3.
+    #[test]
+    fn merge_agrees(b in base(), p in path(false)) {
+        let merged = urikit::merge(&Uri::parse(&b).unwrap(), &p);
+        prop_assert_eq!(merged, naive_merge(&parse(&b), &p));
+    }
+
+    /// The same-document check is 4.4's definition applied to the naive
+    /// resolution.
+    #[test]
+    fn same_document_agrees(b in base(), r in any_ref(), non_strict: bool, legacy: bool) {
+        let res = Resolver::new().non_strict(non_strict).rfc2396(legacy);
+        let base = Uri::parse(&b).unwrap();
+        let got = res.is_same_document(&base, &UriRef::parse(&r).unwrap());
+        let mut t = if legacy {
+            naive_resolve_2396(&b, &r, !non_strict)
+        } else {
+            naive_resolve(&b, &r, !non_strict)
+        };
+        t.fragment = None;
+        let t = expected_text(&t);
+        let base_text = b.split('#').next().unwrap();
+        prop_assert_eq!(got, t == base_text, "{} + {} = {}", b, r, t);
+    }
+}
