@@ -44,10 +44,14 @@
 
 extern crate alloc;
 
+pub mod build;
 pub mod chars;
+pub mod compare;
 mod error;
 mod host;
+pub mod normalize;
 mod parse;
+pub mod percent;
 pub mod rule;
 mod uri;
 

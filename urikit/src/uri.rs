@@ -964,3 +964,31 @@ impl From<UriBuf> for String {
         u.s
     }
 }
+
+// Crate-internal constructors for code that writes a text and knows its
+// offsets as it goes (normalize.rs), so it need not parse its own output.
+// Debug builds check the offsets against a fresh parse.
+impl<'a> UriRef<'a> {
+    pub(crate) fn from_parts(s: &'a str, m: Meta) -> UriRef<'a> {
+        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        UriRef { s, m }
+    }
+
+    pub(crate) fn meta(&self) -> Meta {
+        self.m
+    }
+}
+
+impl UriRefBuf {
+    pub(crate) fn from_parts(s: String, m: Meta) -> UriRefBuf {
+        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        UriRefBuf { s, m }
+    }
+}
+
+impl UriBuf {
+    pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
+        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
+        UriBuf { s, m }
+    }
+}
