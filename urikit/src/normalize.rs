@@ -598,7 +598,13 @@ impl fmt::Write for Matcher<'_> {
 /// Whether `s` has no percent-encoding with lowercase hex or of an
 /// unreserved character, and (when `lower`) no uppercase letter.
 fn pct_is_normal(s: &[u8], lower: bool) -> bool {
-    let mut i = 0;
+    // Most components hold no "%" (and hosts no uppercase letter): one quick
+    // scan settles them.
+    let interesting = |b: &u8| *b == b'%' || (lower && b.is_ascii_uppercase());
+    let Some(first) = s.iter().position(interesting) else {
+        return true;
+    };
+    let mut i = first;
     while i < s.len() {
         let b = s[i];
         if b == b'%' {
@@ -661,8 +667,23 @@ fn pct_normalize(s: &str, out: &mut String, lower: bool) {
 
 /// Whether a path has a complete segment `.` or `..`.
 fn has_dot_segments(path: &str) -> bool {
-    path.contains('.') && path.split('/').any(|seg| seg == "." || seg == "..")
+    let b = path.as_bytes();
+    let mut from = 0;
+    // Look only at the dots that start a segment.
+    while let Some(i) = b.get(from..).and_then(|r| r.iter().position(|&c| c == b'.')) {
+        let i = from + i;
+        if i == 0 || b[i - 1] == b'/' {
+            let rest = &b[i + 1..];
+            let ends = |r: &[u8]| matches!(r.first(), None | Some(b'/'));
+            if ends(rest) || (rest.first() == Some(&b'.') && ends(&rest[1..])) {
+                return true;
+            }
+        }
+        from = i + 1;
+    }
+    false
 }
+
 
 /// remove_dot_segments (5.2.4, the published steps A to E), appending the
 /// output to `out`. One pass over the input; the output only grows at the
@@ -962,6 +983,16 @@ mod tests {
         assert_eq!(rds(".."), "");
         assert_eq!(rds("a/../../b"), "/b");
         assert_eq!(rds("/a/..//b"), "//b");
+    }
+
+    #[test]
+    fn dot_segments_are_whole_segments() {
+        for p in [".", "..", "./a", "../a", "/.", "/..", "a/./b", "a/../b", "/a/.", "/a/.."] {
+            assert!(has_dot_segments(p), "{p}");
+        }
+        for p in ["", "a.", ".a", "..a", "/...", "/a./b", "/.a/", "a.b/c..", "/x/.../"] {
+            assert!(!has_dot_segments(p), "{p}");
+        }
     }
 
     #[test]
