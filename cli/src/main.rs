@@ -9,6 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cmd_encode;
+mod cmd_eq;
+mod cmd_normalize;
 mod cmd_parse;
 mod common;
 
@@ -29,6 +32,10 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Cmd {
     Parse(cmd_parse::Args),
+    Normalize(cmd_normalize::Args),
+    Eq(cmd_eq::Args),
+    Encode(cmd_encode::Args),
+    Decode(cmd_encode::DecodeArgs),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +54,10 @@ fn main() -> ExitCode {
     let mut out = Output::stdout();
     let result = match cli.cmd {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
+        Cmd::Normalize(args) => cmd_normalize::run(args, &mut out),
+        Cmd::Eq(args) => cmd_eq::run(args, &mut out),
+        Cmd::Encode(args) => cmd_encode::run(args, &mut out),
+        Cmd::Decode(args) => cmd_encode::run_decode(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

@@ -62,31 +62,51 @@ fn main() {
 
     report(
         "is_normalized (syntax)",
-        best_of(5, || refs.iter().filter(|r| syntax.is_normalized(**r)).count()),
+        best_of(5, || {
+            refs.iter().filter(|r| syntax.is_normalized(**r)).count()
+        }),
         n,
         bytes,
     );
     report(
         "normalize (syntax), as is",
-        best_of(5, || refs.iter().map(|r| syntax.normalize(*r).as_str().len()).sum()),
+        best_of(5, || {
+            refs.iter()
+                .map(|r| syntax.normalize(*r).as_str().len())
+                .sum()
+        }),
         n,
         bytes,
     );
     report(
         "normalize (syntax), noisy",
-        best_of(5, || noisy.iter().map(|r| syntax.normalize(*r).as_str().len()).sum()),
+        best_of(5, || {
+            noisy
+                .iter()
+                .map(|r| syntax.normalize(*r).as_str().len())
+                .sum()
+        }),
         noisy.len(),
         noisy_bytes,
     );
     report(
         "normalize (scheme), noisy",
-        best_of(5, || noisy.iter().map(|r| scheme.normalize(*r).as_str().len()).sum()),
+        best_of(5, || {
+            noisy
+                .iter()
+                .map(|r| scheme.normalize(*r).as_str().len())
+                .sum()
+        }),
         noisy.len(),
         noisy_bytes,
     );
     report(
         "decode path to bytes",
-        best_of(5, || refs.iter().map(|r| percent::decode(r.path()).to_bytes().len()).sum()),
+        best_of(5, || {
+            refs.iter()
+                .map(|r| percent::decode(r.path()).to_bytes().len())
+                .sum()
+        }),
         n,
         refs.iter().map(|r| r.path().len()).sum(),
     );

@@ -519,7 +519,12 @@ impl<'a> Builder<'a> {
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
     pub fn query_pair(mut self, key: &str, value: &str) -> Builder<'a> {
-        let mut q = self.parts.query.take().map(Cow::into_owned).unwrap_or_default();
+        let mut q = self
+            .parts
+            .query
+            .take()
+            .map(Cow::into_owned)
+            .unwrap_or_default();
         if !q.is_empty() {
             q.push('&');
         }
@@ -1044,7 +1049,12 @@ impl<'a> QueryPairs<'a> {
     /// assert_eq!(v, [("a".into(), "✓".into()), ("b+c".into(), "".into())]);
     /// ```
     pub fn decoded(self) -> impl Iterator<Item = (Cow<'a, str>, Cow<'a, str>)> {
-        self.map(|p| (p.decode_key().to_str_lossy(), p.decode_value().to_str_lossy()))
+        self.map(|p| {
+            (
+                p.decode_key().to_str_lossy(),
+                p.decode_value().to_str_lossy(),
+            )
+        })
     }
 
     /// The pairs decoded as `application/x-www-form-urlencoded` data: like

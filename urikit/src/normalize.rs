@@ -410,8 +410,7 @@ impl<'s> Normalizer<'s> {
             if has_dot_segments(checked) {
                 return false;
             }
-            if path.is_empty() && r.has_authority() && info.is_some_and(|i| i.empty_path_is_root)
-            {
+            if path.is_empty() && r.has_authority() && info.is_some_and(|i| i.empty_path_is_root) {
                 return false;
             }
         }
@@ -444,7 +443,12 @@ impl<'s> Normalizer<'s> {
     /// The normal port: `None` for an absent or (in a URI) empty port or, with
     /// scheme-based normalization, the scheme's default; without leading
     /// zeros when scheme-based.
-    fn port<'p>(&self, port: Option<&'p str>, info: Option<&SchemeInfo<'_>>, is_uri: bool) -> Option<&'p str> {
+    fn port<'p>(
+        &self,
+        port: Option<&'p str>,
+        info: Option<&SchemeInfo<'_>>,
+        is_uri: bool,
+    ) -> Option<&'p str> {
         let p = port?;
         if !is_uri {
             return Some(p);
@@ -456,7 +460,11 @@ impl<'s> Normalizer<'s> {
             return Some(p);
         }
         let trimmed = p.trim_start_matches('0');
-        let p = if trimmed.is_empty() { &p[p.len() - 1..] } else { trimmed };
+        let p = if trimmed.is_empty() {
+            &p[p.len() - 1..]
+        } else {
+            trimmed
+        };
         match info.and_then(|i| i.default_port) {
             Some(d) if p.len() <= 5 && p.parse::<u32>().ok() == Some(u32::from(d)) => None,
             _ => Some(p),
@@ -543,7 +551,13 @@ impl<'s> Normalizer<'s> {
         }
     }
 
-    fn write_path(&self, r: &UriRef<'_>, info: Option<&SchemeInfo<'_>>, is_uri: bool, out: &mut String) {
+    fn write_path(
+        &self,
+        r: &UriRef<'_>,
+        info: Option<&SchemeInfo<'_>>,
+        is_uri: bool,
+        out: &mut String,
+    ) {
         let p0 = out.len();
         pct_normalize(r.path(), out, false);
         if !is_uri {
@@ -670,7 +684,10 @@ fn has_dot_segments(path: &str) -> bool {
     let b = path.as_bytes();
     let mut from = 0;
     // Look only at the dots that start a segment.
-    while let Some(i) = b.get(from..).and_then(|r| r.iter().position(|&c| c == b'.')) {
+    while let Some(i) = b
+        .get(from..)
+        .and_then(|r| r.iter().position(|&c| c == b'.'))
+    {
         let i = from + i;
         if i == 0 || b[i - 1] == b'/' {
             let rest = &b[i + 1..];
@@ -683,7 +700,6 @@ fn has_dot_segments(path: &str) -> bool {
     }
     false
 }
-
 
 /// remove_dot_segments (5.2.4, the published steps A to E), appending the
 /// output to `out`. One pass over the input; the output only grows at the
@@ -987,10 +1003,14 @@ mod tests {
 
     #[test]
     fn dot_segments_are_whole_segments() {
-        for p in [".", "..", "./a", "../a", "/.", "/..", "a/./b", "a/../b", "/a/.", "/a/.."] {
+        for p in [
+            ".", "..", "./a", "../a", "/.", "/..", "a/./b", "a/../b", "/a/.", "/a/..",
+        ] {
             assert!(has_dot_segments(p), "{p}");
         }
-        for p in ["", "a.", ".a", "..a", "/...", "/a./b", "/.a/", "a.b/c..", "/x/.../"] {
+        for p in [
+            "", "a.", ".a", "..a", "/...", "/a./b", "/.a/", "a.b/c..", "/x/.../",
+        ] {
             assert!(!has_dot_segments(p), "{p}");
         }
     }

@@ -100,7 +100,11 @@ fn written_fixes() {
     let r = Builder::new().path("this:that").build().unwrap();
     assert_eq!(r.as_str(), "./this:that");
     // With a scheme it needs none.
-    let u = Builder::new().scheme("s").path("this:that").build().unwrap();
+    let u = Builder::new()
+        .scheme("s")
+        .path("this:that")
+        .build()
+        .unwrap();
     assert_eq!(u.as_str(), "s:this:that");
     // "/." before "//" without an authority, on request.
     let u = Builder::new()
@@ -118,8 +122,17 @@ fn written_fixes() {
 
 #[test]
 fn ip_hosts() {
-    let b = |ip: IpAddr| Builder::new().scheme("http").host_ip(ip).build_uri().unwrap();
-    assert_eq!(b(Ipv4Addr::new(10, 0, 0, 1).into()).as_str(), "http://10.0.0.1");
+    let b = |ip: IpAddr| {
+        Builder::new()
+            .scheme("http")
+            .host_ip(ip)
+            .build_uri()
+            .unwrap()
+    };
+    assert_eq!(
+        b(Ipv4Addr::new(10, 0, 0, 1).into()).as_str(),
+        "http://10.0.0.1"
+    );
     let v6: Ipv6Addr = "2001:db8:0:0:1:0:0:1".parse().unwrap();
     assert_eq!(b(v6.into()).as_str(), "http://[2001:db8::1:0:0:1]");
 }

@@ -95,7 +95,9 @@ fn keyed_values_in_maps_and_sets() {
         "http://example.com/%61#y",
         "http://example.com/b",
     ] {
-        *hits.entry(Keyed::new(&cmp, s.parse().unwrap())).or_default() += 1;
+        *hits
+            .entry(Keyed::new(&cmp, s.parse().unwrap()))
+            .or_default() += 1;
     }
     let mut counts: Vec<u32> = hits.values().copied().collect();
     counts.sort_unstable();

@@ -132,8 +132,8 @@ fn corpus_gsd_urls() {
             assert_eq!(out.is_borrowed(), n.is_normalized(r), "{line}");
             // Valid: the parse in `as_uri_ref` is checked against a fresh
             // one in debug builds; parse it here all the same.
-            let again = UriRef::parse(out.as_str())
-                .unwrap_or_else(|e| panic!("{line} -> {out}: {e}"));
+            let again =
+                UriRef::parse(out.as_str()).unwrap_or_else(|e| panic!("{line} -> {out}: {e}"));
             assert!(n.is_normalized(again), "{line} -> {out}");
             if !out.is_borrowed() {
                 changed += 1;
@@ -196,7 +196,12 @@ fn arb_uri_ref() -> impl Strategy<Value = String> {
     let segment = prop::collection::vec(piece, 0..4).prop_map(|v| v.concat());
     let path = prop::collection::vec(segment, 0..6).prop_map(|v| v.join("/"));
     (
-        prop::option::of(prop_oneof![Just("http"), Just("HTTP"), Just("s"), Just("File")]),
+        prop::option::of(prop_oneof![
+            Just("http"),
+            Just("HTTP"),
+            Just("s"),
+            Just("File")
+        ]),
         prop::option::of((
             prop::option::of(prop_oneof![Just(""), Just("U%3a"), Just("u%7e")]),
             prop_oneof![

@@ -97,10 +97,8 @@ fn arb_set() -> impl Strategy<Value = CharClass> {
 /// A valid component text: the rule's characters and pct-encoded triplets
 /// with hex digits in either case.
 fn arb_component() -> impl Strategy<Value = String> {
-    proptest::string::string_regex(
-        "([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f][0-9A-Fa-f])*",
-    )
-    .unwrap()
+    proptest::string::string_regex("([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f][0-9A-Fa-f])*")
+        .unwrap()
 }
 
 proptest! {
