@@ -706,8 +706,8 @@ fn has_dot_segments(path: &str) -> bool {
 /// end or shrinks back to a `/`, so the whole runs in O(n) with no allocation
 /// beyond `out`.
 // TODO(merge): use crate::resolve::remove_dot_segments
-// (its `remove_dot_segments_into(path, out)` has this signature and contract:
-// it appends to `out` and never pops below where it started).
+// (branch `resolve` has `remove_dot_segments_into(path, out)` with these
+// arguments; it must keep the text already in `out`, as this one does).
 fn remove_dot_segments(input: &str, out: &mut String) {
     let base = out.len();
     let mut rest = input;
