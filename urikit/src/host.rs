@@ -253,8 +253,8 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Result<Ipv6Addr, usize> {
         elided = Some(0);
         i = 2;
     } else if len >= 1 && s[0] == b':' {
-        // A lone leading colon.
-        return Err(0);
+        // A lone leading colon: only a second ":" could follow it.
+        return Err(1);
     }
 
     while i < len {
@@ -270,14 +270,17 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Result<Ipv6Addr, usize> {
             i += 1;
         }
         if i < len && s[i] == b'.' {
+            // Where the text stops being an h16: its fifth digit, or the ".".
+            let h16_end = if i - start > 4 { start + 4 } else { i };
             // ls32 as IPv4address: it must end the literal and fill the last
             // two pieces.
             if n > 6 || (elided.is_some() && n > 5) || (elided.is_none() && n != 6) {
-                return Err(start);
+                return Err(h16_end);
             }
             let v4 = match parse_ipv4(&s[start..]) {
                 Some(v4) => v4,
-                None => return Err(start + ipv4_error_offset(&s[start..])),
+                // The error is where the reading that got further failed.
+                None => return Err(h16_end.max(start + ipv4_error_offset(&s[start..]))),
             };
             let o = v4.octets();
             pieces[n] = u16::from_be_bytes([o[0], o[1]]);
@@ -299,10 +302,14 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Result<Ipv6Addr, usize> {
         if s[i] != b':' {
             return Err(i);
         }
+        if n == 8 || (n == 7 && elided.is_some()) {
+            // The pieces are all there: no colon may follow.
+            return Err(i);
+        }
         i += 1;
         if i < len && s[i] == b':' {
-            // A second "::", or one beside eight explicit pieces.
-            if elided.is_some() || n == 8 {
+            // A second "::".
+            if elided.is_some() {
                 return Err(i);
             }
             elided = Some(n);
@@ -327,7 +334,8 @@ pub(crate) fn parse_ipv6(s: &[u8]) -> Result<Ipv6Addr, usize> {
     }
 }
 
-/// Where an embedded IPv4 tail first goes wrong, for the error index.
+/// Where `s` stops being the start of an `IPv4address`, for the error index
+/// of a string that is not one.
 pub(crate) fn ipv4_error_offset(s: &[u8]) -> usize {
     let mut i = 0;
     for n in 0..4 {
@@ -337,12 +345,33 @@ pub(crate) fn ipv4_error_offset(s: &[u8]) -> usize {
             }
             i += 1;
         }
-        match dec_octet(s, i) {
-            Some((_, end)) => i = end,
-            None => return i,
+        match dec_octet_end(s, i) {
+            Ok(end) => i = end,
+            Err(at) => return at,
         }
     }
     i
+}
+
+/// Scan one `dec-octet` at `i`: `Ok` with the index after it, or `Err` with
+/// the index of the first byte that cannot continue it (a digit past 255, a
+/// digit after a leading "0", a fourth digit, or the missing first digit).
+pub(crate) fn dec_octet_end(s: &[u8], i: usize) -> Result<usize, usize> {
+    let mut value: u32 = 0;
+    let mut j = i;
+    while j < s.len() && DIGIT.contains(s[j]) {
+        value = value * 10 + u32::from(s[j] - b'0');
+        let digits = j + 1 - i;
+        if digits > 3 || value > 255 || (digits > 1 && s[i] == b'0') {
+            return Err(j);
+        }
+        j += 1;
+    }
+    if j == i {
+        Err(j)
+    } else {
+        Ok(j)
+    }
 }
 
 /// Validate `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`
@@ -402,14 +431,14 @@ mod tests {
             v("::ffff:1.2.3.4"),
             Ok(Ipv6Addr::new(0, 0, 0, 0, 0, 0xffff, 0x0102, 0x0304))
         );
-        assert_eq!(v("1:2:3:4:5:6:7:8:9"), Err(16));
+        assert_eq!(v("1:2:3:4:5:6:7:8:9"), Err(15));
         assert_eq!(v("1:2:3:4:5:6:7"), Err(13));
-        assert_eq!(v(":1::"), Err(0));
+        assert_eq!(v(":1::"), Err(1));
         assert_eq!(v("1::2::3"), Err(5));
         assert_eq!(v("12345::"), Err(4));
-        assert_eq!(v("::1.2.3.04"), Err(8));
+        assert_eq!(v("::1.2.3.04"), Err(9));
         assert_eq!(v("1:"), Err(2));
-        assert_eq!(v("1:2:3:4:5:6:7:8::"), Err(16));
-        assert_eq!(v("1::2:3:4:5:6:1.2.3.4"), Err(13));
+        assert_eq!(v("1:2:3:4:5:6:7:8::"), Err(15));
+        assert_eq!(v("1::2:3:4:5:6:1.2.3.4"), Err(14));
     }
 }

@@ -89,14 +89,33 @@ fn pct_ok(s: &[u8], i: usize) -> bool {
     i + 2 < s.len() && HEXDIG.contains(s[i + 1]) && HEXDIG.contains(s[i + 2])
 }
 
+/// The index of the first byte at or after `i` that is not in `class`.
+///
+/// Eight bytes at a time while all eight are members: a non-short-circuit
+/// `&` of eight lookups costs one branch per eight bytes. (A bit mask with
+/// `trailing_zeros` for the last block measured more instructions under
+/// callgrind on the gsd corpus: 655M and 672M against 632M for this form.)
+#[inline(always)]
+pub(crate) fn skip(s: &[u8], mut i: usize, class: &CharClass) -> usize {
+    while let Some(&[a, b, c, d, e, f, g, h]) = s.get(i..i + 8) {
+        let t = |x: u8| class.contains(x);
+        if !(t(a) & t(b) & t(c) & t(d) & t(e) & t(f) & t(g) & t(h)) {
+            break;
+        }
+        i += 8;
+    }
+    while i < s.len() && class.contains(s[i]) {
+        i += 1;
+    }
+    i
+}
+
 /// Scan `*( class / pct-encoded )` from `i`; return the index of the first
 /// byte that is neither, or the index of a malformed `%`.
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], mut i: usize, class: &CharClass) -> Result<usize, usize> {
     loop {
-        while i < s.len() && class.contains(s[i]) {
-            i += 1;
-        }
+        i = skip(s, i, class);
         if i < s.len() && s[i] == b'%' {
             if !pct_ok(s, i) {
                 return Err(i);
@@ -122,10 +141,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     // path and the scan goes on from where it stopped: one pass either way.
     let mut first_segment_from = None;
     if len > 0 && ALPHA.contains(s[0]) {
-        i = 1;
-        while i < len && SCHEME.contains(s[i]) {
-            i += 1;
-        }
+        i = skip(s, 1, &SCHEME);
         if i < len && s[i] == b':' {
             if top == Top::RelativeRef {
                 return err(i, ErrorKind::UnexpectedScheme);
@@ -272,23 +288,32 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
         return parse_ip_literal(s, a, i, m);
     }
     loop {
+        // reg-name bytes are valid in a userinfo and a host alike.
+        i = skip(s, i, &REG_NAME);
         if i == len {
             break;
         }
-        let b = s[i];
-        if REG_NAME.contains(b) {
-            if colon != usize::MAX && bad_port == usize::MAX && !DIGIT.contains(b) {
-                bad_port = i;
+        if colon != usize::MAX && bad_port == usize::MAX && i > colon + 1 {
+            // Something other than a digit followed the first ":".
+            let digits_end = skip(s, colon + 1, &DIGIT);
+            if digits_end < i {
+                bad_port = digits_end;
             }
-            i += 1;
-            continue;
         }
-        match b {
+        match s[i] {
             b':' => {
                 if colon == usize::MAX {
                     colon = i;
+                    // The common case: digits up to the end of the authority.
+                    let end = skip(s, i + 1, &DIGIT);
+                    i = end;
+                    if end == len || matches!(s[end], b'/' | b'?' | b'#') {
+                        break;
+                    }
+                    continue;
                 } else if bad_port == usize::MAX {
-                    bad_port = i;
+                    let digits_end = skip(s, colon + 1, &DIGIT);
+                    bad_port = digits_end;
                 }
                 i += 1;
             }
@@ -297,7 +322,7 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
                     return Err(authority_error(s, a, host_start, colon, i, true));
                 }
                 if colon != usize::MAX && bad_port == usize::MAX {
-                    bad_port = i;
+                    bad_port = skip(s, colon + 1, &DIGIT).min(i);
                 }
                 i += 3;
             }
@@ -318,6 +343,12 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
     }
     // host [ ":" port ]: the host is reg-name bytes (no ":"), the port digits.
     let host_end = if colon == usize::MAX { i } else { colon };
+    if colon != usize::MAX && bad_port == usize::MAX {
+        let digits_end = skip(s, colon + 1, &DIGIT);
+        if digits_end < i {
+            bad_port = digits_end;
+        }
+    }
     if bad_port != usize::MAX {
         return err(bad_port, ErrorKind::InvalidPort);
     }

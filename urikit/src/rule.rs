@@ -18,7 +18,7 @@ use core::fmt;
 
 use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
-use crate::host::{dec_octet, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
+use crate::host::{dec_octet_end, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::parse::{
     parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path, scan_path, Meta, Top,
     MAX_LEN,
@@ -165,6 +165,29 @@ fn h16(s: &[u8]) -> Result<(), ParseError> {
     }
 }
 
+/// Where `s` stops being `h16 ":" h16`, or `None` if it is that.
+fn h16_pair_error(s: &[u8]) -> Option<usize> {
+    let hex_run = |from: usize| {
+        s[from..]
+            .iter()
+            .take_while(|c| HEXDIG.contains(**c))
+            .count()
+    };
+    let first = hex_run(0);
+    if first == 0 || first > 4 {
+        return Some(first.min(4));
+    }
+    if s.get(first) != Some(&b':') {
+        return Some(first);
+    }
+    let j = first + 1;
+    let second = hex_run(j);
+    if second == 0 || second > 4 {
+        return Some(j + second.min(4));
+    }
+    (j + second != s.len()).then_some(j + second)
+}
+
 /// The whole of `s` must be a path after an authority, or after a scheme.
 fn path_to_end(s: &[u8], from: usize, noscheme: bool) -> Result<(), ParseError> {
     let end = if noscheme {
@@ -254,15 +277,15 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
             if b.first() != Some(&b'[') {
                 return fail(0, ErrorKind::InvalidCharacter(Component::Host));
             }
+            // The literal ends at its "]"; parse only that far, so that a
+            // ":port" after it is a stray byte here, not a bad port.
+            let end = b.iter().position(|&c| c == b']').map_or(b.len(), |j| j + 1);
             let mut m = Meta::EMPTY;
-            let end = parse_ip_literal(b, 0, 0, &mut m)?;
-            if end == b.len() && m.host_end as usize == end {
+            parse_ip_literal(&b[..end], 0, 0, &mut m)?;
+            if end == b.len() {
                 Ok(())
             } else {
-                fail(
-                    m.host_end as usize,
-                    ErrorKind::InvalidCharacter(Component::Host),
-                )
+                fail(end, ErrorKind::InvalidCharacter(Component::Host))
             }
         }
         Rule::IpvFuture => validate_ipvfuture(b).or_else(|i| fail(i, ErrorKind::InvalidIpvFuture)),
@@ -271,26 +294,25 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
             .or_else(|i| fail(i, ErrorKind::InvalidIpv6)),
         Rule::H16 => h16(b),
         Rule::Ls32 => {
-            if b.contains(&b'.') {
-                validate(Rule::Ipv4Address, s)
-            } else {
-                match b.iter().position(|c| *c == b':') {
-                    Some(i) => {
-                        h16(&b[..i])?;
-                        h16(&b[i + 1..]).map_err(|e| e.offset(i + 1))
-                    }
-                    None => fail(b.len(), ErrorKind::Mismatch),
-                }
+            nonempty(b)?;
+            // ( h16 ":" h16 ) / IPv4address: report where the alternative
+            // that got further failed.
+            let v4 = match parse_ipv4(b) {
+                Some(_) => return Ok(()),
+                None => ipv4_error_offset(b),
+            };
+            match h16_pair_error(b) {
+                None => Ok(()),
+                Some(at) => fail(at.max(v4), ErrorKind::Mismatch),
             }
         }
         Rule::Ipv4Address => match parse_ipv4(b) {
             Some(_) => Ok(()),
             None => fail(ipv4_error_offset(b), ErrorKind::Mismatch),
         },
-        Rule::DecOctet => match dec_octet(b, 0) {
-            Some((_, end)) if end == b.len() => Ok(()),
-            Some((_, end)) => fail(end, ErrorKind::Mismatch),
-            None => fail(0, ErrorKind::Mismatch),
+        Rule::DecOctet => match dec_octet_end(b, 0) {
+            Ok(end) if end == b.len() => Ok(()),
+            Ok(at) | Err(at) => fail(at, ErrorKind::Mismatch),
         },
         Rule::RegName => all(b, &chars::REG_NAME, Component::Host),
         Rule::Path => all(b, &chars::PATH, Component::Path),

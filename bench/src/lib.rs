@@ -1,0 +1,191 @@
+//! Shared pieces of the benchmarks: the corpus, the single inputs, and one
+//! adapter per peer, so that every library runs on the same inputs.
+//!
+//! Not published. `cargo bench -p urikit-bench` runs the comparison;
+//! `bench/compare.py` turns criterion's results into the README's table.
+
+use std::hint::black_box;
+
+/// Where the shared corpora are, relative to this crate.
+pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
+
+/// Every line of `gsd-urls.txt`, without line ends.
+///
+/// ```no_run
+/// let lines = urikit_bench::gsd_lines();
+/// assert!(lines.len() > 500_000);
+/// ```
+pub fn gsd_lines() -> Vec<String> {
+    let text = std::fs::read_to_string(format!("{CORPUS_DIR}/gsd-urls.txt"))
+        .expect("read ../shared/corpus/gsd-urls.txt");
+    text.lines().map(str::to_owned).collect()
+}
+
+/// The `(base, relative)` pairs of `cc-relative-10k.csv`.
+///
+/// ```no_run
+/// assert_eq!(urikit_bench::cc_pairs().len(), 10_000);
+/// ```
+pub fn cc_pairs() -> Vec<(String, String)> {
+    let text = std::fs::read_to_string(format!("{CORPUS_DIR}/cc-relative-10k.csv"))
+        .expect("read ../shared/corpus/cc-relative-10k.csv");
+    let mut rows = csv_rows(&text).into_iter();
+    rows.next(); // header
+    rows.filter_map(|r| match <[String; 2]>::try_from(r) {
+        Ok([a, b]) => Some((a, b)),
+        Err(_) => None,
+    })
+    .collect()
+}
+
+/// A minimal RFC 4180 reader: fields separated by commas, optionally quoted
+/// with `""` for a quote inside.
+fn csv_rows(text: &str) -> Vec<Vec<String>> {
+    let mut rows = Vec::new();
+    let mut row = Vec::new();
+    let mut field = String::new();
+    let mut quoted = false;
+    let mut chars = text.chars().peekable();
+    while let Some(c) = chars.next() {
+        if quoted {
+            match c {
+                '"' if chars.peek() == Some(&'"') => {
+                    chars.next();
+                    field.push('"');
+                }
+                '"' => quoted = false,
+                c => field.push(c),
+            }
+            continue;
+        }
+        match c {
+            '"' => quoted = true,
+            ',' => row.push(std::mem::take(&mut field)),
+            '\r' => {}
+            '\n' => {
+                row.push(std::mem::take(&mut field));
+                rows.push(std::mem::take(&mut row));
+            }
+            c => field.push(c),
+        }
+    }
+    if !field.is_empty() || !row.is_empty() {
+        row.push(field);
+        rows.push(row);
+    }
+    rows
+}
+
+/// The single inputs that the parse benchmark times one by one.
+pub fn single_inputs() -> Vec<(&'static str, String)> {
+    let mut long = String::from("https://example.com/search/results/page?");
+    let mut i = 0;
+    while long.len() < 2048 {
+        long.push_str(&format!("key{i}=value%20{i}&"));
+        i += 1;
+    }
+    long.push_str("end=1#frag");
+    vec![
+        (
+            "utf8-query",
+            "https://user@example.com/search?q=%E6%B5%8B%E8%AF%95#fragment".to_string(),
+        ),
+        (
+            "rfc-example",
+            "foo://example.com:8042/over/there?name=ferret#nose".to_string(),
+        ),
+        (
+            "ipv6",
+            "http://[2001:db8::7]/c=GB?objectClass?one".to_string(),
+        ),
+        ("2kb-query", long),
+    ]
+}
+
+/// The lookup table of the floor baseline: one class bit per byte.
+pub static FLOOR_TABLE: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        t[b] = (c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~')) as u8;
+        b += 1;
+    }
+    t
+};
+
+/// The floor: look up every byte in a 256-entry table and fold the results.
+/// No validator can do less work per byte.
+#[inline(never)]
+pub fn floor(lines: &[&str]) -> u32 {
+    let mut acc = 0u32;
+    for line in lines {
+        for &b in line.as_bytes() {
+            acc = acc.wrapping_add(u32::from(FLOOR_TABLE[b as usize]));
+        }
+    }
+    acc
+}
+
+/// One parser under test: its name and a function that parses one input
+/// and says whether it accepted it.
+pub type ParseFn = fn(&str) -> bool;
+
+/// urikit: `URI-reference`.
+pub fn parse_urikit(s: &str) -> bool {
+    black_box(urikit::UriRef::parse(black_box(s))).is_ok()
+}
+/// fluent-uri 0.4: `UriRef::parse`.
+pub fn parse_fluent(s: &str) -> bool {
+    black_box(fluent_uri::UriRef::parse(black_box(s))).is_ok()
+}
+/// oxiri 0.3: `IriRef::parse` (an IRI parser; accepts more).
+pub fn parse_oxiri(s: &str) -> bool {
+    black_box(oxiri::IriRef::parse(black_box(s))).is_ok()
+}
+/// iri-string 0.7: `UriReferenceStr::new`.
+pub fn parse_iri_string(s: &str) -> bool {
+    black_box(iri_string::types::UriReferenceStr::new(black_box(s))).is_ok()
+}
+/// iref 4: `UriRef::new`.
+pub fn parse_iref(s: &str) -> bool {
+    black_box(iref::UriRef::new(black_box(s))).is_ok()
+}
+/// uriparse 0.6: `URIReference::try_from`.
+pub fn parse_uriparse(s: &str) -> bool {
+    black_box(uriparse::URIReference::try_from(black_box(s))).is_ok()
+}
+/// http 1: `Uri::from_str` (request-target forms; not all of RFC 3986).
+pub fn parse_http(s: &str) -> bool {
+    black_box(black_box(s).parse::<http::Uri>()).is_ok()
+}
+/// url 2: `Url::parse` (WHATWG URL, absolute only; for reference).
+pub fn parse_url(s: &str) -> bool {
+    black_box(url::Url::parse(black_box(s))).is_ok()
+}
+/// ada-url: `Url::parse` (the C++ WHATWG parser).
+#[cfg(feature = "ada")]
+pub fn parse_ada(s: &str) -> bool {
+    black_box(ada_url::Url::parse(black_box(s), None)).is_ok()
+}
+
+/// Every parser, urikit first.
+pub fn parsers() -> Vec<(&'static str, ParseFn)> {
+    let v: Vec<(&'static str, ParseFn)> = vec![
+        ("urikit", parse_urikit),
+        ("fluent-uri", parse_fluent),
+        ("oxiri", parse_oxiri),
+        ("iri-string", parse_iri_string),
+        ("iref", parse_iref),
+        ("uriparse", parse_uriparse),
+        ("http", parse_http),
+        ("url", parse_url),
+    ];
+    #[cfg(feature = "ada")]
+    let v = {
+        let mut v = v;
+        v.push(("ada-url", parse_ada));
+        v
+    };
+    v
+}
