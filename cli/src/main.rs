@@ -9,6 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cmd_encode;
+mod cmd_eq;
+mod cmd_normalize;
 mod cmd_parse;
 mod cmd_relative;
 mod cmd_resolve;
@@ -33,6 +36,10 @@ enum Cmd {
     Parse(cmd_parse::Args),
     Resolve(cmd_resolve::Args),
     Relative(cmd_relative::Args),
+    Normalize(cmd_normalize::Args),
+    Eq(cmd_eq::Args),
+    Encode(cmd_encode::Args),
+    Decode(cmd_encode::DecodeArgs),
 }
 
 fn main() -> ExitCode {
@@ -53,6 +60,10 @@ fn main() -> ExitCode {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
         Cmd::Resolve(args) => cmd_resolve::run(args, &mut out),
         Cmd::Relative(args) => cmd_relative::run(args, &mut out),
+        Cmd::Normalize(args) => cmd_normalize::run(args, &mut out),
+        Cmd::Eq(args) => cmd_eq::run(args, &mut out),
+        Cmd::Encode(args) => cmd_encode::run(args, &mut out),
+        Cmd::Decode(args) => cmd_encode::run_decode(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

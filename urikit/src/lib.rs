@@ -47,10 +47,14 @@
 
 extern crate alloc;
 
+pub mod build;
 pub mod chars;
+pub mod compare;
 mod error;
 mod host;
+pub mod normalize;
 mod parse;
+pub mod percent;
 mod resolve;
 pub mod rule;
 mod uri;

@@ -965,21 +965,20 @@ impl From<UriBuf> for String {
     }
 }
 
-// Crate-internal hooks for modules that build values from parts they have
-// already validated (resolution, 5.2): they compute the offsets while
-// writing, so no second parse is needed. Debug builds check the claim.
-impl UriRef<'_> {
-    #[inline]
-    pub(crate) fn meta(&self) -> &Meta {
-        &self.m
+// Crate-internal constructors for code that writes a text and knows its
+// offsets as it goes (resolution, 5.2; normalization, 6.2), so that it need
+// not parse its own output. Debug builds check the offsets against a fresh
+// parse.
+impl<'a> UriRef<'a> {
+    /// `s` must be a valid URI reference and `m` its parse.
+    pub(crate) fn from_parts(s: &'a str, m: Meta) -> UriRef<'a> {
+        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        UriRef { s, m }
     }
-}
 
-impl UriBuf {
-    /// `s` must be a valid URI and `m` its parse.
-    pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
-        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
-        UriBuf { s, m }
+    #[inline]
+    pub(crate) fn meta(&self) -> Meta {
+        self.m
     }
 }
 
@@ -988,5 +987,13 @@ impl UriRefBuf {
     pub(crate) fn from_parts(s: String, m: Meta) -> UriRefBuf {
         debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
         UriRefBuf { s, m }
+    }
+}
+
+impl UriBuf {
+    /// `s` must be a valid URI and `m` its parse.
+    pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
+        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
+        UriBuf { s, m }
     }
 }

@@ -1,0 +1,120 @@
+//! `uri encode` and `uri decode`: percent-encoding (RFC 3986, 2.1, 2.4).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::chars::CharClass;
+use urikit::percent;
+
+use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
+
+/// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
+///
+/// Text is encoded as UTF-8 (2.4); hex is uppercase. With no TEXT, encodes each line of standard input.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// The component the data goes in; its ABNF rule decides what stays
+    /// unencoded. query-pair is a key or value of a key=value&... query
+    /// ("&", "=", "+" encoded too).
+    #[arg(long, short, value_name = "COMPONENT", value_parser = [
+        "userinfo", "host", "path-segment", "path", "query", "query-pair", "fragment",
+    ])]
+    component: String,
+    /// Print JSON Lines: one object per input.
+    #[arg(long)]
+    json: bool,
+    /// The data to encode.
+    #[arg(value_name = "TEXT")]
+    text: Vec<OsString>,
+}
+
+fn set(component: &str) -> &'static CharClass {
+    match component {
+        "userinfo" => &percent::USERINFO,
+        "host" => &percent::REG_NAME,
+        "path-segment" => &percent::PATH_SEGMENT,
+        "path" => &percent::PATH,
+        "query" => &percent::QUERY,
+        "query-pair" => &percent::QUERY_PAIR,
+        "fragment" => &percent::FRAGMENT,
+        // clap allows only the names above.
+        _ => &percent::UNRESERVED,
+    }
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let set = set(&args.component);
+    for_each_input(&args.text, |input| {
+        let encoded = percent::encode(input, set);
+        if args.json {
+            out.write_all(b"{\"input\":")?;
+            json_bytes(out, input)?;
+            out.write_all(b",\"encoded\":")?;
+            json_str(out, &encoded.to_cow())?;
+            out.write_all(b"}\n")?;
+        } else {
+            writeln!(out, "{encoded}")?;
+        }
+        Ok(())
+    })?;
+    Ok(Status::Ok)
+}
+
+/// Percent-decode text, one result per line (RFC 3986, 2.1)
+///
+/// Every "%" with two hex digits becomes its byte; the bytes are written as
+/// they are. Decode one component at a time (2.4): "%2F" decodes to a "/"
+/// that was data. With no TEXT, decodes each line of standard input.
+#[derive(clap::Args, Debug)]
+pub struct DecodeArgs {
+    /// Read "+" as a space (application/x-www-form-urlencoded data).
+    #[arg(long)]
+    form: bool,
+    /// Print JSON Lines: one object per input, with "utf8": false when the
+    /// decoded bytes are not UTF-8 (shown with U+FFFD).
+    #[arg(long)]
+    json: bool,
+    /// The text to decode.
+    #[arg(value_name = "TEXT")]
+    text: Vec<OsString>,
+}
+
+pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    for_each_input(&args.text, |input| {
+        let Ok(text) = std::str::from_utf8(input) else {
+            // Encoded text is ASCII; anything else is not what to decode.
+            status = Status::Flagged;
+            if args.json {
+                out.write_all(b"{\"input\":")?;
+                json_bytes(out, input)?;
+                out.write_all(b",\"error\":\"input is not UTF-8\"}\n")?;
+            } else {
+                eprintln!(
+                    "uri: input is not UTF-8: {}",
+                    String::from_utf8_lossy(input)
+                );
+            }
+            return Ok(());
+        };
+        let d = if args.form {
+            percent::decode_form(text)
+        } else {
+            percent::decode(text)
+        };
+        let bytes = d.to_bytes();
+        if args.json {
+            out.write_all(b"{\"input\":")?;
+            json_str(out, text)?;
+            out.write_all(b",\"decoded\":")?;
+            json_bytes(out, &bytes)?;
+            write!(out, ",\"utf8\":{}}}", std::str::from_utf8(&bytes).is_ok())?;
+            out.write_all(b"\n")?;
+        } else {
+            out.write_all(&bytes)?;
+            out.write_all(b"\n")?;
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}

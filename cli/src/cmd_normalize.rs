@@ -1,0 +1,72 @@
+//! `uri normalize`: the normal form of URI references (RFC 3986, 6.2).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::normalize::Normalizer;
+use urikit::UriRef;
+
+use crate::common::{
+    for_each_input, json_bytes, json_error, json_str, write_caret, Output, Status,
+};
+
+/// Print the normal form of URI references, one per line (RFC 3986, 6.2)
+///
+/// Syntax-based normalization (6.2.2): lowercase scheme and host, uppercase
+/// percent-encoding hex, decoded unreserved characters, no dot segments, no
+/// empty port; everything else as written. Relative references get only case and percent-encoding changes. With no
+/// URI, reads one reference per line from standard input.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Add scheme-based normalization (6.2.3): drop default ports, "/" for an
+    /// empty http(s) path, "file:///" for "file://localhost/", ...
+    #[arg(long)]
+    scheme: bool,
+    /// Write IPv6 hosts in the RFC 5952 text form.
+    #[arg(long)]
+    ipv6: bool,
+    /// Print JSON Lines: one object per input.
+    #[arg(long)]
+    json: bool,
+    /// The references to normalize.
+    #[arg(value_name = "URI")]
+    refs: Vec<OsString>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let n = Normalizer::new()
+        .scheme_based(args.scheme)
+        .ipv6_canonical(args.ipv6);
+    let mut status = Status::Ok;
+    for_each_input(&args.refs, |input| {
+        match UriRef::parse_bytes(input) {
+            Ok(r) => {
+                let normal = n.normalize(r);
+                if args.json {
+                    out.write_all(b"{\"input\":")?;
+                    json_str(out, r.as_str())?;
+                    out.write_all(b",\"valid\":true,\"normalized\":")?;
+                    json_str(out, normal.as_str())?;
+                    write!(out, ",\"changed\":{}}}", !normal.is_borrowed())?;
+                    out.write_all(b"\n")?;
+                } else {
+                    writeln!(out, "{normal}")?;
+                }
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                if args.json {
+                    out.write_all(b"{\"input\":")?;
+                    json_bytes(out, input)?;
+                    out.write_all(b",\"valid\":false,\"error\":")?;
+                    json_error(out, &e)?;
+                    out.write_all(b"}\n")?;
+                } else {
+                    write_caret(out, input, e.index(), &e.to_string())?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}

@@ -1,0 +1,495 @@
+//! Comparison (RFC 3986 sections 6.1 and 6.2): the comparison ladder.
+//!
+//! Each rung of the ladder trades processing for fewer false negatives:
+//! - [`Level::String`]: simple string comparison (6.2.1);
+//! - [`Level::Syntax`]: the strings after syntax-based normalization (6.2.2);
+//! - [`Level::Scheme`]: after scheme-based normalization as well (6.2.3).
+//!
+//! A [`Comparison`] picks a rung and whether to leave fragments out, which
+//! 6.1 asks for when the comparison decides a network action (a fragment is
+//! never sent to the server). It tests two references with
+//! [`Comparison::equivalent`], or gives an [`EquivKey`] whose `Eq`, `Hash`
+//! and `Ord` follow the rung, for `HashMap` / `HashSet` / `BTreeMap` keys and
+//! deduplication.
+//!
+//! The URI types themselves ([`crate::Uri`], [`crate::UriRef`] and the owned
+//! ones) compare, order and hash byte-wise, which is the first rung only.
+//!
+//! 6.1 advises against comparing relative references directly: resolve them
+//! first. A relative reference here gets the normalization that cannot change
+//! its resolution (case and percent-encoding; see [`crate::normalize`]).
+//!
+//! ```
+//! use urikit::compare::{Comparison, Level};
+//! use urikit::Uri;
+//! let a = Uri::parse("example://a/b/c/%7Bfoo%7D")?;
+//! let b = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+//! assert!(!Comparison::new(Level::String).equivalent(a, b));
+//! assert!(Comparison::new(Level::Syntax).equivalent(a, b));
+//! # Ok::<(), urikit::ParseError>(())
+//! ```
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use core::cmp::Ordering;
+use core::fmt;
+use core::hash::{Hash, Hasher};
+
+use crate::normalize::{Normalizer, SchemeInfo};
+use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
+
+/// A rung of the comparison ladder (6.2).
+///
+/// ```
+/// use urikit::compare::Level;
+/// assert!(Level::String < Level::Syntax && Level::Syntax < Level::Scheme);
+/// assert_eq!(Level::from_name("syntax"), Some(Level::Syntax));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum Level {
+    /// Simple string comparison (6.2.1): character for character.
+    String,
+    /// Syntax-based normalization, then string comparison (6.2.2).
+    #[default]
+    Syntax,
+    /// Syntax- and scheme-based normalization, then string comparison
+    /// (6.2.3).
+    Scheme,
+}
+
+impl Level {
+    /// The level's name: `string`, `syntax` or `scheme`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::compare::Level::Scheme.name(), "scheme");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::String => "string",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+
+    /// The level with this name (`string`, `syntax`, `scheme`).
+    ///
+    /// ```
+    /// assert_eq!(urikit::compare::Level::from_name("string"), Some(urikit::compare::Level::String));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Level> {
+        [Level::String, Level::Syntax, Level::Scheme]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A way of comparing URI references: a rung of the ladder, and whether
+/// fragments count.
+///
+/// ```
+/// use urikit::compare::{Comparison, Level};
+/// use urikit::Uri;
+/// let cmp = Comparison::new(Level::Scheme).ignore_fragment(true);
+/// assert!(cmp.equivalent(Uri::parse("http://example.com#top")?, Uri::parse("HTTP://example.com:80/")?));
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[must_use]
+pub struct Comparison<'s> {
+    level: Level,
+    ignore_fragment: bool,
+    normalizer: Normalizer<'s>,
+}
+
+impl Comparison<'static> {
+    /// Compare at `level`, fragments included.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// assert_eq!(Comparison::new(Level::Syntax).level(), Level::Syntax);
+    /// ```
+    pub const fn new(level: Level) -> Comparison<'static> {
+        Comparison {
+            level,
+            ignore_fragment: false,
+            normalizer: Normalizer::new().scheme_based(matches!(level, Level::Scheme)),
+        }
+    }
+}
+
+impl<'s> Comparison<'s> {
+    /// Leave fragments out of the comparison (6.1: do so when the result
+    /// selects or avoids a network action).
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::Uri;
+    /// let (a, b) = (Uri::parse("http://a/#x")?, Uri::parse("http://a/")?);
+    /// assert!(!Comparison::new(Level::String).equivalent(a, b));
+    /// assert!(Comparison::new(Level::String).ignore_fragment(true).equivalent(a, b));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn ignore_fragment(mut self, yes: bool) -> Comparison<'s> {
+        self.ignore_fragment = yes;
+        self
+    }
+
+    /// Write IPv6 hosts in the RFC 5952 form before comparing (at the syntax
+    /// and scheme levels); see [`Normalizer::ipv6_canonical`].
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::Uri;
+    /// let (a, b) = (Uri::parse("http://[::0:1]/")?, Uri::parse("http://[::1]/")?);
+    /// assert!(!Comparison::new(Level::Syntax).equivalent(a, b));
+    /// assert!(Comparison::new(Level::Syntax).ipv6_canonical(true).equivalent(a, b));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn ipv6_canonical(mut self, yes: bool) -> Comparison<'s> {
+        self.normalizer = self.normalizer.ipv6_canonical(yes);
+        self
+    }
+
+    /// Extra scheme entries for the scheme level; see
+    /// [`Normalizer::schemes`].
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::normalize::SchemeInfo;
+    /// use urikit::Uri;
+    /// const MINE: &[SchemeInfo] = &[SchemeInfo::new("x").default_port(9)];
+    /// let cmp = Comparison::new(Level::Scheme).schemes(MINE);
+    /// assert!(cmp.equivalent(Uri::parse("x://h:9/")?, Uri::parse("x://h/")?));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn schemes<'t>(self, schemes: &'t [SchemeInfo<'t>]) -> Comparison<'t>
+    where
+        's: 't,
+    {
+        Comparison {
+            level: self.level,
+            ignore_fragment: self.ignore_fragment,
+            normalizer: self.normalizer.schemes(schemes),
+        }
+    }
+
+    /// The rung.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// assert_eq!(Comparison::default().level(), Level::Syntax);
+    /// ```
+    pub const fn level(&self) -> Level {
+        self.level
+    }
+
+    /// The text that stands for `r` at this rung: the normal form (or the
+    /// text itself at the string level), without the fragment when
+    /// fragments are ignored. Two references are equivalent exactly when
+    /// their keys are equal. Borrows when it can.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::UriRef;
+    /// let cmp = Comparison::new(Level::Syntax).ignore_fragment(true);
+    /// assert_eq!(cmp.key(UriRef::parse("HTTP://A/%7e#f")?).as_str(), "http://a/~");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn key<'a>(&self, r: impl Into<UriRef<'a>>) -> EquivKey<'a> {
+        let r = r.into();
+        let text: Cow<'a, str> = match self.level {
+            Level::String => Cow::Borrowed(r.as_text()),
+            Level::Syntax | Level::Scheme => self.normalizer.normalize(r).into_cow(),
+        };
+        let text = if self.ignore_fragment {
+            strip_fragment(text)
+        } else {
+            text
+        };
+        EquivKey { text }
+    }
+
+    /// Whether `a` and `b` are equivalent at this rung. Allocates only for
+    /// an input that is not normal already.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::Uri;
+    /// let cmp = Comparison::new(Level::Syntax);
+    /// assert!(cmp.equivalent(Uri::parse("http://a/%7e")?, Uri::parse("http://a/~")?));
+    /// assert!(!cmp.equivalent(Uri::parse("http://a/%2F")?, Uri::parse("http://a//")?));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn equivalent<'a, 'b>(&self, a: impl Into<UriRef<'a>>, b: impl Into<UriRef<'b>>) -> bool {
+        self.key(a).as_str() == self.key(b).as_str()
+    }
+}
+
+fn strip_fragment(text: Cow<'_, str>) -> Cow<'_, str> {
+    // In a valid reference the first "#" starts the fragment.
+    match text {
+        Cow::Borrowed(s) => Cow::Borrowed(s.split_once('#').map_or(s, |(a, _)| a)),
+        Cow::Owned(mut s) => {
+            if let Some(i) = s.find('#') {
+                s.truncate(i);
+            }
+            Cow::Owned(s)
+        }
+    }
+}
+
+/// The key of a URI reference at one rung of the ladder: `Eq`, `Hash` and
+/// `Ord` compare keys, so two references made the same key exactly when
+/// they are equivalent at that rung. Get one from [`Comparison::key`];
+/// keys made by different comparisons do not mix.
+///
+/// ```
+/// use std::collections::HashSet;
+/// use urikit::compare::{Comparison, Level};
+/// use urikit::UriRef;
+/// let cmp = Comparison::new(Level::Scheme);
+/// let mut seen = HashSet::new();
+/// let links = ["http://example.com", "HTTP://example.com:80/", "http://example.com/?"];
+/// let fresh: Vec<&str> = links
+///     .into_iter()
+///     .filter(|s| seen.insert(cmp.key(UriRef::parse(s).unwrap()).into_owned()))
+///     .collect();
+/// assert_eq!(fresh, ["http://example.com", "http://example.com/?"]);
+/// ```
+#[derive(Clone)]
+pub struct EquivKey<'a> {
+    text: Cow<'a, str>,
+}
+
+impl<'a> EquivKey<'a> {
+    /// The key text: a valid URI reference.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// let k = Comparison::new(Level::Syntax).key(urikit::UriRef::parse("A:B")?);
+    /// assert_eq!(k.as_str(), "a:B");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn as_str(&self) -> &str {
+        &self.text
+    }
+
+    /// A key that no longer borrows the input.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, EquivKey, Level};
+    /// let k: EquivKey<'static> = {
+    ///     let s = String::from("a:b");
+    ///     Comparison::new(Level::String).key(urikit::UriRef::parse(&s)?).into_owned()
+    /// };
+    /// assert_eq!(k.as_str(), "a:b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_owned(self) -> EquivKey<'static> {
+        EquivKey {
+            text: Cow::Owned(self.text.into_owned()),
+        }
+    }
+
+    /// The key text as a `String`.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// let k = Comparison::new(Level::Syntax).key(urikit::UriRef::parse("A:B")?);
+    /// assert_eq!(k.into_string(), "a:B");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_string(self) -> String {
+        self.text.into_owned()
+    }
+}
+
+impl PartialEq for EquivKey<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.text == other.text
+    }
+}
+
+impl Eq for EquivKey<'_> {}
+
+impl PartialOrd for EquivKey<'_> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for EquivKey<'_> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.as_str().cmp(other.as_str())
+    }
+}
+
+impl Hash for EquivKey<'_> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.as_str().hash(state)
+    }
+}
+
+impl fmt::Display for EquivKey<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+impl fmt::Debug for EquivKey<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("EquivKey").field(&self.as_str()).finish()
+    }
+}
+
+/// A value together with its [`EquivKey`]: `Eq`, `Hash` and `Ord` follow
+/// the key, so owned URIs can go in sets and maps by equivalence while the
+/// original text stays available.
+///
+/// ```
+/// use std::collections::BTreeSet;
+/// use urikit::compare::{Comparison, Keyed, Level};
+/// use urikit::UriBuf;
+/// let cmp = Comparison::new(Level::Syntax);
+/// let mut set = BTreeSet::new();
+/// for s in ["http://a/%7e", "HTTP://A/~", "http://a/b"] {
+///     set.insert(Keyed::new(&cmp, s.parse::<UriBuf>()?));
+/// }
+/// let kept: Vec<&str> = set.iter().map(|k| k.value().as_str()).collect();
+/// assert_eq!(kept, ["http://a/b", "http://a/%7e"]); // ordered by key: "http://a/b" < "http://a/~"
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone, Debug)]
+pub struct Keyed<T> {
+    key: EquivKey<'static>,
+    value: T,
+}
+
+/// The URI types that [`Keyed`] can hold.
+///
+/// ```
+/// use urikit::compare::AsUriRef;
+/// let u = urikit::UriBuf::parse("s:p")?;
+/// assert_eq!(u.as_uri_ref().path(), "p");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub trait AsUriRef {
+    /// A borrowed view of the value.
+    ///
+    /// ```
+    /// use urikit::compare::AsUriRef;
+    /// assert!(urikit::Uri::parse("s:p")?.as_uri_ref().scheme().is_some());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    fn as_uri_ref(&self) -> UriRef<'_>;
+}
+
+impl AsUriRef for UriRef<'_> {
+    fn as_uri_ref(&self) -> UriRef<'_> {
+        *self
+    }
+}
+
+impl AsUriRef for Uri<'_> {
+    fn as_uri_ref(&self) -> UriRef<'_> {
+        self.as_ref_uri()
+    }
+}
+
+impl AsUriRef for UriRefBuf {
+    fn as_uri_ref(&self) -> UriRef<'_> {
+        self.as_ref_uri()
+    }
+}
+
+impl AsUriRef for UriBuf {
+    fn as_uri_ref(&self) -> UriRef<'_> {
+        self.as_uri().as_ref_uri()
+    }
+}
+
+impl<T: AsUriRef> Keyed<T> {
+    /// Wrap `value` with its key under `cmp`.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Keyed, Level};
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// assert_eq!(k.key().as_str(), "a:b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn new(cmp: &Comparison<'_>, value: T) -> Keyed<T> {
+        let key = cmp.key(value.as_uri_ref()).into_owned();
+        Keyed { key, value }
+    }
+}
+
+impl<T> Keyed<T> {
+    /// The key.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Keyed, Level};
+    /// let k = Keyed::new(&Comparison::new(Level::String), urikit::UriBuf::parse("A:b")?);
+    /// assert_eq!(k.key().as_str(), "A:b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn key(&self) -> &EquivKey<'static> {
+        &self.key
+    }
+
+    /// The value.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Keyed, Level};
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// assert_eq!(k.value().as_str(), "A:b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn value(&self) -> &T {
+        &self.value
+    }
+
+    /// The value, giving up the key.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Keyed, Level};
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// assert_eq!(k.into_inner().as_str(), "A:b");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn into_inner(self) -> T {
+        self.value
+    }
+}
+
+impl<T> PartialEq for Keyed<T> {
+    fn eq(&self, other: &Self) -> bool {
+        self.key == other.key
+    }
+}
+
+impl<T> Eq for Keyed<T> {}
+
+impl<T> PartialOrd for Keyed<T> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<T> Ord for Keyed<T> {
+    fn cmp(&self, other: &Self) -> Ordering {
+        self.key.cmp(&other.key)
+    }
+}
+
+impl<T> Hash for Keyed<T> {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        self.key.hash(state)
+    }
+}

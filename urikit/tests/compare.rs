@@ -1,0 +1,123 @@
+//! The comparison ladder (RFC 3986 6.1, 6.2): data-file vectors and keys.
+
+use std::collections::{BTreeSet, HashMap, HashSet};
+
+use urikit::compare::{Comparison, Keyed, Level};
+use urikit::{Uri, UriBuf, UriRef};
+
+fn vectors(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+fn cmp_of(level: &str, fragment: &str) -> Comparison<'static> {
+    let level = Level::from_name(level).unwrap_or_else(|| panic!("level {level}"));
+    Comparison::new(level).ignore_fragment(match fragment {
+        "ignore" => true,
+        "keep" => false,
+        f => panic!("fragment {f}"),
+    })
+}
+
+#[test]
+fn equivalence_vectors() {
+    let v = vectors("normalize/equivalence.txt");
+    assert!(v.len() > 25);
+    for f in v {
+        let cmp = cmp_of(&f[0], &f[1]);
+        let (a, b) = (Uri::parse(&f[2]).unwrap(), Uri::parse(&f[3]).unwrap());
+        let expected = match f[4].as_str() {
+            "equivalent" => true,
+            "different" => false,
+            e => panic!("{e}"),
+        };
+        assert_eq!(cmp.equivalent(a, b), expected, "{f:?}");
+        assert_eq!(cmp.equivalent(b, a), expected, "{f:?}");
+        assert_eq!(cmp.key(a) == cmp.key(b), expected, "{f:?}");
+        // Each rung only adds equivalences.
+        if expected {
+            for higher in [Level::String, Level::Syntax, Level::Scheme] {
+                if higher >= cmp.level() {
+                    let c = Comparison::new(higher).ignore_fragment(f[1] == "ignore");
+                    assert!(c.equivalent(a, b), "{f:?} at {higher}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_plain_types_compare_byte_wise() {
+    let (a, b) = (
+        Uri::parse("http://a/%7e").unwrap(),
+        Uri::parse("http://a/~").unwrap(),
+    );
+    assert_ne!(a, b);
+    assert!(Comparison::new(Level::Syntax).equivalent(a, b));
+}
+
+#[test]
+fn keys_deduplicate_the_four_equivalents_of_6_2_3() {
+    let four = [
+        "http://example.com",
+        "http://example.com/",
+        "http://example.com:/",
+        "http://example.com:80/",
+    ];
+    let mut with_query = four.to_vec();
+    with_query.push("http://example.com/?");
+    let count = |level| {
+        let cmp = Comparison::new(level);
+        with_query
+            .iter()
+            .map(|s| cmp.key(UriRef::parse(s).unwrap()).into_owned())
+            .collect::<HashSet<_>>()
+            .len()
+    };
+    assert_eq!(count(Level::String), 5);
+    // "http://example.com/" and "http://example.com:/" merge.
+    assert_eq!(count(Level::Syntax), 4);
+    // The four merge; "/?" stays apart.
+    assert_eq!(count(Level::Scheme), 2);
+}
+
+#[test]
+fn keyed_values_in_maps_and_sets() {
+    let cmp = Comparison::new(Level::Scheme).ignore_fragment(true);
+    let mut hits: HashMap<Keyed<UriBuf>, u32> = HashMap::new();
+    for s in [
+        "http://example.com/a#x",
+        "HTTP://example.com:80/a",
+        "http://example.com/%61#y",
+        "http://example.com/b",
+    ] {
+        *hits
+            .entry(Keyed::new(&cmp, s.parse().unwrap()))
+            .or_default() += 1;
+    }
+    let mut counts: Vec<u32> = hits.values().copied().collect();
+    counts.sort_unstable();
+    assert_eq!(counts, [1, 3]);
+
+    // `insert` keeps the value already there.
+    let mut set: BTreeSet<Keyed<UriRef>> = BTreeSet::new();
+    for s in ["b:x", "A:y", "a:y"] {
+        set.insert(Keyed::new(
+            &Comparison::new(Level::Syntax),
+            UriRef::parse(s).unwrap(),
+        ));
+    }
+    let kept: Vec<&str> = set.iter().map(|k| k.value().as_str()).collect();
+    assert_eq!(kept, ["A:y", "b:x"]);
+}
+
+#[test]
+fn keys_borrow_when_the_input_is_normal() {
+    let cmp = Comparison::new(Level::Syntax).ignore_fragment(true);
+    let k = cmp.key(UriRef::parse("http://a/b#c").unwrap());
+    assert_eq!(k.as_str(), "http://a/b");
+}

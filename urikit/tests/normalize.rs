@@ -1,0 +1,290 @@
+//! Normalization (RFC 3986 6.2.2, 6.2.3): data-file vectors, RFC 5952, the
+//! gsd-urls corpus and property tests.
+
+use std::time::Instant;
+
+use proptest::prelude::*;
+use urikit::compare::{Comparison, Level};
+use urikit::normalize::Normalizer;
+use urikit::{Uri, UriRef};
+
+/// The tab-separated fields of each line of a data file, without comments.
+fn vectors(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+fn check_vectors(file: &str, n: Normalizer<'_>) -> usize {
+    let mut count = 0;
+    for v in vectors(file) {
+        let (input, expected) = (&v[0], &v[1]);
+        let r = UriRef::parse(input).unwrap_or_else(|e| panic!("{input:?}: {e}"));
+        let got = n.normalize(r);
+        assert_eq!(got.as_str(), expected, "normalizing {input:?}");
+        assert_eq!(
+            n.is_normalized(r),
+            input == expected,
+            "is_normalized({input:?})"
+        );
+        assert_eq!(got.is_borrowed(), input == expected, "{input:?}");
+        // Idempotent, and the expected form is normal.
+        let again = n.normalize(UriRef::parse(expected).unwrap());
+        assert!(again.is_borrowed(), "{expected:?} is not normal: {again}");
+        assert!(n.is_normalized(got.as_uri_ref()));
+        count += 1;
+    }
+    count
+}
+
+#[test]
+fn syntax_based_vectors() {
+    assert!(check_vectors("normalize/syntax.txt", Normalizer::new()) > 50);
+}
+
+#[test]
+fn scheme_based_vectors() {
+    let n = Normalizer::new().scheme_based(true);
+    assert!(check_vectors("normalize/scheme.txt", n) > 30);
+}
+
+#[test]
+fn the_public_normalize_methods_are_syntax_based() {
+    for v in vectors("normalize/syntax.txt") {
+        let r = UriRef::parse(&v[0]).unwrap();
+        assert_eq!(r.normalize().to_string(), v[1]);
+        assert_eq!(r.into_owned().normalize().to_string(), v[1]);
+        if let Ok(u) = Uri::parse(&v[0]) {
+            assert_eq!(u.normalize().to_string(), v[1]);
+            assert_eq!(u.is_normalized(), v[0] == v[1]);
+            assert_eq!(u.into_owned().normalize().as_str(), v[1]);
+        }
+    }
+}
+
+#[test]
+fn rfc5952_ipv6_text_form() {
+    let n = Normalizer::new().ipv6_canonical(true);
+    let plain = Normalizer::new();
+    for v in vectors("normalize/rfc5952.txt") {
+        let input = format!("http://[{}]/", v[0]);
+        let expected = format!("http://[{}]/", v[1]);
+        let u = Uri::parse(&input).unwrap();
+        assert_eq!(n.normalize(u).as_str(), expected, "{input}");
+        assert_eq!(n.is_normalized(u), input == expected, "{input}");
+        // Without the option only the case changes.
+        assert_eq!(
+            plain.normalize(u).as_str(),
+            input.to_ascii_lowercase(),
+            "{input}"
+        );
+    }
+}
+
+#[test]
+fn the_result_offsets_match_a_fresh_parse() {
+    for file in ["normalize/syntax.txt", "normalize/scheme.txt"] {
+        for v in vectors(file) {
+            let n = Normalizer::new()
+                .scheme_based(true)
+                .normalize(UriRef::parse(&v[0]).unwrap());
+            let view = n.as_uri_ref();
+            let fresh = UriRef::parse(n.as_str()).unwrap();
+            assert_eq!(view.components(), fresh.components(), "{}", v[0]);
+            assert_eq!(view.host_kind(), fresh.host_kind(), "{}", v[0]);
+            assert_eq!(view.port(), fresh.port(), "{}", v[0]);
+            assert_eq!(view.userinfo(), fresh.userinfo(), "{}", v[0]);
+            assert_eq!(n.clone().into_uri_ref_buf().as_str(), n.as_str());
+            assert_eq!(n.as_uri().is_some(), fresh.scheme().is_some());
+        }
+    }
+}
+
+#[test]
+fn decoding_can_make_a_reg_name_an_ipv4_address() {
+    let n = Uri::parse("http://%31.2.3.4/").unwrap().normalize();
+    assert_eq!(n.as_uri_ref().host_kind(), Some(urikit::HostKind::Ipv4));
+}
+
+/// Every valid line of the corpus: the normal form is valid, idempotent,
+/// borrowed exactly when the check says the input is normal, and equivalent
+/// to the input at the syntax level; the same for the scheme level.
+#[test]
+fn corpus_gsd_urls() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/corpus/gsd-urls.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("read the corpus");
+    let start = Instant::now();
+    let syntax = Normalizer::new();
+    let scheme = Normalizer::new().scheme_based(true);
+    let cmp = Comparison::new(Level::Syntax);
+    let (mut valid, mut changed) = (0usize, 0usize);
+    for line in text.lines() {
+        let Ok(r) = UriRef::parse(line) else { continue };
+        valid += 1;
+        for n in [syntax, scheme] {
+            let out = n.normalize(r);
+            assert_eq!(out.is_borrowed(), n.is_normalized(r), "{line}");
+            // Valid: the parse in `as_uri_ref` is checked against a fresh
+            // one in debug builds; parse it here all the same.
+            let again =
+                UriRef::parse(out.as_str()).unwrap_or_else(|e| panic!("{line} -> {out}: {e}"));
+            assert!(n.is_normalized(again), "{line} -> {out}");
+            if !out.is_borrowed() {
+                changed += 1;
+                let twice = n.normalize(again);
+                assert!(twice.is_borrowed(), "{line} -> {out} -> {twice}");
+            }
+        }
+        // The syntax-level key of the normal form is the normal form itself,
+        // and the line has the same key.
+        let out = syntax.normalize(r);
+        assert!(cmp.equivalent(r, out.as_uri_ref()), "{line}");
+    }
+    eprintln!(
+        "gsd-urls: {valid} valid lines, {changed} normalizations changed the text, {:?}",
+        start.elapsed()
+    );
+    assert!(valid > 564_000, "only {valid} valid lines");
+}
+
+/// The file: scheme's corpus, with scheme-based normalization.
+#[test]
+fn corpus_node_files() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../shared/corpus/node-files.txt"
+    );
+    let text = std::fs::read_to_string(path).expect("read the corpus");
+    let n = Normalizer::new().scheme_based(true);
+    let mut valid = 0;
+    for line in text.lines() {
+        let Ok(u) = Uri::parse(line) else { continue };
+        valid += 1;
+        let out = n.normalize(u);
+        let again = Uri::parse(out.as_str()).unwrap_or_else(|e| panic!("{line}: {e}"));
+        assert!(n.normalize(again).is_borrowed(), "{line} -> {out}");
+    }
+    assert!(valid > 40_000);
+}
+
+/// Valid URI references built from pieces that stress normalization:
+/// dot segments (plain and encoded), percent-encodings in both cases,
+/// letters in both cases, empty components.
+fn arb_uri_ref() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("."),
+        Just(".."),
+        Just("%2e"),
+        Just("%2E"),
+        Just("a"),
+        Just("B"),
+        Just("%7e"),
+        Just("%7E"),
+        Just("%2f"),
+        Just("%41"),
+        Just(":"),
+        Just("@"),
+        Just("~"),
+        Just(""),
+    ];
+    let segment = prop::collection::vec(piece, 0..4).prop_map(|v| v.concat());
+    let path = prop::collection::vec(segment, 0..6).prop_map(|v| v.join("/"));
+    (
+        prop::option::of(prop_oneof![
+            Just("http"),
+            Just("HTTP"),
+            Just("s"),
+            Just("File")
+        ]),
+        prop::option::of((
+            prop::option::of(prop_oneof![Just(""), Just("U%3a"), Just("u%7e")]),
+            prop_oneof![
+                Just("Ex%41mple.com"),
+                Just(""),
+                Just("localhost"),
+                Just("[::A]"),
+                Just("%31.2.3.4"),
+                Just("[v1.X]")
+            ],
+            prop::option::of(prop_oneof![Just(""), Just("80"), Just("080"), Just("1")]),
+        )),
+        any::<bool>(),
+        path,
+        prop::option::of(prop_oneof![Just(""), Just("%7e%2F?/"), Just("a=B")]),
+        prop::option::of(prop_oneof![Just(""), Just("%7E#"), Just("x")]),
+    )
+        .prop_map(|(scheme, auth, absolute, path, query, frag)| {
+            let mut s = String::new();
+            if let Some(sc) = scheme {
+                s.push_str(sc);
+                s.push(':');
+            }
+            if let Some((ui, host, port)) = &auth {
+                s.push_str("//");
+                if let Some(ui) = ui {
+                    s.push_str(ui);
+                    s.push('@');
+                }
+                s.push_str(host);
+                if let Some(p) = port {
+                    s.push(':');
+                    s.push_str(p);
+                }
+            }
+            if auth.is_some() || absolute {
+                s.push('/');
+            }
+            s.push_str(&path);
+            if let Some(q) = query {
+                s.push('?');
+                s.push_str(q);
+            }
+            if let Some(f) = frag {
+                s.push('#');
+                s.push_str(&f.replace('#', ""));
+            }
+            s
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(2000))]
+
+    #[test]
+    fn normalization_is_idempotent_valid_and_checked_without_surprise(s in arb_uri_ref()) {
+        // Some generated strings are not valid (a ":" in a relative first
+        // segment, "//" without an authority); skip those.
+        if let Ok(r) = UriRef::parse(&s) {
+            for n in [
+                Normalizer::new(),
+                Normalizer::new().scheme_based(true),
+                Normalizer::new().scheme_based(true).ipv6_canonical(true),
+            ] {
+                let out = n.normalize(r);
+                prop_assert_eq!(out.is_borrowed(), n.is_normalized(r));
+                let again = UriRef::parse(out.as_str());
+                prop_assert!(again.is_ok(), "{} -> {} invalid", s, out);
+                let again = again.unwrap();
+                prop_assert_eq!(again.scheme().is_some(), r.scheme().is_some());
+                prop_assert_eq!(again.has_authority(), r.has_authority());
+                prop_assert_eq!(again.query().is_some(), r.query().is_some());
+                prop_assert_eq!(again.fragment().is_some(), r.fragment().is_some());
+                prop_assert!(n.normalize(again).is_borrowed(), "{} -> {}", s, out);
+                // A relative reference keeps its dot segments.
+                if r.is_relative() {
+                    prop_assert_eq!(
+                        again.path_segments().filter(|s| *s == "." || *s == "..").count()
+                            >= r.path_segments().filter(|s| *s == "." || *s == "..").count(),
+                        true
+                    );
+                }
+            }
+        }
+    }
+}

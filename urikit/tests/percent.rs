@@ -1,0 +1,143 @@
+//! Percent-encoding (RFC 3986 2.1, 2.4): data-file vectors and properties.
+
+use std::borrow::Cow;
+
+use proptest::prelude::*;
+use urikit::chars::CharClass;
+use urikit::percent::{self, decode, decode_form, encode};
+use urikit::{validate, Rule};
+
+fn vectors(name: &str) -> Vec<Vec<String>> {
+    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    text.lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .map(|l| l.split('\t').map(String::from).collect())
+        .collect()
+}
+
+/// Each encode set with the rule its output must match.
+const SETS: &[(&str, CharClass, Rule)] = &[
+    ("unreserved", percent::UNRESERVED, Rule::Segment),
+    ("userinfo", percent::USERINFO, Rule::Userinfo),
+    ("reg-name", percent::REG_NAME, Rule::RegName),
+    ("path-segment", percent::PATH_SEGMENT, Rule::Segment),
+    ("path-segment-nc", percent::PATH_SEGMENT_NC, Rule::Segment),
+    ("path", percent::PATH, Rule::Path),
+    ("query", percent::QUERY, Rule::Query),
+    ("query-pair", percent::QUERY_PAIR, Rule::Query),
+    ("fragment", percent::FRAGMENT, Rule::Fragment),
+];
+
+fn set(name: &str) -> &'static CharClass {
+    &SETS
+        .iter()
+        .find(|s| s.0 == name)
+        .unwrap_or_else(|| panic!("no set {name}"))
+        .1
+}
+
+#[test]
+fn encode_vectors() {
+    let v = vectors("percent/encode.txt");
+    assert!(v.len() > 10);
+    for f in v {
+        let got = encode(&f[1], set(&f[0]));
+        assert_eq!(got.to_string(), f[2], "{f:?}");
+        assert_eq!(got.to_cow(), f[2], "{f:?}");
+        assert_eq!(got.encoded_len(), f[2].len(), "{f:?}");
+        assert_eq!(got.collect::<String>(), f[2], "{f:?}");
+    }
+}
+
+#[test]
+fn decode_vectors() {
+    let v = vectors("percent/decode.txt");
+    assert!(v.len() > 10);
+    for f in v {
+        let d = match f[0].as_str() {
+            "plain" => decode(&f[1]),
+            "form" => decode_form(&f[1]),
+            m => panic!("mode {m}"),
+        };
+        match f[2].strip_prefix('!') {
+            Some(index) => {
+                let err = d.to_str().unwrap_err();
+                assert_eq!(err.index(), index.parse::<usize>().unwrap(), "{f:?}");
+            }
+            None => assert_eq!(d.to_str().unwrap(), f[2], "{f:?}"),
+        }
+    }
+}
+
+#[test]
+fn nothing_to_do_borrows() {
+    assert!(matches!(
+        encode("abc", &percent::PATH).to_cow(),
+        Cow::Borrowed("abc")
+    ));
+    assert!(matches!(decode("abc").to_str(), Ok(Cow::Borrowed("abc"))));
+    assert!(matches!(decode("a+b").to_str(), Ok(Cow::Borrowed("a+b"))));
+    assert!(matches!(decode_form("a+b").to_str(), Ok(Cow::Owned(_))));
+    assert!(matches!(decode("a%41").to_bytes(), Cow::Owned(_)));
+}
+
+#[test]
+fn lossy_decoding_replaces_invalid_utf8() {
+    assert_eq!(decode("a%FF%C3").to_str_lossy(), "a\u{FFFD}\u{FFFD}");
+}
+
+fn arb_set() -> impl Strategy<Value = CharClass> {
+    let named = prop::sample::select(SETS.iter().map(|s| s.1).collect::<Vec<_>>());
+    let custom = prop::collection::vec(any::<u8>(), 0..64)
+        .prop_map(|bytes| CharClass::EMPTY.with_bytes(&bytes));
+    prop_oneof![named, custom]
+}
+
+/// A valid component text: the rule's characters and pct-encoded triplets
+/// with hex digits in either case.
+fn arb_component() -> impl Strategy<Value = String> {
+    proptest::string::string_regex("([A-Za-z0-9._~!$&'()*+,;=:@/?-]|%[0-9A-Fa-f][0-9A-Fa-f])*")
+        .unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(1000))]
+
+    #[test]
+    fn encode_then_decode_gives_back_any_bytes(data in prop::collection::vec(any::<u8>(), 0..64), set in arb_set()) {
+        let text = encode(&data, &set).to_string();
+        prop_assert!(text.is_ascii());
+        prop_assert_eq!(decode(&text).to_bytes().into_owned(), data);
+    }
+
+    #[test]
+    fn encoded_text_matches_the_component_rule(data in ".{0,32}", i in 0..SETS.len()) {
+        let (_, set, rule) = &SETS[i];
+        let text = encode(&data, set).to_string();
+        prop_assert!(validate(*rule, &text).is_ok(), "{:?} -> {:?}", data, text);
+        prop_assert_eq!(decode(&text).to_str().unwrap(), data);
+        // Hex is always uppercase.
+        let b = text.as_bytes();
+        for (j, &c) in b.iter().enumerate() {
+            if c == b'%' {
+                prop_assert!(b[j + 1..j + 3].iter().all(|h| !h.is_ascii_lowercase()));
+            }
+        }
+    }
+
+    #[test]
+    fn decoding_a_valid_component_never_fails(text in arb_component()) {
+        prop_assert!(validate(Rule::Query, &text).is_ok());
+        let bytes = decode(&text).to_bytes();
+        // One byte per character, one per triplet: three characters fewer
+        // two bytes.
+        let triplets = text.matches('%').count();
+        prop_assert_eq!(bytes.len(), text.len() - 2 * triplets);
+        // Encoding the bytes with the strictest set and decoding again
+        // gives the same bytes.
+        let again = encode(&*bytes, &percent::UNRESERVED).to_string();
+        prop_assert_eq!(decode(&again).to_bytes(), bytes.clone());
+        let _ = decode(&text).to_str_lossy();
+    }
+}
