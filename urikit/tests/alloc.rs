@@ -77,3 +77,43 @@ fn the_counter_counts() {
     assert_eq!(n, 1);
     assert_eq!(v.len(), 100);
 }
+
+const MESSY: &[&str] = &[
+    "eXAMPLE://a/./b/../b/%63/%7bfoo%7d",
+    "HTTP://User@Example.COM:/%7Euser/./a/../b?Q=%2f#F%3a",
+    "http://a/b/c/./../../g",
+    "http://[2001:DB8::7]/%2e%2E/x",
+    "s:/a/..//b",
+    "../A/%7E/./b",
+    "file://localhost/etc/hosts",
+];
+
+#[test]
+fn normalization_allocates_at_most_once() {
+    for s in MESSY.iter().chain(INPUTS) {
+        let Ok(r) = urikit::UriRef::parse(s) else {
+            continue;
+        };
+        let (n, out) = allocations(|| r.normalize().as_str().len());
+        assert!(n <= 1, "normalize({s:?}) allocated {n} times ({out})");
+        let (n, _) = allocations(|| r.is_normalized());
+        assert_eq!(n, 0, "is_normalized({s:?}) allocated {n} times");
+        let scheme = urikit::normalize::Normalizer::new().scheme_based(true);
+        let (n, _) = allocations(|| scheme.normalize(r).as_str().len());
+        assert!(n <= 1, "scheme-based normalize({s:?}) allocated {n} times");
+    }
+}
+
+#[test]
+fn normal_input_is_borrowed_without_allocating() {
+    for s in [
+        "http://example.com/a/b?q#f",
+        "foo://example.com:8042/over/there?name=ferret#nose",
+        "../g",
+    ] {
+        let r = urikit::UriRef::parse(s).unwrap();
+        let (n, borrowed) = allocations(|| r.normalize().is_borrowed());
+        assert_eq!(n, 0, "normalize({s:?}) allocated");
+        assert!(borrowed, "{s:?} should be normal already");
+    }
+}
