@@ -21,7 +21,7 @@ fn write_accepted(rows: &[(String, usize, usize, usize)]) {
 
 fn parse_corpus(c: &mut Criterion) {
     let lines = gsd_lines();
-    let all: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let all = lines;
     let mut g = c.benchmark_group("parse-corpus");
     g.sample_size(10)
         .warm_up_time(Duration::from_secs(1))
@@ -328,7 +328,7 @@ fn normalize(c: &mut Criterion) {
     });
     let fl: Vec<_> = lines
         .iter()
-        .filter_map(|s| fluent_uri::Uri::parse(s.as_str()).ok())
+        .filter_map(|s| fluent_uri::Uri::parse(*s).ok())
         .collect();
     g.throughput(Throughput::Elements(fl.len() as u64));
     g.bench_function("fluent-uri", |b| {
@@ -340,7 +340,7 @@ fn normalize(c: &mut Criterion) {
     });
     let is: Vec<_> = lines
         .iter()
-        .filter_map(|s| iri_string::types::UriStr::new(s.as_str()).ok())
+        .filter_map(|s| iri_string::types::UriStr::new(*s).ok())
         .collect();
     g.throughput(Throughput::Elements(is.len() as u64));
     g.bench_function("iri-string", |b| {
@@ -389,6 +389,7 @@ fn normalize(c: &mut Criterion) {
 /// path data; servo's percent-encoding crate as the reference.
 fn percent(c: &mut Criterion) {
     let lines = gsd_lines();
+    let lines: Vec<String> = lines.iter().map(|s| s.to_string()).collect();
     let paths: Vec<String> = lines
         .iter()
         .filter_map(|s| urikit::UriRef::parse(s).ok().map(|u| u.path().to_string()))

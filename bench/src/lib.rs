@@ -9,16 +9,18 @@ use std::hint::black_box;
 /// Where the shared corpora are, relative to this crate.
 pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
 
-/// Every line of `gsd-urls.txt`, without line ends.
+/// Every line of `gsd-urls.txt`, without line ends: slices of one buffer
+/// that lives as long as the program, laid out as a file read would be.
 ///
 /// ```no_run
 /// let lines = urikit_bench::gsd_lines();
 /// assert!(lines.len() > 500_000);
 /// ```
-pub fn gsd_lines() -> Vec<String> {
+pub fn gsd_lines() -> Vec<&'static str> {
     let text = std::fs::read_to_string(format!("{CORPUS_DIR}/gsd-urls.txt"))
         .expect("read ../shared/corpus/gsd-urls.txt");
-    text.lines().map(str::to_owned).collect()
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    text.lines().collect()
 }
 
 /// The `(base, relative)` pairs of `cc-relative-10k.csv`.

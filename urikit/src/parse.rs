@@ -276,6 +276,7 @@ pub(crate) fn scan_noscheme_path(s: &[u8], i: usize) -> Result<usize, ParseError
 /// the scan accepts the union (`userinfo` bytes), remembering the first `:`
 /// and the first byte after it that is not a digit. An `@` settles it as
 /// userinfo; the end of the authority settles it as host and port.
+#[inline]
 pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize, ParseError> {
     let len = s.len();
     m.auth_start = a as u32;

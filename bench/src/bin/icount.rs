@@ -11,7 +11,7 @@ use urikit_bench::{floor, gsd_lines, parsers};
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());
     let lines = gsd_lines();
-    let all: Vec<&str> = lines.iter().map(String::as_str).collect();
+    let all = lines;
     let passes: usize = std::env::args()
         .nth(2)
         .and_then(|n| n.parse().ok())
