@@ -340,7 +340,7 @@ fn normalize(c: &mut Criterion) {
     });
     let is: Vec<_> = lines
         .iter()
-        .filter_map(|s| iri_string::types::UriStr::new(*s).ok())
+        .filter_map(|s| iri_string::types::UriStr::new(s).ok())
         .collect();
     g.throughput(Throughput::Elements(is.len() as u64));
     g.bench_function("iri-string", |b| {
