@@ -49,6 +49,9 @@ mod error;
 mod host;
 mod parse;
 pub mod rule;
+pub mod security;
+pub mod suffix;
+pub mod text;
 mod uri;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};

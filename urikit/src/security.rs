@@ -1,0 +1,1 @@
+//! Security checks (section 7).

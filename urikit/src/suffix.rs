@@ -1,0 +1,1 @@
+//! Suffix references (4.5).
