@@ -11,7 +11,7 @@
 //! | `misleading-userinfo` | userinfo that looks like a host name or URI | 7.6 |
 //! | `ipv4-nonstandard` | a reg-name that `inet_aton` reads as an IPv4 address | 7.4 |
 //! | `port-mismatch` | a well-known port (0–1023) other than the scheme's default | 7.2 |
-//! | `encoded-control` | a percent-encoded control octet, anywhere | 7.2, 7.3 |
+//! | `encoded-control` | a percent-encoded control octet (CTL: `%00`–`%1F`, `%7F`), anywhere | 7.2, 7.3 |
 //! | `encoded-delimiter` | encoded `/ \ ? #` or an encoded dot-segment in the path | 7.3 |
 //! | `dot-segments` | `.` or `..` segments in the path of a URI with a scheme | 5.2.4, 7.3 |
 //! | `ipvfuture` | an IP literal with a version flag | 3.2.2 |
@@ -283,7 +283,7 @@ impl fmt::Display for Finding {
                 if two { ".." } else { "." }
             ),
             Detail::IpvFuture => f.write_str(
-                "IPvFuture literal in the host: no resolver supports one (address mechanism not supported) (3.2.2)",
+                "host is an IPvFuture literal: no resolver supports one (address mechanism not supported) (3.2.2)",
             ),
             Detail::HostLen { len } => write!(
                 f,
@@ -419,7 +419,8 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
         }
     }
 
-    if let (Some(scheme), Some(port)) = (uri.scheme(), uri.port()) {
+    // An empty port (`http://h:/`) is no port at all (3.2.3).
+    if let (Some(scheme), Some(port)) = (uri.scheme(), uri.port().filter(|p| !p.is_empty())) {
         let value = port
             .bytes()
             .try_fold(0u32, |v, b| v.checked_mul(10)?.checked_add(u32::from(b.wrapping_sub(b'0'))));
