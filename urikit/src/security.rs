@@ -409,21 +409,19 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                     );
                 }
             }
-            HostKind::IpvFuture => push(
-                FindingKind::IpvFuture,
-                at,
-                at + h.len(),
-                Detail::IpvFuture,
-            ),
+            HostKind::IpvFuture => {
+                push(FindingKind::IpvFuture, at, at + h.len(), Detail::IpvFuture)
+            }
             _ => {}
         }
     }
 
     // An empty port (`http://h:/`) is no port at all (3.2.3).
     if let (Some(scheme), Some(port)) = (uri.scheme(), uri.port().filter(|p| !p.is_empty())) {
-        let value = port
-            .bytes()
-            .try_fold(0u32, |v, b| v.checked_mul(10)?.checked_add(u32::from(b.wrapping_sub(b'0'))));
+        let value = port.bytes().try_fold(0u32, |v, b| {
+            v.checked_mul(10)?
+                .checked_add(u32::from(b.wrapping_sub(b'0')))
+        });
         if let (Some(value), Some(default)) = (value, default_port(scheme)) {
             if value <= 1023 && value != u32::from(default) {
                 let at = offset(s, port);
@@ -631,11 +629,10 @@ impl Iterator for Decode<'_> {
 
 /// Whether the decoded segment is `.` or `..`.
 fn is_dots(mut it: impl Iterator<Item = u8>) -> bool {
-    match (it.next(), it.next(), it.next()) {
-        (Some(b'.'), None, _) => true,
-        (Some(b'.'), Some(b'.'), None) => true,
-        _ => false,
-    }
+    matches!(
+        (it.next(), it.next(), it.next()),
+        (Some(b'.'), None, _) | (Some(b'.'), Some(b'.'), None)
+    )
 }
 
 /// A UTF-8 check over a byte iterator (RFC 3629: no overlongs, no

@@ -301,7 +301,13 @@ impl<'s> SuffixOptions<'s> {
         }
 
         if s.starts_with("//") {
-            return self.complete(self.default_scheme, ":", s, Heuristic::NetworkPath, also_uri);
+            return self.complete(
+                self.default_scheme,
+                ":",
+                s,
+                Heuristic::NetworkPath,
+                also_uri,
+            );
         }
 
         let auth_end = s.find(['/', '?', '#']).unwrap_or(s.len());
@@ -366,7 +372,8 @@ impl<'s> SuffixOptions<'s> {
         match UriBuf::parse(text) {
             Ok(uri) => {
                 // A network path needs a host to be worth completing.
-                if heuristic == Heuristic::NetworkPath && matches!(uri.host_str(), None | Some("")) {
+                if heuristic == Heuristic::NetworkPath && matches!(uri.host_str(), None | Some(""))
+                {
                     return Guess::CannotComplete(CannotComplete::NoHost);
                 }
                 Guess::Completed(Completion {
@@ -387,8 +394,7 @@ impl<'s> SuffixOptions<'s> {
 /// path whose first segment is a port number.
 fn looks_like_host_port(uri: &Uri<'_>) -> bool {
     let scheme = uri.scheme();
-    if !(scheme.contains('.') || scheme.eq_ignore_ascii_case("localhost")) || uri.has_authority()
-    {
+    if !(scheme.contains('.') || scheme.eq_ignore_ascii_case("localhost")) || uri.has_authority() {
         return false;
     }
     let first = uri.path().split('/').next().unwrap_or("");
@@ -433,7 +439,9 @@ fn host_shape(host: &str) -> Option<Shape> {
         let b = label.as_bytes();
         if b.is_empty()
             || b.len() > 63
-            || !b.iter().all(|&c| ALPHA.contains(c) || DIGIT.contains(c) || c == b'-')
+            || !b
+                .iter()
+                .all(|&c| ALPHA.contains(c) || DIGIT.contains(c) || c == b'-')
             || b[0] == b'-'
             || b[b.len() - 1] == b'-'
         {

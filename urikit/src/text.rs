@@ -600,7 +600,7 @@ enum Step<'a> {
     Found(Match<'a>, usize),
     /// The buffer ended before a decision: resume at this index once more
     /// input has been appended.
-    NeedMore(usize),
+    NeedMore(#[cfg_attr(not(feature = "std"), allow(dead_code))] usize),
     /// The end of the input.
     Done,
 }
@@ -718,12 +718,7 @@ impl Pieces {
     }
 
     /// Build the match for the first `len` joined bytes.
-    fn into_match(
-        self,
-        buf: &[u8],
-        len: usize,
-        delimiter: Delimiter,
-    ) -> Option<Match<'_>> {
+    fn into_match(self, buf: &[u8], len: usize, delimiter: Delimiter) -> Option<Match<'_>> {
         let start = self.first.0;
         let end = self.end_of(len);
         let uri: Cow<'_, str> = if self.first.1 - self.first.0 >= len {
@@ -1143,8 +1138,14 @@ mod tests {
 
     #[test]
     fn bare_basics() {
-        assert_eq!(found("(see http://a.example/x_(y)), ok"), ["http://a.example/x_(y)"]);
-        assert_eq!(found("URL:http://a/ and URL: http://b/"), ["http://a/", "http://b/"]);
+        assert_eq!(
+            found("(see http://a.example/x_(y)), ok"),
+            ["http://a.example/x_(y)"]
+        );
+        assert_eq!(
+            found("URL:http://a/ and URL: http://b/"),
+            ["http://a/", "http://b/"]
+        );
         assert_eq!(found("Note: this is not a uri"), Vec::<String>::new());
         assert_eq!(found("http:// alone"), Vec::<String>::new());
     }

@@ -176,7 +176,10 @@ fn open_redirect_corpus_goes_through_extract_parse_and_lint() {
     let sample = lines("payload-sample.txt");
     assert!(sample.len() >= 20);
     for (payload, kinds) in sample {
-        assert!(corpus.contains(payload.as_str()), "{payload} not in the corpus");
+        assert!(
+            corpus.contains(payload.as_str()),
+            "{payload} not in the corpus"
+        );
         let got: Vec<&str> = lint_str(&payload)
             .unwrap_or_else(|e| panic!("{payload}: {e}"))
             .iter()

@@ -30,7 +30,10 @@ fn describe(g: &Guess) -> String {
 fn guesses_match_the_data_file() {
     let data = std::fs::read_to_string(DATA).unwrap();
     let mut n = 0;
-    for line in data.lines().filter(|l| !l.is_empty() && !l.starts_with('#')) {
+    for line in data
+        .lines()
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+    {
         let (input, want) = line.split_once('\t').unwrap();
         let got = describe(&guess(input));
         if want == "cannot:invalid" {
@@ -46,12 +49,27 @@ fn guesses_match_the_data_file() {
 #[test]
 fn default_scheme_option() {
     let https = SuffixOptions::new().default_scheme("https");
-    assert_eq!(https.guess("www.example.com/").uri(), Some("https://www.example.com/"));
-    assert_eq!(https.guess("example.com").uri(), Some("https://example.com"));
-    assert_eq!(https.guess("//example.com").uri(), Some("https://example.com"));
+    assert_eq!(
+        https.guess("www.example.com/").uri(),
+        Some("https://www.example.com/")
+    );
+    assert_eq!(
+        https.guess("example.com").uri(),
+        Some("https://example.com")
+    );
+    assert_eq!(
+        https.guess("//example.com").uri(),
+        Some("https://example.com")
+    );
     // Labels with their own scheme keep it.
-    assert_eq!(https.guess("ftp.example.com").uri(), Some("ftp://ftp.example.com"));
-    assert_eq!(https.guess("a@example.com").uri(), Some("mailto:a@example.com"));
+    assert_eq!(
+        https.guess("ftp.example.com").uri(),
+        Some("ftp://ftp.example.com")
+    );
+    assert_eq!(
+        https.guess("a@example.com").uri(),
+        Some("mailto:a@example.com")
+    );
     // An invalid default scheme cannot complete anything that needs it.
     let bad = SuffixOptions::new().default_scheme("1x");
     assert!(matches!(
@@ -67,7 +85,10 @@ fn cannot_complete_messages() {
         other => panic!("{other:?}"),
     };
     assert_eq!(msg(""), "empty input");
-    assert_eq!(msg("foo"), "cannot complete: the text does not start with a host name");
+    assert_eq!(
+        msg("foo"),
+        "cannot complete: the text does not start with a host name"
+    );
     assert_eq!(
         msg("example.com/a b"),
         "cannot complete: invalid character in path at index 13"

@@ -132,7 +132,12 @@ fn data_file_cases() {
         for m in &found {
             check_invariants(case.text.as_bytes(), m, true);
         }
-        assert_eq!(streamed(case.opts, case.text.as_bytes(), 1), found, "case {:?}", case.name);
+        assert_eq!(
+            streamed(case.opts, case.text.as_bytes(), 1),
+            found,
+            "case {:?}",
+            case.name
+        );
     }
 }
 
@@ -214,7 +219,11 @@ fn reader_memory_stays_bounded_over_many_megabytes() {
         n += 1;
     }
     assert_eq!(n, per_line * reps);
-    assert!(it.buffer_capacity() <= 512 * 1024, "{}", it.buffer_capacity());
+    assert!(
+        it.buffer_capacity() <= 512 * 1024,
+        "{}",
+        it.buffer_capacity()
+    );
 }
 
 #[test]
@@ -247,16 +256,19 @@ fn open_redirect_payloads_extract_without_panic() {
         first(r"http://XY>.7d8T\205pZM@0xd8.0x3a.0xd6.0xce").as_deref(),
         Some("http://XY")
     );
-    assert_eq!(first("javascript:alert(1);").as_deref(), Some("javascript:alert(1)"));
+    assert_eq!(
+        first("javascript:alert(1);").as_deref(),
+        Some("javascript:alert(1)")
+    );
     // "https:google.com" has neither "//" nor a listed scheme.
     assert_eq!(first("https:google.com"), None);
 }
 
 fn texts() -> impl Strategy<Value = String> {
     let token = prop::sample::select(vec![
-        "http://", "https://", "mailto:", "URL:", "url: ", "a", "b.c", ".", ",", "-", "-\n",
-        "\n", "\r\n", " ", "\t", "<", ">", "\"", "'", "(", ")", "[", "]", ":", "/", "?", "#",
-        "%", "%41", "é", "\u{a0}", "x-", "[::1]", "@", "|", "0",
+        "http://", "https://", "mailto:", "URL:", "url: ", "a", "b.c", ".", ",", "-", "-\n", "\n",
+        "\r\n", " ", "\t", "<", ">", "\"", "'", "(", ")", "[", "]", ":", "/", "?", "#", "%", "%41",
+        "é", "\u{a0}", "x-", "[::1]", "@", "|", "0",
     ]);
     prop::collection::vec(token, 0..60).prop_map(|v| v.concat())
 }
