@@ -1,1 +1,64 @@
-fn main() {}
+//! `uri`: parse, resolve, normalize and inspect URIs, to the letter of
+//! RFC 3986.
+//!
+//! Exit status: 0 when every input is fine, 1 when some input is invalid (or
+//! different, or flagged), 2 on a usage or I/O error. A closed standard
+//! output (`| head`) ends the program quietly with status 0.
+
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+mod cmd_parse;
+mod common;
+
+use common::{is_broken_pipe, Output, Status};
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "uri",
+    version,
+    about = "Parse, resolve, normalize and inspect URIs (RFC 3986)",
+    after_help = "Exit status: 0 all inputs fine, 1 some input invalid/different/flagged, 2 usage or I/O error."
+)]
+struct Cli {
+    #[command(subcommand)]
+    cmd: Cmd,
+}
+
+#[derive(Subcommand, Debug)]
+enum Cmd {
+    Parse(cmd_parse::Args),
+}
+
+fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            let _ = e.print();
+            // --help and --version are not errors.
+            return if e.use_stderr() {
+                ExitCode::from(2)
+            } else {
+                ExitCode::SUCCESS
+            };
+        }
+    };
+    let mut out = Output::stdout();
+    let result = match cli.cmd {
+        Cmd::Parse(args) => cmd_parse::run(args, &mut out),
+    }
+    .and_then(|status| {
+        std::io::Write::flush(&mut out)?;
+        Ok(status)
+    });
+    match result {
+        Ok(Status::Ok) => ExitCode::SUCCESS,
+        Ok(Status::Flagged) => ExitCode::from(1),
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("uri: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}

@@ -14,8 +14,8 @@
 
 /// A set of bytes: one `bool` for each of the 256 byte values.
 ///
-/// Build your own with the `const fn` methods and use it, for example, as an
-/// encode set for [`crate::encode`]:
+/// Build your own with the `const fn` methods, for example as an encode set
+/// for percent-encoding:
 ///
 /// ```
 /// use urikit::chars::{CharClass, UNRESERVED};

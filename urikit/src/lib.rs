@@ -59,3 +59,8 @@ pub use host::{Host, HostData, HostKind};
 pub use parse::MAX_LEN;
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};
+
+// The README's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+struct ReadmeDoctests;

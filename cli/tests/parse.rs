@@ -1,0 +1,244 @@
+//! `uri parse`, run as a program: exit codes, JSON keys, stdin, broken pipe.
+
+use std::io::{Read, Write};
+use std::process::{Command, Output, Stdio};
+
+fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run uri");
+    let mut input = child.stdin.take().unwrap();
+    if let Some(data) = stdin {
+        input.write_all(data).unwrap();
+    }
+    drop(input);
+    child.wait_with_output().unwrap()
+}
+
+fn json_lines(out: &Output) -> Vec<serde_json::Value> {
+    String::from_utf8(out.stdout.clone())
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
+        .collect()
+}
+
+#[test]
+fn valid_input_exits_0_with_every_component() {
+    let out = uri(
+        &[
+            "parse",
+            "foo://example.com:8042/over/there?name=ferret#nose",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8(out.stdout).unwrap();
+    for line in [
+        "scheme     \"foo\"",
+        "authority  \"example.com:8042\"",
+        "userinfo   none",
+        "host       \"example.com\"  (reg-name)",
+        "port       \"8042\"",
+        "path       \"/over/there\"",
+        "query      \"name=ferret\"",
+        "fragment   \"nose\"",
+    ] {
+        assert!(text.contains(line), "missing {line:?} in:\n{text}");
+    }
+}
+
+#[test]
+fn invalid_input_exits_1_with_a_caret() {
+    let out = uri(&["parse", "http://a/", "http://exa mple.com/"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.contains("http://exa mple.com/\n          ^ invalid character in host at index 10\n"),
+        "{text}"
+    );
+}
+
+#[test]
+fn json_keys_null_versus_empty() {
+    let out = uri(
+        &["parse", "--json", "http://@a:/?#", "http://a", "../g"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    let keys = [
+        "input",
+        "valid",
+        "kind",
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "host_kind",
+        "port",
+        "path",
+        "query",
+        "fragment",
+    ];
+    for obj in &v {
+        for k in keys {
+            assert!(obj.get(k).is_some(), "key {k} missing in {obj}");
+        }
+    }
+    // RFC 3986 5.3: empty and undefined are different.
+    assert_eq!(v[0]["userinfo"], "");
+    assert_eq!(v[0]["port"], "");
+    assert_eq!(v[0]["query"], "");
+    assert_eq!(v[0]["fragment"], "");
+    assert_eq!(v[1]["userinfo"], serde_json::Value::Null);
+    assert_eq!(v[1]["port"], serde_json::Value::Null);
+    assert_eq!(v[1]["query"], serde_json::Value::Null);
+    assert_eq!(v[1]["fragment"], serde_json::Value::Null);
+    assert_eq!(v[1]["path"], "");
+    assert_eq!(v[2]["kind"], "relative");
+    assert_eq!(v[2]["scheme"], serde_json::Value::Null);
+    assert_eq!(v[0]["kind"], "uri");
+}
+
+#[test]
+fn json_host_kinds_and_brackets() {
+    let out = uri(
+        &[
+            "parse",
+            "--json",
+            "http://[2001:db8::7]/",
+            "http://192.0.2.16:80/",
+            "http://[v7.x]/",
+            "http://1.2.3.256/",
+        ],
+        None,
+    );
+    let v = json_lines(&out);
+    assert_eq!(v[0]["host"], "[2001:db8::7]");
+    assert_eq!(v[0]["host_kind"], "ipv6");
+    assert_eq!(v[1]["host_kind"], "ipv4");
+    assert_eq!(v[2]["host_kind"], "ipvfuture");
+    assert_eq!(v[3]["host_kind"], "reg-name");
+}
+
+#[test]
+fn json_error_object() {
+    let out = uri(&["parse", "--json", "http://[::1/"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v[0]["valid"], false);
+    assert_eq!(v[0]["error"]["index"], 7);
+    assert_eq!(v[0]["error"]["kind"], "unclosed-ip-literal");
+    assert_eq!(
+        v[0]["error"]["message"],
+        "unclosed IP literal in host (no ']')"
+    );
+}
+
+#[test]
+fn stdin_mode_reads_lines_including_crlf() {
+    let out = uri(
+        &["parse", "--json"],
+        Some(b"http://a/b\r\nmailto:x@y\n\nbad uri\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0]["path"], "/b");
+    assert_eq!(v[1]["scheme"], "mailto");
+    // The empty line is a valid (empty) relative reference.
+    assert_eq!(v[2]["valid"], true);
+    assert_eq!(v[3]["valid"], false);
+}
+
+#[test]
+fn invalid_utf8_is_reported_at_the_byte() {
+    let out = uri(&["parse", "--json"], Some(b"http://a/\xff\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v[0]["error"]["kind"], "invalid-utf8");
+    assert_eq!(v[0]["error"]["index"], 9);
+}
+
+#[test]
+fn check_prints_only_invalid_inputs() {
+    let out = uri(&["parse", "--check"], Some(b"http://a/\nhttp://b c/\n"));
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.starts_with("http://b c/\n"), "{text}");
+    assert!(!text.contains("http://a/"));
+    let ok = uri(&["parse", "--check"], Some(b"http://a/\n"));
+    assert_eq!(ok.status.code(), Some(0));
+    assert!(ok.stdout.is_empty());
+}
+
+#[test]
+fn rule_option() {
+    let out = uri(
+        &["parse", "--rule", "IPv6address", "--json", "::1", "1::2::3"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v[0]["valid"], true);
+    assert_eq!(v[1]["error"]["kind"], "invalid-ipv6");
+    let uri_rule = uri(&["parse", "--rule", "URI", "../g"], None);
+    assert_eq!(uri_rule.status.code(), Some(1));
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    assert_eq!(
+        uri(&["parse", "--no-such-flag"], None).status.code(),
+        Some(2)
+    );
+    assert_eq!(uri(&["no-such-command"], None).status.code(), Some(2));
+    let out = uri(&["parse", "--rule", "nonsense", "a"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("unknown rule"));
+    assert_eq!(uri(&["--help"], None).status.code(), Some(0));
+}
+
+#[test]
+fn broken_pipe_exits_0_quietly() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(["parse", "--json"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let line = b"http://example.com/a/b/c?d=e#f\n".repeat(1000);
+        // Keep writing until the child is gone; errors are expected then.
+        for _ in 0..2000 {
+            if stdin.write_all(&line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().unwrap();
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).unwrap();
+    drop(stdout);
+    let status = child.wait().unwrap();
+    writer.join().unwrap();
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+    assert_eq!(err, "");
+}
