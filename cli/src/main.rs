@@ -9,6 +9,9 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
+mod cmd_extract;
+mod cmd_guess;
+mod cmd_lint;
 mod cmd_parse;
 mod common;
 
@@ -29,6 +32,9 @@ struct Cli {
 #[derive(Subcommand, Debug)]
 enum Cmd {
     Parse(cmd_parse::Args),
+    Extract(cmd_extract::Args),
+    Guess(cmd_guess::Args),
+    Lint(cmd_lint::Args),
 }
 
 fn main() -> ExitCode {
@@ -47,6 +53,9 @@ fn main() -> ExitCode {
     let mut out = Output::stdout();
     let result = match cli.cmd {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
+        Cmd::Extract(args) => cmd_extract::run(args, &mut out),
+        Cmd::Guess(args) => cmd_guess::run(args, &mut out),
+        Cmd::Lint(args) => cmd_lint::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;
