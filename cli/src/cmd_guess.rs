@@ -8,8 +8,8 @@ use urikit::suffix::{Guess, SuffixOptions};
 
 use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
 
-/// Complete what a person typed into a URI: "www.w3.org/Addressing/" gives
-/// "http://www.w3.org/Addressing/" (RFC 3986, 4.5). The heuristics: input
+/// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
+/// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input
 /// that is already a URI is printed unchanged (a note on standard error says
 /// so); "//host/…" gets the default scheme; "user@host" gets "mailto:"; a
 /// first label "www" or "web" gets the default scheme, "ftp" ftp, "gopher"

@@ -9,7 +9,7 @@ use urikit::UriRef;
 use crate::common::{for_each_input, json_bytes, json_error, json_str, Output, Status};
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one
-/// finding per line as KIND<TAB>start-end<TAB>explanation, with byte offsets
+/// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets
 /// into the URI. The kinds: credentials, misleading-userinfo,
 /// ipv4-nonstandard, port-mismatch, encoded-control, encoded-delimiter,
 /// dot-segments, ipvfuture, long-host, non-ascii-host; an input that is not

@@ -101,7 +101,7 @@ fn missing_file_is_an_io_error() {
 
 #[test]
 fn streams_many_megabytes_with_invalid_utf8() {
-    let line = b"GET http://a.example/x?y=1 \xff\xfe \"https://b.example/\" -\n".repeat(1);
+    let line: &[u8] = b"GET http://a.example/x?y=1 \xff\xfe \"https://b.example/\" -\n";
     let text = line.repeat(100_000);
     let out = uri(&["extract"], Some(&text));
     assert_eq!(out.status.code(), Some(0));
