@@ -533,6 +533,7 @@ impl<R: std::io::Read> ReadExtract<R> {
         self.base += keep;
         self.pos = resume - keep;
         self.state.floor = self.state.floor.saturating_sub(keep);
+        self.state.run = None;
         let old = self.buf.len();
         self.buf.resize(old + CHUNK, 0);
         loop {
@@ -593,6 +594,11 @@ struct State {
     floor: usize,
     /// Inside a run of URI bytes too long to be a candidate: skip to its end.
     skip_run: bool,
+    /// `(from, end)`: the bytes from `from` to `end` are all URI bytes and
+    /// the run ends at `end`. Every colon in a run starts a candidate that
+    /// runs to the same end; remembering it keeps a long run with many
+    /// colons linear.
+    run: Option<(usize, usize)>,
 }
 
 enum Step<'a> {
@@ -643,7 +649,7 @@ fn scan<'a>(
         let outcome = match buf[t] {
             b'<' => angle(buf, t, eof, opts),
             b'"' => quote(buf, t, eof, opts),
-            _ => bare(buf, t, st.floor, eof, opts),
+            _ => bare(buf, t, st, eof, opts),
         };
         match outcome {
             Try::Found(m, resume) => {
@@ -973,8 +979,9 @@ fn hyphen_break(buf: &[u8], mut k: usize, limit: usize, eof: bool) -> Gap {
 }
 
 /// A bare URI whose scheme ends at the colon `t`.
-fn bare<'a>(buf: &'a [u8], t: usize, floor: usize, eof: bool, opts: &ExtractOptions) -> Try<'a> {
+fn bare<'a>(buf: &'a [u8], t: usize, st: &mut State, eof: bool, opts: &ExtractOptions) -> Try<'a> {
     let no = Try::No(t + 1);
+    let floor = st.floor;
     // Back up over the scheme.
     let mut j = t;
     while j > floor && SCHEME.contains(buf[j - 1]) {
@@ -1011,13 +1018,29 @@ fn bare<'a>(buf: &'a [u8], t: usize, floor: usize, eof: bool, opts: &ExtractOpti
     let mut piece_start = j;
     let mut joined = 0usize;
     let mut k = t;
+    let mut first_piece = true;
     loop {
-        while k < buf.len() && URI_BYTE.contains(buf[k]) {
-            if k >= limit {
-                return Try::Skip(k);
+        match st.run {
+            Some((from, end)) if first_piece && from <= k && k < end => {
+                if end > limit {
+                    return Try::Skip(limit);
+                }
+                k = end;
             }
-            k += 1;
+            _ => {
+                let from = k;
+                while k < buf.len() && URI_BYTE.contains(buf[k]) {
+                    if k >= limit {
+                        return Try::Skip(k);
+                    }
+                    k += 1;
+                }
+                if first_piece && (k < buf.len() || eof) {
+                    st.run = Some((from, k));
+                }
+            }
         }
+        first_piece = false;
         if k >= buf.len() && !eof {
             return Try::NeedMore;
         }
@@ -1068,9 +1091,14 @@ fn bare<'a>(buf: &'a [u8], t: usize, floor: usize, eof: bool, opts: &ExtractOpti
 /// punctuation trimmed, is a URI; `None` when there is none beyond the
 /// scheme and colon.
 fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
-    let mut len = text.len();
-    // Each round cuts at the parser's error index, so a few rounds suffice
-    // for real text; the bound keeps hostile input linear.
+    // Cut at the parser's first error before trimming: the parser stops
+    // there, so the work is bounded by the prefix kept, not by the run.
+    let mut len = match Uri::parse_bytes(text) {
+        Ok(_) => text.len(),
+        Err(e) => e.index().min(text.len()),
+    };
+    // Each round trims, then cuts at the next error; a few rounds suffice
+    // for real text, and the bound keeps hostile input linear.
     for _ in 0..8 {
         len = trim_trailing(&text[..len]);
         if len <= scheme_len + 1 {

@@ -274,7 +274,10 @@ fn texts() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    // PROPTEST_CASES raises the count for a deeper run.
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("PROPTEST_CASES").ok().and_then(|v| v.parse().ok()).unwrap_or(2000)
+    ))]
 
     #[test]
     fn reader_agrees_with_iterator(
@@ -301,4 +304,21 @@ proptest! {
             check_invariants(&bytes, &m, true);
         }
     }
+}
+
+#[test]
+fn hostile_runs_stay_linear() {
+    // Long whitespace-free runs with a scheme every few bytes: each colon
+    // starts a candidate, and each must not rescan the run (this took
+    // seconds per megabyte before the run end was remembered).
+    let text = format!("{} ", "http://a:".repeat(7000)).repeat(30);
+    let n = extract(&text).count();
+    assert_eq!(n, 7000 * 30);
+    let streamed = ExtractOptions::new()
+        .extract_reader(text.as_bytes())
+        .count();
+    assert_eq!(streamed, n);
+    // Closers and colons that are all trimmed.
+    let text = format!("http://a/{} ", "):".repeat(20_000)).repeat(10);
+    assert_eq!(extract(&text).count(), 10);
 }
