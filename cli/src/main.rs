@@ -11,6 +11,9 @@ use clap::{Parser, Subcommand};
 
 mod cmd_encode;
 mod cmd_eq;
+mod cmd_extract;
+mod cmd_guess;
+mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
 mod cmd_relative;
@@ -40,6 +43,9 @@ enum Cmd {
     Eq(cmd_eq::Args),
     Encode(cmd_encode::Args),
     Decode(cmd_encode::DecodeArgs),
+    Extract(cmd_extract::Args),
+    Guess(cmd_guess::Args),
+    Lint(cmd_lint::Args),
 }
 
 fn main() -> ExitCode {
@@ -64,6 +70,9 @@ fn main() -> ExitCode {
         Cmd::Eq(args) => cmd_eq::run(args, &mut out),
         Cmd::Encode(args) => cmd_encode::run(args, &mut out),
         Cmd::Decode(args) => cmd_encode::run_decode(args, &mut out),
+        Cmd::Extract(args) => cmd_extract::run(args, &mut out),
+        Cmd::Guess(args) => cmd_guess::run(args, &mut out),
+        Cmd::Lint(args) => cmd_lint::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

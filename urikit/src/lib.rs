@@ -57,6 +57,9 @@ mod parse;
 pub mod percent;
 mod resolve;
 pub mod rule;
+pub mod security;
+pub mod suffix;
+pub mod text;
 mod uri;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};

@@ -207,6 +207,32 @@ pub const SCHEMES: &[SchemeInfo<'static>] = &[
     s("coap").default_port(5683).empty_path_is_root(true),
     s("coaps").default_port(5684).empty_path_is_root(true),
     s("file").empty_path_is_root(true).default_host("localhost"),
+    // Further schemes with a registered default port; an empty path keeps
+    // its own meaning for them (no rule makes it "/").
+    s("acap").default_port(674),
+    s("dict").default_port(2628),
+    s("ftps").default_port(990),
+    s("imap").default_port(143),
+    s("imaps").default_port(993),
+    s("ipp").default_port(631),
+    s("ipps").default_port(631),
+    s("irc").default_port(6667),
+    s("ircs").default_port(6697),
+    s("mqtt").default_port(1883),
+    s("mqtts").default_port(8883),
+    s("nntps").default_port(563),
+    s("pop").default_port(110),
+    s("pops").default_port(995),
+    s("prospero").default_port(1525),
+    s("redis").default_port(6379),
+    s("rsync").default_port(873),
+    s("rtsps").default_port(322),
+    s("smb").default_port(445),
+    s("snmp").default_port(161),
+    s("svn").default_port(3690),
+    s("tftp").default_port(69),
+    s("vnc").default_port(5900),
+    s("wais").default_port(210),
 ];
 
 /// The entry of [`SCHEMES`] for `scheme`, matched case-insensitively.

@@ -1,0 +1,99 @@
+//! `uri guess`: complete suffix references such as `www.w3.org/Addressing/`
+//! (RFC 3986, section 4.5).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::suffix::{Guess, SuffixOptions};
+
+use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
+
+/// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
+/// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input
+/// that is already a URI is printed unchanged (a note on standard error says
+/// so); "//host/…" gets the default scheme; "user@host" gets "mailto:"; a
+/// first label "www" or "web" gets the default scheme, "ftp" ftp, "gopher"
+/// gopher, "news"/"nntp" nntp, "irc" irc, "ldap" ldap; any other host name,
+/// IP address or localhost gets the default scheme. "host:port" counts as a
+/// suffix even though it parses as a URI with the scheme "host".
+///
+/// Prints one URI per completed input; an input that cannot be completed
+/// is reported on standard error and makes the exit status 1. With no TEXT,
+/// reads one per line from standard input.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print JSON Lines: "input", "outcome" (completed, already-uri,
+    /// cannot-complete), "uri", "heuristic", "also_uri" and "reason".
+    #[arg(long)]
+    json: bool,
+    /// The scheme for "www" hosts, other host names and network paths.
+    #[arg(long, value_name = "SCHEME", default_value = "http")]
+    default_scheme: String,
+    /// The suffix references to complete.
+    #[arg(value_name = "TEXT")]
+    texts: Vec<OsString>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let opts = SuffixOptions::new().default_scheme(&args.default_scheme);
+    let mut status = Status::Ok;
+    for_each_input(&args.texts, |input| {
+        let text = String::from_utf8_lossy(input);
+        let guess = opts.guess(&text);
+        status = status.flag_if(matches!(guess, Guess::CannotComplete(_)));
+        if args.json {
+            write_json(out, input, &text, &guess)?;
+            return Ok(());
+        }
+        match &guess {
+            Guess::Completed(c) => {
+                writeln!(out, "{}", c.uri())?;
+                if c.also_parses_as_uri() {
+                    eprintln!(
+                        "uri: note: '{text}' is also a valid URI with the scheme '{}'; read as host:port",
+                        text.trim().split(':').next().unwrap_or("")
+                    );
+                }
+            }
+            Guess::AlreadyUri => {
+                writeln!(out, "{}", text.trim())?;
+                eprintln!("uri: note: '{}' is already a URI", text.trim());
+            }
+            Guess::CannotComplete(why) => eprintln!("uri: '{text}': {why}"),
+            _ => eprintln!("uri: '{text}': cannot complete"),
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+fn write_json(out: &mut Output, input: &[u8], text: &str, guess: &Guess) -> anyhow::Result<()> {
+    out.write_all(b"{\"input\":")?;
+    json_bytes(out, input)?;
+    out.write_all(b",\"outcome\":")?;
+    match guess {
+        Guess::Completed(c) => {
+            json_str(out, "completed")?;
+            out.write_all(b",\"uri\":")?;
+            json_str(out, c.uri().as_str())?;
+            out.write_all(b",\"heuristic\":")?;
+            json_str(out, c.heuristic().name())?;
+            write!(out, ",\"also_uri\":{}", c.also_parses_as_uri())?;
+        }
+        Guess::AlreadyUri => {
+            json_str(out, "already-uri")?;
+            out.write_all(b",\"uri\":")?;
+            json_str(out, text.trim())?;
+        }
+        other => {
+            json_str(out, "cannot-complete")?;
+            out.write_all(b",\"uri\":null,\"reason\":")?;
+            match other {
+                Guess::CannotComplete(why) => json_str(out, &why.to_string())?,
+                _ => json_str(out, "cannot complete")?,
+            }
+        }
+    }
+    out.write_all(b"}\n")?;
+    Ok(())
+}

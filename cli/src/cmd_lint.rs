@@ -1,0 +1,155 @@
+//! `uri lint`: the security checks of RFC 3986, section 7.
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::security::{lint, Finding};
+use urikit::UriRef;
+
+use crate::common::{for_each_input, json_bytes, json_error, json_str, Output, Status};
+
+/// Check URI references for the hazards of RFC 3986, section 7. Prints one
+/// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets
+/// into the URI. The kinds: credentials, misleading-userinfo,
+/// ipv4-nonstandard, port-mismatch, encoded-control, encoded-delimiter,
+/// dot-segments, ipvfuture, long-host, non-ascii-host; an input that is not
+/// a URI reference gives the kind "invalid" at the offending byte.
+///
+/// With more than one URI, or when reading standard input (one per line),
+/// each flagged URI is printed on its own line before its findings. On a
+/// terminal, the URI is shown above each finding with its span highlighted.
+/// Exits 1 when there is any finding, 0 when there is none.
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print JSON Lines: {"uri", "findings": [{"kind", "start", "end",
+    /// "message"}]} for each input ("error" instead of findings for an
+    /// invalid one).
+    #[arg(long)]
+    json: bool,
+    /// The URI references to check.
+    #[arg(value_name = "URI")]
+    uris: Vec<OsString>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    let headers = args.uris.len() != 1;
+    for_each_input(&args.uris, |input| {
+        let parsed = UriRef::parse_bytes(input);
+        let flagged = match &parsed {
+            Ok(r) => {
+                let findings = lint(*r);
+                if args.json {
+                    write_json(out, input, &findings)?;
+                } else if !findings.is_empty() {
+                    write_human(out, r.as_str(), &findings, headers)?;
+                }
+                !findings.is_empty()
+            }
+            Err(e) => {
+                if args.json {
+                    out.write_all(b"{\"uri\":")?;
+                    json_bytes(out, input)?;
+                    out.write_all(b",\"error\":")?;
+                    json_error(out, e)?;
+                    out.write_all(b"}\n")?;
+                } else {
+                    if headers {
+                        writeln!(out, "{}", String::from_utf8_lossy(input))?;
+                    }
+                    writeln!(out, "invalid\t{}-{}\t{e}", e.index(), e.index() + 1)?;
+                }
+                true
+            }
+        };
+        status = status.flag_if(flagged);
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+fn write_json(out: &mut Output, input: &[u8], findings: &[Finding]) -> anyhow::Result<()> {
+    out.write_all(b"{\"uri\":")?;
+    json_bytes(out, input)?;
+    out.write_all(b",\"findings\":[")?;
+    for (i, f) in findings.iter().enumerate() {
+        if i > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"{\"kind\":")?;
+        json_str(out, f.kind().name())?;
+        write!(
+            out,
+            ",\"start\":{},\"end\":{},\"message\":",
+            f.start(),
+            f.end()
+        )?;
+        json_str(out, &f.to_string())?;
+        if let Some(addr) = f.ipv4() {
+            out.write_all(b",\"address\":")?;
+            json_str(out, &addr.to_string())?;
+        }
+        out.write_all(b"}")?;
+    }
+    out.write_all(b"]}\n")?;
+    Ok(())
+}
+
+fn write_human(
+    out: &mut Output,
+    uri: &str,
+    findings: &[Finding],
+    header: bool,
+) -> anyhow::Result<()> {
+    if header && !out.color {
+        writeln!(out, "{uri}")?;
+    }
+    for f in findings {
+        if out.color {
+            let color = out.color;
+            write_highlighted(out, uri, f.start(), f.end(), color)?;
+        }
+        writeln!(out, "{}\t{}-{}\t{f}", f.kind().name(), f.start(), f.end())?;
+    }
+    Ok(())
+}
+
+/// The URI on one line with `start..end` in bold red (reverse video for an
+/// empty span would show nothing, so spans are never empty).
+pub fn write_highlighted(
+    out: &mut impl Write,
+    uri: &str,
+    start: usize,
+    end: usize,
+    color: bool,
+) -> std::io::Result<()> {
+    let (Some(before), Some(span), Some(after)) =
+        (uri.get(..start), uri.get(start..end), uri.get(end..))
+    else {
+        return writeln!(out, "{uri}");
+    };
+    if color {
+        writeln!(out, "{before}\x1b[1;31;4m{span}\x1b[0m{after}")
+    } else {
+        writeln!(out, "{before}{span}{after}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn highlight_marks_the_span() {
+        let mut v = Vec::new();
+        write_highlighted(&mut v, "http://a:25/", 9, 11, true).unwrap();
+        assert_eq!(v, b"http://a:\x1b[1;31;4m25\x1b[0m/\n");
+        v.clear();
+        write_highlighted(&mut v, "http://a:25/", 9, 11, false).unwrap();
+        assert_eq!(v, b"http://a:25/\n");
+        v.clear();
+        // An out-of-range span never panics.
+        write_highlighted(&mut v, "ab", 1, 9, true).unwrap();
+        assert_eq!(v, b"ab\n");
+    }
+}
