@@ -10,6 +10,11 @@
 //! - [`Uri::resolve`] resolves a reference against a base (section 5, with
 //!   [`Resolver`] for the non-strict and RFC 2396 variants), and
 //!   [`Uri::make_relative`] finds the shortest reference back.
+//! - [`percent`] encodes and decodes (2.1, 2.4); [`normalize`] and
+//!   [`compare`] implement section 6; [`build`] makes URIs from parts.
+//! - [`text`] finds URIs in plain text (Appendix C), [`suffix`] completes
+//!   what people type (4.5), and [`security`] checks a URI for the hazards
+//!   of section 7.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
