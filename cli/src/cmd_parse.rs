@@ -6,8 +6,8 @@ use std::io::Write;
 use urikit::{validate, HostData, ParseError, Rule, UriRef};
 
 use crate::common::{
-    for_each_input, json_bytes, json_error, json_key, json_opt, json_str, write_caret, Output,
-    Status, UsageError,
+    for_each_input_text, json_bytes, json_error, json_raw, json_raw_opt, json_str, write_caret,
+    Output, Status, UsageError,
 };
 
 /// Validate URI references and show their components (RFC 3986, Appendix A).
@@ -42,15 +42,32 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         ))
     })?;
     let mut status = Status::Ok;
+    if args.check && !args.json && rule == Rule::UriReference {
+        // The validity check over a large input: nothing but the parse and
+        // a report for each failure.
+        for_each_input_text(&args.refs, |input, text| {
+            let failed = match text {
+                Some(t) => UriRef::parse(t).err(),
+                None => UriRef::parse_bytes(input).err(),
+            };
+            if let Some(e) = failed {
+                status = Status::Flagged;
+                write_caret(out, input, e.index(), &e.to_string())?;
+            }
+            Ok(())
+        })?;
+        return Ok(status);
+    }
     let mut first = true;
-    for_each_input(&args.refs, |input| {
-        let result = check(rule, input);
+    for_each_input_text(&args.refs, |input, text| {
+        let result = check(rule, input, text);
         status = status.flag_if(result.is_err());
         if args.check && result.is_ok() {
             return Ok(());
         }
         if args.json {
-            write_json(out, rule, input, result)?;
+            write_json(out.buffer(), rule, input, result)?;
+            out.end_line()?;
         } else {
             if !first {
                 writeln!(out)?;
@@ -65,7 +82,14 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
 /// Parse `input` against `rule`: the parsed reference for the four rules
 /// that produce one, `None` for the others.
-fn check(rule: Rule, input: &[u8]) -> Result<Option<UriRef<'_>>, ParseError> {
+fn check<'a>(
+    rule: Rule,
+    input: &'a [u8],
+    text: Option<&'a str>,
+) -> Result<Option<UriRef<'a>>, ParseError> {
+    if let (Rule::UriReference, Some(text)) = (rule, text) {
+        return UriRef::parse(text).map(Some);
+    }
     let parsed = UriRef::parse_bytes(input);
     match rule {
         Rule::UriReference => parsed.map(Some),
@@ -87,40 +111,43 @@ fn check(rule: Rule, input: &[u8]) -> Result<Option<UriRef<'_>>, ParseError> {
 }
 
 fn write_json(
-    out: &mut Output,
+    out: &mut Vec<u8>,
     rule: Rule,
     input: &[u8],
     result: Result<Option<UriRef<'_>>, ParseError>,
 ) -> anyhow::Result<()> {
-    out.write_all(b"{\"input\":")?;
-    json_bytes(out, input)?;
+    out.extend_from_slice(b"{\"input\":");
+    match &result {
+        Ok(Some(r)) => json_raw(out, r.as_str()),
+        _ => json_bytes(out, input)?,
+    }
     match result {
         Ok(None) => {
             out.write_all(b",\"valid\":true,\"rule\":")?;
             json_str(out, rule.name())?;
         }
         Ok(Some(r)) => {
-            out.write_all(b",\"valid\":true,\"kind\":")?;
-            json_str(out, if r.is_relative() { "relative" } else { "uri" })?;
-            let fields: [(&str, Option<&str>); 5] = [
-                ("scheme", r.scheme()),
-                ("authority", r.authority()),
-                ("userinfo", r.userinfo()),
-                ("host", r.host_str()),
-                ("host_kind", r.host_kind().map(|k| k.name())),
-            ];
-            for (k, v) in fields {
-                json_key(out, false, k)?;
-                json_opt(out, v)?;
-            }
-            for (k, v) in [
-                ("port", r.port()),
-                ("path", Some(r.path())),
-                ("query", r.query()),
-                ("fragment", r.fragment()),
+            // A valid reference is printable ASCII without '"' or '\\':
+            // its parts go out as they are.
+            out.extend_from_slice(b",\"valid\":true,\"kind\":");
+            out.extend_from_slice(if r.is_relative() {
+                b"\"relative\""
+            } else {
+                b"\"uri\""
+            });
+            for (key, value) in [
+                (&b",\"scheme\":"[..], r.scheme()),
+                (b",\"authority\":", r.authority()),
+                (b",\"userinfo\":", r.userinfo()),
+                (b",\"host\":", r.host_str()),
+                (b",\"host_kind\":", r.host_kind().map(|k| k.name())),
+                (b",\"port\":", r.port()),
+                (b",\"path\":", Some(r.path())),
+                (b",\"query\":", r.query()),
+                (b",\"fragment\":", r.fragment()),
             ] {
-                json_key(out, false, k)?;
-                json_opt(out, v)?;
+                out.extend_from_slice(key);
+                json_raw_opt(out, value);
             }
         }
         Err(e) => {

@@ -1,7 +1,7 @@
 //! What every subcommand shares: output, input streaming, JSON, carets.
 
 use std::ffi::OsString;
-use std::io::{self, BufRead, BufWriter, IsTerminal, LineWriter, Write};
+use std::io::{self, IsTerminal, Read, Write};
 
 /// How a command went, for the exit status (the error path gives 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -36,51 +36,80 @@ impl std::fmt::Display for UsageError {
 
 impl std::error::Error for UsageError {}
 
-/// Standard output: line-buffered on a terminal (so interactive use shows
-/// each answer at once), block-buffered otherwise (so a pipe is fast).
+/// Standard output, buffered here: a command writes into the buffer (with
+/// `Write`, or directly through [`Output::buffer`]) and calls
+/// [`Output::end_line`] after each result. On a terminal every line goes out
+/// at once, so interactive use shows each answer; into a pipe or a file the
+/// buffer goes out in 64 KiB blocks.
 pub struct Output {
-    inner: Box<dyn Write>,
+    buf: Vec<u8>,
+    sink: Box<dyn Write>,
+    line_at_a_time: bool,
     /// Whether to use ANSI colour: stdout is a terminal and `NO_COLOR` is
     /// unset.
     pub color: bool,
 }
+
+const BLOCK: usize = 1 << 16;
 
 impl Output {
     /// Standard output, buffered as described on the type.
     pub fn stdout() -> Output {
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
-        let lock = stdout.lock();
-        let inner: Box<dyn Write> = if terminal {
-            Box::new(LineWriter::new(lock))
-        } else {
-            Box::new(BufWriter::with_capacity(1 << 16, lock))
-        };
         Output {
-            inner,
+            buf: Vec::with_capacity(BLOCK + 4096),
+            sink: Box::new(stdout.lock()),
+            line_at_a_time: terminal,
             color: terminal && std::env::var_os("NO_COLOR").is_none(),
         }
+    }
+
+    /// The buffer, for commands that build their output in place.
+    pub fn buffer(&mut self) -> &mut Vec<u8> {
+        &mut self.buf
+    }
+
+    /// Call after each result: sends the buffer on when it is full, or at
+    /// once on a terminal.
+    #[inline]
+    pub fn end_line(&mut self) -> io::Result<()> {
+        if self.line_at_a_time || self.buf.len() >= BLOCK {
+            self.send()?;
+        }
+        Ok(())
+    }
+
+    fn send(&mut self) -> io::Result<()> {
+        self.sink.write_all(&self.buf)?;
+        self.buf.clear();
+        Ok(())
     }
 
     /// Write `text` in the given SGR style when colour is on.
     pub fn styled(&mut self, style: &str, text: &str) -> io::Result<()> {
         if self.color {
-            write!(self.inner, "\x1b[{style}m{text}\x1b[0m")
+            write!(self, "\x1b[{style}m{text}\x1b[0m")
         } else {
-            self.inner.write_all(text.as_bytes())
+            self.write_all(text.as_bytes())
         }
     }
 }
 
 impl Write for Output {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.inner.write(buf)
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.buf.extend_from_slice(data);
+        if self.buf.len() >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
+            self.send()?;
+        }
+        Ok(data.len())
     }
-    fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.inner.write_all(buf)
+    fn write_all(&mut self, data: &[u8]) -> io::Result<()> {
+        self.write(data).map(drop)
     }
     fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
+        self.send()?;
+        self.sink.flush()
     }
 }
 
@@ -91,37 +120,95 @@ pub fn for_each_input(
     args: &[OsString],
     mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    for_each_input_text(args, |bytes, _| f(bytes))
+}
+
+/// [`for_each_input`], also giving each input as text when it is UTF-8.
+pub fn for_each_input_text(
+    args: &[OsString],
+    mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     if !args.is_empty() {
         for a in args {
-            f(a.as_encoded_bytes())?;
+            let bytes = a.as_encoded_bytes();
+            f(bytes, std::str::from_utf8(bytes).ok())?;
         }
         return Ok(());
     }
-    for_each_stdin_line(f)
+    for_each_stdin_line_text(f)
 }
 
 /// Call `f` on each line of standard input, as [`for_each_input`] does.
 pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    for_each_stdin_line_text(|bytes, _| f(bytes))
+}
+
+/// Each line of standard input, as bytes and, when it is UTF-8, as text.
+///
+/// Reads 1 MiB blocks and hands out the lines in place (found with a SIMD
+/// `memchr`), so a line is never copied; the buffer grows only for a line
+/// longer than itself, and memory stays constant for any number of lines.
+/// UTF-8 is checked once for each block's complete lines, which costs far
+/// less than a check per line.
+pub fn for_each_stdin_line_text(
+    mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     let stdin = io::stdin();
     let mut reader = stdin.lock();
-    let mut line = Vec::with_capacity(1 << 12);
+    let mut buf = vec![0u8; 1 << 20];
+    let (mut start, mut end) = (0, 0);
     loop {
-        line.clear();
-        let n = reader
-            .read_until(b'\n', &mut line)
-            .map_err(|e| anyhow::Error::new(e).context("reading standard input"))?;
-        if n == 0 {
-            return Ok(());
-        }
-        let mut end = line.len();
-        if line[..end].ends_with(b"\n") {
-            end -= 1;
-            if line[..end].ends_with(b"\r") {
-                end -= 1;
+        let lines_end = memchr::memrchr(b'\n', &buf[start..end]).map_or(start, |i| start + i + 1);
+        let block = &buf[start..lines_end];
+        match std::str::from_utf8(block) {
+            // Lines end at "\n", always a character boundary.
+            Ok(text) => {
+                let mut from = 0;
+                for nl in memchr::memchr_iter(b'\n', block) {
+                    let line = &text[from..nl];
+                    from = nl + 1;
+                    let line = line.strip_suffix('\r').unwrap_or(line);
+                    f(line.as_bytes(), Some(line))?;
+                }
+            }
+            Err(_) => {
+                // The block is empty or ends with "\n".
+                if let Some(body) = block.strip_suffix(b"\n") {
+                    for line in body.split(|&b| b == b'\n') {
+                        let line = strip_cr(line);
+                        f(line, std::str::from_utf8(line).ok())?;
+                    }
+                }
             }
         }
-        f(&line[..end])?;
+        start = lines_end;
+        buf.copy_within(start..end, 0);
+        end -= start;
+        start = 0;
+        if end == buf.len() {
+            buf.resize(buf.len() * 2, 0);
+        }
+        let n = loop {
+            match reader.read(&mut buf[end..]) {
+                Ok(n) => break n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(anyhow::Error::new(e).context("reading standard input")),
+            }
+        };
+        if n == 0 {
+            // A last line without a line end.
+            if end > 0 {
+                let line = strip_cr(&buf[..end]);
+                f(line, std::str::from_utf8(line).ok())?;
+            }
+            return Ok(());
+        }
+        end += n;
     }
+}
+
+fn strip_cr(line: &[u8]) -> &[u8] {
+    line.strip_suffix(b"\r").unwrap_or(line)
 }
 
 /// Whether an error chain holds a broken pipe (stdout closed by `head`).
@@ -136,6 +223,14 @@ pub fn is_broken_pipe(e: &anyhow::Error) -> bool {
 pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     out.write_all(b"\"")?;
     let bytes = s.as_bytes();
+    // Valid URI text never needs escaping: one check, one copy.
+    let needs_escape = bytes.iter().fold(false, |acc, &b| {
+        acc | (b < 0x20) | (b == b'"') | (b == b'\\') | (b == 0x7f)
+    });
+    if !needs_escape {
+        out.write_all(bytes)?;
+        return out.write_all(b"\"");
+    }
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
         let esc: &[u8] = match b {
@@ -157,6 +252,25 @@ pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     }
     out.write_all(&bytes[start..])?;
     out.write_all(b"\"")
+}
+
+/// Write text that is known to need no escaping (the text of a valid URI:
+/// printable ASCII, never `"` or `\\`) as a JSON string.
+pub fn json_raw(out: &mut Vec<u8>, s: &str) {
+    debug_assert!(s
+        .bytes()
+        .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
+    out.push(b'"');
+    out.extend_from_slice(s.as_bytes());
+    out.push(b'"');
+}
+
+/// Write `Some(s)` as [`json_raw`] does and `None` as `null`.
+pub fn json_raw_opt(out: &mut Vec<u8>, s: Option<&str>) {
+    match s {
+        Some(s) => json_raw(out, s),
+        None => out.extend_from_slice(b"null"),
+    }
 }
 
 /// Write bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
