@@ -242,3 +242,22 @@ fn broken_pipe_exits_0_quietly() {
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert_eq!(err, "");
 }
+
+#[test]
+fn lines_longer_than_the_read_buffer() {
+    // Three lines around a 3 MiB one: the reader's 1 MiB block must grow,
+    // and block boundaries must never split or merge lines.
+    let long = format!("http://example.com/{}", "a/".repeat(3 << 19));
+    let mut input = Vec::new();
+    input.extend_from_slice(b"http://first/\n");
+    input.extend_from_slice(long.as_bytes());
+    input.extend_from_slice(b"\r\nhttp://b c/\nhttp://last/");
+    let out = uri(&["parse", "--json"], Some(&input));
+    assert_eq!(out.status.code(), Some(1));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 4);
+    assert_eq!(v[0]["host"], "first");
+    assert_eq!(v[1]["path"].as_str().map(str::len), Some(long.len() - 18));
+    assert_eq!(v[2]["valid"], false);
+    assert_eq!(v[3]["host"], "last");
+}
