@@ -6,10 +6,8 @@ use std::io::Write;
 
 use urikit::Uri;
 
-use crate::cmd_resolve::{base_uri, parse_base, split_pair, LineError};
-use crate::common::{
-    for_each_input, for_each_stdin_line, json_bytes, json_key, json_str, Output, Status, UsageError,
-};
+use crate::cmd_resolve::{for_each_pair, LineError};
+use crate::common::{json_bytes, json_key, json_str, Output, Status};
 
 /// Make target URIs relative to a base: the shortest reference that
 /// resolves (RFC 3986 5.2, strict) from the base back to each target, byte
@@ -79,25 +77,12 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         Ok(())
     };
 
-    if args.pairs {
-        for_each_stdin_line(|line| {
-            let (base_text, target) = match split_pair(line) {
-                Some((b, t)) => (b, Some(t)),
-                None => (line, None),
-            };
-            let base = match target {
-                Some(_) => base_uri(base_text),
-                None => Err(LineError::no_tab("BASE", "TARGET")),
-            };
-            one(out, base_text, base, target)
-        })?;
-    } else {
-        let Some(base_arg) = &args.base else {
-            return Err(UsageError("missing BASE".into()).into());
-        };
-        let base = parse_base(base_arg)?;
-        let base_text = base_arg.as_encoded_bytes();
-        for_each_input(&args.targets, |t| one(out, base_text, Ok(base), Some(t)))?;
-    }
+    for_each_pair(
+        args.pairs,
+        args.base.as_ref(),
+        &args.targets,
+        "TARGET",
+        |b, base, t| one(out, b, base, t),
+    )?;
     Ok(status)
 }

@@ -136,6 +136,32 @@ pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((&line[..tab], &line[tab + 1..]))
 }
 
+/// Call `one` with each (base, second) input: `BASE<TAB>SECOND` lines of
+/// standard input with `--pairs`, else the BASE argument with each SECOND
+/// argument (or line of standard input). A bad pair line reaches `one` as an
+/// error; a bad BASE argument is a usage error.
+pub(crate) fn for_each_pair(
+    pairs: bool,
+    base_arg: Option<&OsString>,
+    seconds: &[OsString],
+    second_name: &'static str,
+    mut one: impl FnMut(&[u8], Result<Uri<'_>, LineError>, Option<&[u8]>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    if pairs {
+        return for_each_stdin_line(|line| match split_pair(line) {
+            Some((base_text, second)) => one(base_text, base_uri(base_text), Some(second)),
+            None => one(line, Err(LineError::no_tab("BASE", second_name)), None),
+        });
+    }
+    // Required by clap unless --pairs.
+    let Some(base_arg) = base_arg else {
+        return Err(UsageError("missing BASE".into()).into());
+    };
+    let base = parse_base(base_arg)?;
+    let base_text = base_arg.as_encoded_bytes();
+    for_each_input(seconds, |second| one(base_text, Ok(base), Some(second)))
+}
+
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let resolver = Resolver::new()
         .non_strict(args.non_strict)
@@ -187,26 +213,12 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         Ok(())
     };
 
-    if args.pairs {
-        for_each_stdin_line(|line| {
-            let (base_text, reference) = match split_pair(line) {
-                Some((b, r)) => (b, Some(r)),
-                None => (line, None),
-            };
-            let base = match reference {
-                Some(_) => base_uri(base_text),
-                None => Err(LineError::no_tab("BASE", "REF")),
-            };
-            one(out, base_text, base, reference)
-        })?;
-    } else {
-        // Required by clap unless --pairs.
-        let Some(base_arg) = &args.base else {
-            return Err(UsageError("missing BASE".into()).into());
-        };
-        let base = parse_base(base_arg)?;
-        let base_text = base_arg.as_encoded_bytes();
-        for_each_input(&args.refs, |r| one(out, base_text, Ok(base), Some(r)))?;
-    }
+    for_each_pair(
+        args.pairs,
+        args.base.as_ref(),
+        &args.refs,
+        "REF",
+        |b, base, r| one(out, b, base, r),
+    )?;
     Ok(status)
 }
