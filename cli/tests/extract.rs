@@ -1,39 +1,12 @@
 //! `uri extract`, run as a program.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::*;
 
 const APPENDIX_C: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),
     "/../urikit/tests/data/text/appendix-c.txt"
 );
-
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.unwrap_or_default().to_vec();
-    // Write from a thread: the child's output must be drained meanwhile.
-    let writer = std::thread::spawn(move || {
-        let _ = input.write_all(&data);
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
 
 const THREE: &str = "http://www.w3.org/Addressing/\n\
                      ftp://foo.example.com/rfc/\n\

@@ -1,23 +1,7 @@
 //! `uri guess`, run as a program.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(data) = stdin {
-        input.write_all(data).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::*;
 
 #[test]
 fn completes_the_examples_of_4_5() {

@@ -1,25 +1,10 @@
 //! `uri lint`, run as a program: line format, exit status, JSON, terminal
 //! highlighting.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+mod common;
+use common::*;
 
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .env_remove("NO_COLOR")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(data) = stdin {
-        input.write_all(data).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn no_finding_exits_0_silently() {
@@ -89,7 +74,7 @@ fn several_inputs_name_each_flagged_uri() {
 }
 
 #[test]
-fn json_lines() {
+fn json_output() {
     let out = uri(
         &["lint", "--json", "http://127.1:25/", "http://ok/", "a b"],
         None,

@@ -1,35 +1,8 @@
 //! `uri normalize`, `uri eq`, `uri encode` and `uri decode`, run as a
 //! program: output, exit codes, JSON, stdin.
 
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
-
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(data) = stdin {
-        input.write_all(data).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
+mod common;
+use common::*;
 
 #[test]
 fn normalize_prints_the_normal_forms() {

@@ -1,31 +1,10 @@
 //! `uri parse`, run as a program: exit codes, JSON keys, stdin, broken pipe.
 
+mod common;
+use common::*;
+
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
-
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    if let Some(data) = stdin {
-        input.write_all(data).unwrap();
-    }
-    drop(input);
-    child.wait_with_output().unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    String::from_utf8(out.stdout.clone())
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
+use std::process::{Command, Stdio};
 
 #[test]
 fn valid_input_exits_0_with_every_component() {

@@ -1,40 +1,11 @@
 //! `uri resolve` and `uri relative`, run as a program: outputs in input
 //! order, JSON keys, --pairs, flags, exit codes, broken pipe.
 
+mod common;
+use common::*;
+
 use std::io::{Read, Write};
-use std::process::{Command, Output, Stdio};
-
-fn uri(args: &[&str], stdin: Option<&[u8]>) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri");
-    let mut input = child.stdin.take().unwrap();
-    let data = stdin.map(<[u8]>::to_vec);
-    // Write from a thread: the child may fill its stdout before reading all.
-    let writer = std::thread::spawn(move || {
-        if let Some(data) = data {
-            let _ = input.write_all(&data);
-        }
-    });
-    let out = child.wait_with_output().unwrap();
-    writer.join().unwrap();
-    out
-}
-
-fn stdout(out: &Output) -> String {
-    String::from_utf8(out.stdout.clone()).unwrap()
-}
-
-fn json_lines(out: &Output) -> Vec<serde_json::Value> {
-    stdout(out)
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("each line is JSON"))
-        .collect()
-}
+use std::process::{Command, Stdio};
 
 /// The library's hand-worked vectors (urikit/tests/data/resolve/cases.tsv),
 /// as `(mode, base, reference, target)`.
