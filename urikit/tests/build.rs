@@ -1,20 +1,14 @@
 //! The builder, the setters, query pairs and path segments.
 
+mod common;
+use common::vectors;
+
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
 use urikit::build::{path_segments, query_pairs, BuildErrorKind, Builder, QueryWriter};
 use urikit::percent::decode;
 use urikit::{Component, UriBuf, UriRef, UriRefBuf};
-
-fn vectors(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').map(String::from).collect())
-        .collect()
-}
 
 #[test]
 fn query_pair_vectors() {

@@ -1,18 +1,12 @@
 //! The comparison ladder (RFC 3986 6.1, 6.2): data-file vectors and keys.
 
+mod common;
+use common::vectors;
+
 use std::collections::{BTreeSet, HashMap, HashSet};
 
 use urikit::compare::{Comparison, Keyed, Level};
 use urikit::{Uri, UriBuf, UriRef};
-
-fn vectors(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').map(String::from).collect())
-        .collect()
-}
 
 fn cmp_of(level: &str, fragment: &str) -> Comparison<'static> {
     let level = Level::from_name(level).unwrap_or_else(|| panic!("level {level}"));

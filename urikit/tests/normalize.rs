@@ -1,6 +1,9 @@
 //! Normalization (RFC 3986 6.2.2, 6.2.3): data-file vectors, RFC 5952, the
 //! gsd-urls corpus and property tests.
 
+mod common;
+use common::vectors;
+
 use std::time::Instant;
 
 use proptest::prelude::*;
@@ -9,14 +12,6 @@ use urikit::normalize::Normalizer;
 use urikit::{Uri, UriRef};
 
 /// The tab-separated fields of each line of a data file, without comments.
-fn vectors(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').map(String::from).collect())
-        .collect()
-}
 
 fn check_vectors(file: &str, n: Normalizer<'_>) -> usize {
     let mut count = 0;

@@ -1,20 +1,14 @@
 //! Percent-encoding (RFC 3986 2.1, 2.4): data-file vectors and properties.
 
+mod common;
+use common::vectors;
+
 use std::borrow::Cow;
 
 use proptest::prelude::*;
 use urikit::chars::CharClass;
 use urikit::percent::{self, decode, decode_form, encode};
 use urikit::{validate, Rule};
-
-fn vectors(name: &str) -> Vec<Vec<String>> {
-    let path = format!("{}/tests/data/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    text.lines()
-        .filter(|l| !l.starts_with('#') && !l.is_empty())
-        .map(|l| l.split('\t').map(String::from).collect())
-        .collect()
-}
 
 /// Each encode set with the rule its output must match.
 const SETS: &[(&str, CharClass, Rule)] = &[
