@@ -11,8 +11,6 @@ use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 use urikit::{Uri, UriRef};
 
-/// The tab-separated fields of each line of a data file, without comments.
-
 fn check_vectors(file: &str, n: Normalizer<'_>) -> usize {
     let mut count = 0;
     for v in vectors(file) {
