@@ -309,14 +309,28 @@ fn is_dot(seg: &str) -> bool {
 }
 
 /// Whether `path` holds a complete `.` or `..` segment.
+///
+/// Jumps from dot to dot (`str::find` on a byte is a `memchr`), and looks
+/// closer only at a dot that starts a segment.
 fn has_dot_segment(path: &str) -> bool {
-    // Most paths have no "." at all; memchr says so fast.
-    if !path.as_bytes().contains(&b'.') {
-        return false;
+    let b = path.as_bytes();
+    let mut from = 0;
+    while let Some(k) = path.get(from..).and_then(|p| p.find('.')) {
+        let i = from + k;
+        if i == 0 || b[i - 1] == b'/' {
+            // "." or ".." followed by the end or a "/".
+            let after = if b.get(i + 1) == Some(&b'.') {
+                i + 2
+            } else {
+                i + 1
+            };
+            if matches!(b.get(after), None | Some(b'/')) {
+                return true;
+            }
+        }
+        from = i + 1;
     }
-    let mut found = false;
-    each_segment(path, |s, _| found |= is_dot(s));
-    found
+    false
 }
 
 /// The published remove_dot_segments, one segment at a time.
@@ -963,6 +977,12 @@ impl Resolver {
         let path_at = w.out.len();
         match plan {
             PathPlan::Copy(p) => w.out.push_str(p),
+            // Without a "." or ".." segment, remove_dot_segments is the
+            // identity ("a" ends with "/", so no segment spans the two).
+            PathPlan::Dots(a, p) if !has_dot_segment(a) && !has_dot_segment(p) => {
+                w.out.push_str(a);
+                w.out.push_str(p);
+            }
             PathPlan::Dots(a, p) => dots_into(w.out, a, p),
             PathPlan::Legacy(a, p) => legacy_into(w.out, a, p),
         }

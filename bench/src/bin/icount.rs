@@ -10,6 +10,10 @@ use urikit_bench::{floor, gsd_lines, parsers};
 
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());
+    if peer.starts_with("resolve-") || peer.starts_with("relative-") {
+        resolve_counts(&peer);
+        return;
+    }
     let lines = gsd_lines();
     let all = lines;
     let passes: usize = std::env::args()
@@ -43,4 +47,67 @@ fn main() {
         }
     };
     println!("{peer}\t{accepted}");
+}
+
+/// `resolve-urikit`, `resolve-oxiri`, `relative-urikit`, `relative-oxiri`:
+/// each cc pair, pre-parsed, resolved (or made relative) 20 times.
+fn resolve_counts(mode: &str) {
+    let pairs = urikit_bench::cc_pairs();
+    let mut n = 0usize;
+    match mode {
+        "resolve-urikit" | "relative-urikit" => {
+            let parsed: Vec<_> = pairs
+                .iter()
+                .filter_map(|(b, r)| {
+                    Some((urikit::Uri::parse(b).ok()?, urikit::UriRef::parse(r).ok()?))
+                })
+                .collect();
+            let targets: Vec<_> = parsed
+                .iter()
+                .filter_map(|(b, r)| b.resolve(r).ok())
+                .collect();
+            for _ in 0..20 {
+                if mode == "resolve-urikit" {
+                    for (b, r) in &parsed {
+                        n += b.resolve(r).map_or(0, |t| t.len());
+                    }
+                } else {
+                    for ((b, _), t) in parsed.iter().zip(&targets) {
+                        n += b.make_relative(&t.as_uri()).map_or(0, |r| r.len());
+                    }
+                }
+            }
+        }
+        "resolve-oxiri" | "relative-oxiri" => {
+            let parsed: Vec<_> = pairs
+                .iter()
+                .filter_map(|(b, r)| {
+                    Some((
+                        oxiri::Iri::parse(b.as_str()).ok()?,
+                        oxiri::IriRef::parse(r.as_str()).ok()?,
+                    ))
+                })
+                .collect();
+            let targets: Vec<_> = parsed
+                .iter()
+                .filter_map(|(b, r)| b.resolve(r).ok())
+                .collect();
+            for _ in 0..20 {
+                if mode == "resolve-oxiri" {
+                    for (b, r) in &parsed {
+                        n += b.resolve(r).map_or(0, |t| t.as_str().len());
+                    }
+                } else {
+                    for ((b, _), t) in parsed.iter().zip(&targets) {
+                        n += b.relativize(t).map_or(0, |r| r.as_str().len());
+                    }
+                }
+            }
+        }
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    }
+    println!("{mode}\t{n}");
 }
