@@ -10,6 +10,22 @@ use urikit_bench::{floor, gsd_lines, parsers};
 
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());
+    if let Some(rest) = peer.strip_prefix("single-") {
+        // single-LABEL-PEER: one input of `single_inputs()`, 100,000 times.
+        let inputs = urikit_bench::single_inputs();
+        let Some((label, input)) = inputs.iter().find(|(l, _)| rest.starts_with(l)) else {
+            eprintln!("unknown input in {peer}");
+            std::process::exit(2);
+        };
+        let name = &rest[label.len() + 1..];
+        let Some((_, f)) = parsers().into_iter().find(|(n, _)| *n == name) else {
+            eprintln!("unknown peer {name}");
+            std::process::exit(2);
+        };
+        let n = (0..100_000).filter(|_| f(input)).count();
+        println!("{peer}\t{n}");
+        return;
+    }
     if peer.starts_with("resolve-") || peer.starts_with("relative-") {
         resolve_counts(&peer);
         return;
