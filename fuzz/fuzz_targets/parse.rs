@@ -1,0 +1,10 @@
+//! `parse`: never panics on any bytes; valid input round-trips and splits
+//! (Appendix B) into the parser's components; `validate(URI-reference)`,
+//! the owned types and the byte-level entry points agree with `parse`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    urikit_fuzz::check_bytes(data);
+});
