@@ -9,13 +9,16 @@
 # minimises by coverage anyway, and half a million near-identical http
 # URLs add no coverage.
 #
-# usage: fuzz/seed.sh [target...]   (default: parse differential)
+# The pair targets (resolve, make_relative) take "BASE\nREF": their seeds are
+# the (base, relative) rows of the CSV, one in five.
+#
+# usage: fuzz/seed.sh [target...]   (default: every target)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 shared="$here/../../shared/corpus"
 vectors="$here/../urikit/tests/data/vectors"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse differential)
+[ ${#targets[@]} -eq 0 ] && targets=(parse differential resolve make_relative normalize percent builder extract_lint)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -80,6 +83,19 @@ PY
 for t in "${targets[@]}"; do
   dir="$here/corpus/$t"
   mkdir -p "$dir"
+  if [ "$t" = resolve ] || [ "$t" = make_relative ]; then
+    python3 - "$shared/cc-relative-10k.csv" "$dir" <<'PY'
+import csv, hashlib, pathlib, sys
+out = pathlib.Path(sys.argv[2])
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))[1:]
+for row in rows[::5]:
+    if len(row) == 2:
+        data = f"{row[0]}\n{row[1]}".encode()
+        (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+PY
+    echo "$t: $(ls "$dir" | wc -l) seeds in $dir"
+    continue
+  fi
   cp -n "$work/vec/"* "$dir/" 2>/dev/null || true
   # One file per line, named by its SHA-1.
   python3 - "$all" "$dir" <<'PY'

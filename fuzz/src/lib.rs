@@ -10,6 +10,7 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
+pub mod ops;
 
 pub use checks::{check_bytes, check_parse};
 

@@ -8,9 +8,9 @@
 //! The input at the length limit (`MAX_LEN`, rejected as too long) is
 //! tested in `properties.rs`; this file tests the byte below it.
 //!
-//! TODO(after merging issues 3 and 4): run every shape through resolution
-//! (against `http://a/b/c/d;p?q` and as the base) and normalization too, in
-//! `every_shape_parses_on_a_small_stack` and `parsing_time_is_linear`.
+//! Every valid shape also goes through resolution (as a reference against
+//! `http://a/b/c/d;p?q`, and as the base of `../g`) and normalization, on
+//! the same small stack and under the same linearity check.
 
 use std::time::{Duration, Instant};
 
@@ -117,6 +117,33 @@ fn check(shape: &Shape, s: &str) {
     }
 }
 
+/// Resolution and normalization of a valid shape: results are valid and of
+/// the lengths the algorithms give.
+fn resolve_and_normalize(shape: &Shape, s: &str) {
+    let Ok(r) = UriRef::parse(s) else { return };
+    let base = Uri::parse("http://a/b/c/d;p?q").expect("base");
+    let t = base
+        .resolve(&r)
+        .unwrap_or_else(|e| panic!("{}: {e}", shape.name));
+    assert!(Uri::parse(t.as_str()).is_ok(), "{}", shape.name);
+    // 5.2.4 never lengthens a path; the target is at most base + reference.
+    assert!(t.len() <= base.len() + s.len() + 3, "{}", shape.name);
+    if let Some(u) = r.as_uri() {
+        let t = u
+            .resolve(&UriRef::parse("../g").expect("ref"))
+            .expect("resolves");
+        assert!(Uri::parse(t.as_str()).is_ok(), "{}", shape.name);
+    }
+    let n = r.normalize();
+    let n2 = UriRef::parse(n.as_str()).unwrap_or_else(|e| panic!("{}: {e}", shape.name));
+    assert!(n2.is_normalized(), "{}", shape.name);
+    assert!(
+        n.as_str().len() <= s.len() + 2,
+        "{}: normalizing lengthened it",
+        shape.name
+    );
+}
+
 /// Every shape at full size gives the expected result, on a thread with a
 /// 256 KiB stack: nothing recurses on input-sized data.
 #[test]
@@ -128,6 +155,7 @@ fn every_shape_parses_on_a_small_stack() {
                 let s = shape.input(shape.size);
                 assert!(s.len() > shape.size - 4 && s.len() <= shape.size);
                 check(shape, &s);
+                resolve_and_normalize(shape, &s);
             }
         })
         .expect("spawn")
@@ -158,15 +186,20 @@ fn fastest(runs: usize, mut f: impl FnMut()) -> Duration {
 /// (up to three rounds) before it counts as failed, so load from other
 /// processes cannot fail it, while a quadratic shape fails every round.
 #[test]
-fn parsing_time_is_linear() {
+fn parsing_resolution_and_normalization_are_linear() {
     let mut failures = Vec::new();
     for shape in SHAPES {
         // A tenth and a hundredth of the full size: large enough for the
         // timer, small enough that the test stays quick in debug builds.
         let big = shape.input(shape.size / 10);
         let small = shape.input(shape.size / 100);
+        let base = Uri::parse("http://a/b/c/d;p?q").expect("base");
+        // Parse, resolve and normalize: the whole of it must be linear.
         let parse = |s: &str| {
-            let _ = std::hint::black_box(UriRef::parse(std::hint::black_box(s)));
+            if let Ok(r) = std::hint::black_box(UriRef::parse(std::hint::black_box(s))) {
+                let _ = std::hint::black_box(base.resolve(&r));
+                let _ = std::hint::black_box(r.normalize());
+            }
         };
         let mut ratios = Vec::new();
         for _round in 0..3 {
