@@ -144,61 +144,141 @@ impl CharClass {
 }
 
 /// `ALPHA = %x41-5A / %x61-7A ; A-Z / a-z` (RFC 5234, B.1)
+///
+/// ```
+/// use urikit::chars::ALPHA;
+/// assert!(ALPHA.contains(b'q') && !ALPHA.contains(b'1'));
+/// ```
 pub const ALPHA: CharClass = CharClass::EMPTY
     .with_range(b'A', b'Z')
     .with_range(b'a', b'z');
 
 /// `DIGIT = %x30-39 ; 0-9` (RFC 5234, B.1)
+///
+/// ```
+/// use urikit::chars::DIGIT;
+/// assert!(DIGIT.contains(b'7') && !DIGIT.contains(b'a'));
+/// ```
 pub const DIGIT: CharClass = CharClass::EMPTY.with_range(b'0', b'9');
 
 /// `HEXDIG = DIGIT / "A" / "B" / "C" / "D" / "E" / "F"` (RFC 5234, B.1;
 /// case-insensitive, as RFC 3986 section 2.1 says)
+///
+/// ```
+/// use urikit::chars::HEXDIG;
+/// assert!(HEXDIG.contains(b'e') && !HEXDIG.contains(b'g'));
+/// ```
 pub const HEXDIG: CharClass = DIGIT.with_range(b'A', b'F').with_range(b'a', b'f');
 
 /// `unreserved = ALPHA / DIGIT / "-" / "." / "_" / "~"` (2.3)
+///
+/// ```
+/// use urikit::chars::UNRESERVED;
+/// assert!(UNRESERVED.contains(b'~') && !UNRESERVED.contains(b'!'));
+/// ```
 pub const UNRESERVED: CharClass = ALPHA.union(&DIGIT).with_bytes(b"-._~");
 
 /// `gen-delims = ":" / "/" / "?" / "#" / "[" / "]" / "@"` (2.2)
+///
+/// ```
+/// use urikit::chars::GEN_DELIMS;
+/// assert!(GEN_DELIMS.contains(b'@') && !GEN_DELIMS.contains(b'!'));
+/// ```
 pub const GEN_DELIMS: CharClass = CharClass::EMPTY.with_bytes(b":/?#[]@");
 
 /// `sub-delims = "!" / "$" / "&" / "'" / "(" / ")" / "*" / "+" / "," / ";" / "="` (2.2)
+///
+/// ```
+/// use urikit::chars::SUB_DELIMS;
+/// assert!(SUB_DELIMS.contains(b'!') && !SUB_DELIMS.contains(b'@'));
+/// ```
 pub const SUB_DELIMS: CharClass = CharClass::EMPTY.with_bytes(b"!$&'()*+,;=");
 
 /// `reserved = gen-delims / sub-delims` (2.2)
+///
+/// ```
+/// use urikit::chars::RESERVED;
+/// assert!(RESERVED.contains(b'[') && !RESERVED.contains(b'~'));
+/// ```
 pub const RESERVED: CharClass = GEN_DELIMS.union(&SUB_DELIMS);
 
 /// `scheme = ALPHA *( ALPHA / DIGIT / "+" / "-" / "." )` (3.1): the bytes
 /// allowed after the first.
+///
+/// ```
+/// use urikit::chars::SCHEME;
+/// assert!(SCHEME.contains(b'+') && !SCHEME.contains(b'_'));
+/// ```
 pub const SCHEME: CharClass = ALPHA.union(&DIGIT).with_bytes(b"+-.");
 
 /// `userinfo = *( unreserved / pct-encoded / sub-delims / ":" )` (3.2.1),
 /// without `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::USERINFO;
+/// assert!(USERINFO.contains(b':') && !USERINFO.contains(b'@'));
+/// ```
 pub const USERINFO: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":");
 
 /// `reg-name = *( unreserved / pct-encoded / sub-delims )` (3.2.2), without
 /// `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::REG_NAME;
+/// assert!(REG_NAME.contains(b'=') && !REG_NAME.contains(b':'));
+/// ```
 pub const REG_NAME: CharClass = UNRESERVED.union(&SUB_DELIMS);
 
 /// `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )` (3.2.2):
 /// the bytes of the part after the dot.
+///
+/// ```
+/// use urikit::chars::IPVFUTURE;
+/// assert!(IPVFUTURE.contains(b':') && !IPVFUTURE.contains(b'/'));
+/// ```
 pub const IPVFUTURE: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":");
 
 /// `pchar = unreserved / pct-encoded / sub-delims / ":" / "@"` (3.3), without
 /// `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::PCHAR;
+/// assert!(PCHAR.contains(b'@') && !PCHAR.contains(b'/'));
+/// ```
 pub const PCHAR: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b":@");
 
 /// `segment-nz-nc = 1*( unreserved / pct-encoded / sub-delims / "@" )` (3.3),
 /// without `pct-encoded`: a path segment with no colon.
+///
+/// ```
+/// use urikit::chars::SEGMENT_NZ_NC;
+/// assert!(SEGMENT_NZ_NC.contains(b'@') && !SEGMENT_NZ_NC.contains(b':'));
+/// ```
 pub const SEGMENT_NZ_NC: CharClass = UNRESERVED.union(&SUB_DELIMS).with_bytes(b"@");
 
 /// `path-abempty = *( "/" segment )` and the other path rules (3.3): `pchar`
 /// plus the `/` separator, without `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::PATH;
+/// assert!(PATH.contains(b'/') && !PATH.contains(b'?'));
+/// ```
 pub const PATH: CharClass = PCHAR.with_bytes(b"/");
 
 /// `query = *( pchar / "/" / "?" )` (3.4), without `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::QUERY;
+/// assert!(QUERY.contains(b'?') && !QUERY.contains(b'#'));
+/// ```
 pub const QUERY: CharClass = PCHAR.with_bytes(b"/?");
 
 /// `fragment = *( pchar / "/" / "?" )` (3.5), without `pct-encoded`.
+///
+/// ```
+/// use urikit::chars::FRAGMENT;
+/// assert!(FRAGMENT.contains(b'/') && !FRAGMENT.contains(b'#'));
+/// ```
 pub const FRAGMENT: CharClass = QUERY;
 
 /// The value of an ASCII hex digit, or `None`.

@@ -737,6 +737,13 @@ fn default_port(scheme: &str) -> Option<u16> {
 }
 
 /// The text put in place of a password by [`mask_credentials`].
+///
+/// ```
+/// let uri = urikit::Uri::parse("ftp://u:pw@h/")?;
+/// let masked = urikit::security::mask_credentials(uri).to_string();
+/// assert_eq!(masked, format!("ftp://u:{}@h/", urikit::security::MASK));
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
 pub const MASK: &str = "****";
 
 /// A display form of a URI reference with the password hidden: everything
