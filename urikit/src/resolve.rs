@@ -904,12 +904,8 @@ fn cut_meta(bm: &Meta, rm: &Meta, c: Cut, d: u32) -> Meta {
 fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
     let ps = bm.path_start as usize;
     let bp = bs.get(ps..bm.path_end as usize)?;
-    let slash_end = last_slash_end(bp);
+    let slash_end = prefix_end(bp)?;
     let rooted = bm.auth_start != NONE && slash_end == 0;
-    let prefix = bp.get(..slash_end)?;
-    if maybe_dot_segment(prefix) && has_dot_segment_bytes(prefix) {
-        return None;
-    }
     // Leading "." and ".." segments of the reference: remove_dot_segments
     // drops the former and lets each of the latter remove the output's
     // last segment, which is cutting the prefix back a segment (not past
@@ -963,6 +959,18 @@ fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
         tail: t0,
         slash: false,
     })
+}
+
+/// The length of the prefix of a base path that merging keeps (5.2.3), up
+/// to its last `/`; `None` when that prefix has a dot segment.
+#[inline]
+fn prefix_end(bp: &[u8]) -> Option<usize> {
+    let slash_end = last_slash_end(bp);
+    let prefix = bp.get(..slash_end)?;
+    if maybe_dot_segment(prefix) && has_dot_segment_bytes(prefix) {
+        return None;
+    }
+    Some(slash_end)
 }
 
 /// [`has_dot_segment`] on bytes of a path.
@@ -1104,8 +1112,8 @@ impl Resolver {
     #[inline]
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         let (bs, rs) = (base.as_text(), reference.as_text());
-        let (bm, rm) = (base.as_ref_uri().meta(), reference.meta());
-        if let Some((c, len)) = self.cut(bs, &bm, rs, &rm) {
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
             if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
             {
                 let mut out = String::with_capacity(len);
@@ -1115,7 +1123,7 @@ impl Resolver {
                 }
                 out.push_str(tail);
                 let d = (head.len() + usize::from(c.slash)) as u32;
-                return Ok(UriBuf::from_parts(out, cut_meta(&bm, &rm, c, d)));
+                return Ok(UriBuf::from_parts(out, cut_meta(bm, rm, c, d)));
             }
         }
         self.resolve_general(base, reference)
@@ -1159,8 +1167,8 @@ impl Resolver {
         out: &mut String,
     ) -> Result<(), ResolveError> {
         let (bs, rs) = (base.as_text(), reference.as_text());
-        let (bm, rm) = (base.as_ref_uri().meta(), reference.meta());
-        if let Some((c, len)) = self.cut(bs, &bm, rs, &rm) {
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
             if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
             {
                 out.reserve(len);
