@@ -1558,14 +1558,277 @@ fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Opt
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn make_relative(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
-    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
-    let (b, t) = (parts(&b_ref), parts(&t_ref));
-    let r = relative_parts(&b, &t, target)?;
+    let r = match relative_fast(base, target) {
+        Some(r) => r,
+        None => make_relative_general(base, target)?,
+    };
     #[cfg(debug_assertions)]
     if let Ok(back) = Resolver::new().resolve(base, &r.as_ref_uri()) {
         debug_assert_eq!(back.as_str(), target.as_str(), "base {base} relative {r}");
     }
     Ok(r)
+}
+
+/// [`make_relative`] by the general path.
+#[inline(never)]
+fn make_relative_general(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
+    let (b, t) = (parts(&b_ref), parts(&t_ref));
+    relative_parts(&b, &t, target)
+}
+
+/// The length of the common prefix of `a` and `b`, a word at a time.
+#[inline]
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = load8(a, i) ^ load8(b, i);
+        if x != 0 {
+            return i + x.trailing_zeros() as usize / 8;
+        }
+        i += 8;
+    }
+    while i < n && a.get(i) == b.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Four bytes of `b` from `at` (0 past the end).
+#[inline(always)]
+fn load4(b: &[u8], at: usize) -> u32 {
+    match b.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
+        Some(Ok(a)) => u32::from_le_bytes(a),
+        _ => 0,
+    }
+}
+
+/// Byte equality of short texts a word at a time (the last word may
+/// overlap), without a call to `bcmp`.
+#[inline(always)]
+fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 < n {
+            if load8(a, i) != load8(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        load8(a, n - 8) == load8(b, n - 8)
+    } else if n >= 4 {
+        load4(a, 0) == load4(b, 0) && load4(a, n - 4) == load4(b, n - 4)
+    } else {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
+/// [`make_relative`] in the common case, a base and a target with an
+/// authority, the same scheme and no dot segment in the way; `None` sends
+/// everything else to the general path. The same choices as
+/// [`relative_parts`], written as a short prefix (`../` repeated, then
+/// `.`, `..` or `./`) and a suffix of the target's text.
+#[inline]
+fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
+    let t_text = target.as_text();
+    let (bs, ts) = (base.as_text().as_bytes(), t_text.as_bytes());
+    let (bm, tm) = (base.meta_ref(), target.meta_ref());
+    if bm.auth_start == NONE || tm.auth_start == NONE {
+        return None;
+    }
+    let bp = bs.get(bm.path_start as usize..bm.path_end as usize)?;
+    let tp = ts.get(tm.path_start as usize..tm.path_end as usize)?;
+    // An empty or dot-free path is what remove_dot_segments must give.
+    if tp.is_empty() || tp.starts_with(b"//") || has_dot_segment_fast(tp) {
+        return None;
+    }
+    if !bytes_eq(bs.get(..bm.scheme_end as usize)?, ts.get(..tm.scheme_end as usize)?) {
+        return None;
+    }
+    let b_auth = bs.get(bm.auth_start as usize..bm.path_start as usize)?;
+    let t_auth = ts.get(tm.auth_start as usize..tm.path_start as usize)?;
+    // The network-path form: "//", the authority and the rest, as written.
+    let network = || {
+        let from = tm.auth_start.checked_sub(2)?;
+        spliced_ref(t_text, tm, "", 0, from)
+    };
+    if !bytes_eq(b_auth, t_auth) {
+        return network();
+    }
+    if bytes_eq(tp, bp) {
+        let (bq, tq) = (query_bytes(bs, bm), query_bytes(ts, tm));
+        let same_query = match (bq, tq) {
+            (None, None) => true,
+            (Some(x), Some(y)) => bytes_eq(x, y),
+            _ => false,
+        };
+        if same_query {
+            // The fragment alone, or nothing.
+            let from = if tm.fragment_start != NONE {
+                tm.fragment_start
+            } else {
+                ts.len() as u32
+            };
+            return spliced_ref(t_text, tm, "", 0, from);
+        }
+        if tq.is_some() {
+            return spliced_ref(t_text, tm, "", 0, tm.query_start);
+        }
+    }
+    // The relative-path candidate (see relative_path): cut the base's
+    // prefix back a segment at a time until the target's path continues
+    // it with a "/"; the first such cut is the shortest.
+    let slash_end = prefix_end(bp)?;
+    let o = bp.get(..slash_end.saturating_sub(1))?;
+    let common = common_prefix(o, tp);
+    let mut cut = o.len();
+    let mut ups = 0usize;
+    while !(cut <= common && tp.get(cut) == Some(&b'/')) {
+        if cut == 0 {
+            return None;
+        }
+        cut = o.get(..cut)?.iter().rposition(|&c| c == b'/').unwrap_or(0);
+        ups += 1;
+    }
+    let rest = tp.get(cut + 1..)?;
+    let (ups, mid) = if rest.is_empty() {
+        if ups == 0 {
+            (0, ".")
+        } else {
+            (ups - 1, "..")
+        }
+    } else if ups == 0 && needs_dot_slash_bytes(rest) {
+        (0, "./")
+    } else {
+        (ups, "")
+    };
+    let rel_len = ups.checked_mul(3)?.checked_add(mid.len() + rest.len())?;
+    // The absolute-path form is the path itself; it wins only when
+    // strictly shorter. The network-path and whole forms are longer still
+    // unless the relative one is very long.
+    let net_len = t_auth.len() + 2 + tp.len();
+    let tail_from = tm.path_start + (tp.len() - rest.len()) as u32;
+    if tp.len() < rel_len {
+        if tp.len() <= net_len {
+            return spliced_ref(t_text, tm, "", 0, tm.path_start);
+        }
+    } else if rel_len <= net_len {
+        return spliced_ref(t_text, tm, mid, ups, tail_from);
+    }
+    network()
+}
+
+/// Whether `b` may hold a `:` (16 bytes at a time; exact for shorter).
+#[inline]
+fn maybe_colon(b: &[u8]) -> bool {
+    let mut at = 0;
+    while let Some(w) = b.get(at..at + 16).map(<&[u8; 16]>::try_from) {
+        let Ok(w) = w else { return true };
+        let mut any = false;
+        for &c in w {
+            any |= c == b':';
+        }
+        if any {
+            return true;
+        }
+        at += 16;
+    }
+    b.get(at..).map_or(true, |t| t.contains(&b':'))
+}
+
+/// The query of a parsed text, as bytes.
+#[inline]
+fn query_bytes<'s>(s: &'s [u8], m: &Meta) -> Option<&'s [u8]> {
+    if m.query_start == NONE {
+        return None;
+    }
+    let end = if m.fragment_start != NONE {
+        m.fragment_start as usize
+    } else {
+        s.len()
+    };
+    s.get(m.query_start as usize + 1..end)
+}
+
+/// [`needs_dot_slash`] on bytes.
+#[inline]
+fn needs_dot_slash_bytes(path: &[u8]) -> bool {
+    if matches!(path.first(), None | Some(b'/')) {
+        return true;
+    }
+    // A ":" anywhere is rare: look closer only then.
+    if !maybe_colon(path) {
+        return false;
+    }
+    for &c in path {
+        match c {
+            b'/' => return false,
+            b':' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A relative reference: `../` `ups` times, `mid`, then `ts[from..]` (the
+/// target's text from the start of its path, its query, its fragment or
+/// the "//" of its authority), with the offsets shifted from `tm`.
+#[inline]
+fn spliced_ref(ts: &str, tm: &Meta, mid: &str, ups: usize, from: u32) -> Option<UriRefBuf> {
+    let tail = ts.get(from as usize..)?;
+    let plen = ups.checked_mul(3)?.checked_add(mid.len())?;
+    let len = plen.checked_add(tail.len())?;
+    if len >= MAX_LEN {
+        return None;
+    }
+    let mut out = String::with_capacity(len);
+    for _ in 0..ups {
+        out.push_str("../");
+    }
+    out.push_str(mid);
+    out.push_str(tail);
+    // Offsets: every one at or after `from` moves to `plen + (x - from)`;
+    // the path starts at 0 unless an authority comes first.
+    let d = plen as u32;
+    let sh = |x: u32| {
+        if x == NONE || x < from {
+            NONE
+        } else {
+            x - from + d
+        }
+    };
+    let m = if tm.auth_start != NONE && from < tm.auth_start {
+        Meta {
+            scheme_end: NONE,
+            auth_start: sh(tm.auth_start),
+            host_start: sh(tm.host_start),
+            host_end: sh(tm.host_end),
+            host_kind: tm.host_kind,
+            path_start: sh(tm.path_start),
+            path_end: sh(tm.path_end),
+            query_start: sh(tm.query_start),
+            fragment_start: sh(tm.fragment_start),
+        }
+    } else {
+        let path_end = if tm.path_end >= from {
+            tm.path_end - from + d
+        } else {
+            d
+        };
+        Meta {
+            path_start: 0,
+            path_end,
+            query_start: sh(tm.query_start),
+            fragment_start: sh(tm.fragment_start),
+            ..Meta::EMPTY
+        }
+    };
+    Some(UriRefBuf::from_parts(out, m))
 }
 
 fn unreachable() -> ResolveError {
