@@ -1644,7 +1644,12 @@ fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
     let bp = bs.get(bm.path_start as usize..bm.path_end as usize)?;
     let tp = ts.get(tm.path_start as usize..tm.path_end as usize)?;
     // An empty or dot-free path is what remove_dot_segments must give.
-    if tp.is_empty() || tp.starts_with(b"//") || has_dot_segment_fast(tp) {
+    if tp.is_empty() || tp.starts_with(b"//") {
+        return None;
+    }
+    // No "/." at all in the target's path, or only in names like ".x".
+    let tp_clean = !maybe_dot_segment(tp);
+    if !tp_clean && has_dot_segment_bytes(tp) {
         return None;
     }
     if !bytes_eq(bs.get(..bm.scheme_end as usize)?, ts.get(..tm.scheme_end as usize)?) {
@@ -1683,17 +1688,27 @@ fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
     // The relative-path candidate (see relative_path): cut the base's
     // prefix back a segment at a time until the target's path continues
     // it with a "/"; the first such cut is the shortest.
-    let slash_end = prefix_end(bp)?;
+    let slash_end = last_slash_end(bp);
+    let prefix = bp.get(..slash_end)?;
     let o = bp.get(..slash_end.saturating_sub(1))?;
     let common = common_prefix(o, tp);
     let mut cut = o.len();
     let mut ups = 0usize;
+    // The base's prefix must be free of dot segments too. Where it agrees
+    // with a clean target path it is; the walk back below passes over the
+    // rest of it, every "/" but the prefix's last, so it looks at each "/"
+    // for a "." after it.
+    let mut maybe_dots = !tp_clean;
     while !(cut <= common && tp.get(cut) == Some(&b'/')) {
         if cut == 0 {
             return None;
         }
         cut = o.get(..cut)?.iter().rposition(|&c| c == b'/').unwrap_or(0);
+        maybe_dots |= o.get(cut + 1) == Some(&b'.');
         ups += 1;
+    }
+    if maybe_dots && has_dot_segment_bytes(prefix) {
+        return None;
     }
     let rest = tp.get(cut + 1..)?;
     let (ups, mid) = if rest.is_empty() {
@@ -1723,22 +1738,34 @@ fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
     network()
 }
 
-/// Whether `b` may hold a `:` (16 bytes at a time; exact for shorter).
+/// Whether `b` holds a `:`, 16 bytes at a time (the last window may
+/// overlap the one before).
 #[inline]
 fn maybe_colon(b: &[u8]) -> bool {
-    let mut at = 0;
-    while let Some(w) = b.get(at..at + 16).map(<&[u8; 16]>::try_from) {
-        let Ok(w) = w else { return true };
-        let mut any = false;
-        for &c in w {
-            any |= c == b':';
+    let win = |at: usize| match b.get(at..at.wrapping_add(16)).map(<&[u8; 16]>::try_from) {
+        Some(Ok(w)) => {
+            let mut any = false;
+            for &c in w {
+                any |= c == b':';
+            }
+            any
         }
-        if any {
+        _ => true,
+    };
+    let Some(last) = b.len().checked_sub(16) else {
+        return b.iter().any(|&c| c == b':');
+    };
+    let mut at = 0;
+    loop {
+        let a = at.min(last);
+        if win(a) {
             return true;
+        }
+        if a == last {
+            return false;
         }
         at += 16;
     }
-    b.get(at..).map_or(true, |t| t.contains(&b':'))
 }
 
 /// The query of a parsed text, as bytes.
@@ -1778,7 +1805,7 @@ fn needs_dot_slash_bytes(path: &[u8]) -> bool {
 /// A relative reference: `../` `ups` times, `mid`, then `ts[from..]` (the
 /// target's text from the start of its path, its query, its fragment or
 /// the "//" of its authority), with the offsets shifted from `tm`.
-#[inline]
+#[inline(always)]
 fn spliced_ref(ts: &str, tm: &Meta, mid: &str, ups: usize, from: u32) -> Option<UriRefBuf> {
     let tail = ts.get(from as usize..)?;
     let plen = ups.checked_mul(3)?.checked_add(mid.len())?;
