@@ -699,7 +699,7 @@ fn slash_dot8(w: &[u8; 9]) -> bool {
 /// Whether a path may hold a dot segment: it starts with `.` or has `/.`
 /// somewhere. Windows of 17 bytes overlapping by one, so that every pair of
 /// neighbours is in one of them (the last window may overlap more).
-#[inline]
+#[inline(always)]
 fn maybe_dot_segment(b: &[u8]) -> bool {
     if b.first() == Some(&b'.') {
         return true;
@@ -779,6 +779,10 @@ fn last_slash8(b: &[u8], at: usize) -> usize {
 #[inline]
 fn last_slash_end(b: &[u8]) -> usize {
     let n = b.len();
+    // A directory-like path ("/a/b/") is common.
+    if b.last() == Some(&b'/') {
+        return n;
+    }
     if n < 8 {
         return b.iter().rposition(|&c| c == b'/').map_or(0, |i| i + 1);
     }
@@ -863,8 +867,10 @@ fn cut(bs: &[u8], bm: &Meta, rs: &[u8], rm: &Meta) -> Option<Cut> {
 /// reference's part.
 #[inline(always)]
 fn cut_meta(bm: &Meta, rm: &Meta, c: Cut, d: u32) -> Meta {
-    let t0 = c.tail;
-    let sh = |x: u32| if x == NONE { NONE } else { x - t0 + d };
+    // x - t0 + d, keeping NONE (no offset of the target reaches it).
+    let delta = d.wrapping_sub(c.tail);
+    let sh = |x: u32| x.wrapping_add(delta) | 0u32.wrapping_sub(u32::from(x == NONE));
+    let (query_start, fragment_start) = (sh(rm.query_start), sh(rm.fragment_start));
     if rm.scheme_end != NONE {
         *rm
     } else if rm.auth_start != NONE {
@@ -876,24 +882,24 @@ fn cut_meta(bm: &Meta, rm: &Meta, c: Cut, d: u32) -> Meta {
             host_kind: rm.host_kind,
             path_start: sh(rm.path_start),
             path_end: sh(rm.path_end),
-            query_start: sh(rm.query_start),
-            fragment_start: sh(rm.fragment_start),
+            query_start,
+            fragment_start,
         }
     } else if rm.path_end == rm.path_start {
         Meta {
             query_start: if rm.query_start != NONE {
-                sh(rm.query_start)
+                query_start
             } else {
                 bm.query_start
             },
-            fragment_start: sh(rm.fragment_start),
+            fragment_start,
             ..*bm
         }
     } else {
         Meta {
-            path_end: sh(rm.path_end),
-            query_start: sh(rm.query_start),
-            fragment_start: sh(rm.fragment_start),
+            path_end: rm.path_end.wrapping_add(delta),
+            query_start,
+            fragment_start,
             ..*bm
         }
     }
@@ -1589,6 +1595,18 @@ fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         }
         i += 8;
     }
+    if i == n {
+        return n;
+    }
+    if n >= 8 {
+        // The last word, overlapping bytes already found equal.
+        let x = load8(a, n - 8) ^ load8(b, n - 8);
+        return if x == 0 {
+            n
+        } else {
+            n - 8 + x.trailing_zeros() as usize / 8
+        };
+    }
     while i < n && a.get(i) == b.get(i) {
         i += 1;
     }
@@ -1644,15 +1662,12 @@ fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
     let bp = bs.get(bm.path_start as usize..bm.path_end as usize)?;
     let tp = ts.get(tm.path_start as usize..tm.path_end as usize)?;
     // An empty or dot-free path is what remove_dot_segments must give.
-    if tp.is_empty() || tp.starts_with(b"//") {
+    if !bytes_eq(bs.get(..bm.scheme_end as usize)?, ts.get(..tm.scheme_end as usize)?) {
         return None;
     }
     // No "/." at all in the target's path, or only in names like ".x".
     let tp_clean = !maybe_dot_segment(tp);
     if !tp_clean && has_dot_segment_bytes(tp) {
-        return None;
-    }
-    if !bytes_eq(bs.get(..bm.scheme_end as usize)?, ts.get(..tm.scheme_end as usize)?) {
         return None;
     }
     let b_auth = bs.get(bm.auth_start as usize..bm.path_start as usize)?;
@@ -1664,6 +1679,9 @@ fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
     };
     if !bytes_eq(b_auth, t_auth) {
         return network();
+    }
+    if tp.is_empty() || tp.starts_with(b"//") {
+        return None;
     }
     if bytes_eq(tp, bp) {
         let (bq, tq) = (query_bytes(bs, bm), query_bytes(ts, tm));
@@ -2173,6 +2191,55 @@ mod tests {
             }
         }
         assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The fast path of make_relative against the general one, on pairs of
+    /// URIs built from dot, empty, colon and plain segments, with equal
+    /// and differing schemes, authorities, paths and queries.
+    #[test]
+    fn relative_fast_agrees_with_general_path() {
+        let segs = ["", ".", "..", "a", "b", ".x", "c:d", "0123456789abcdef"];
+        let mut paths: Vec<String> = alloc::vec![String::new()];
+        for &a in &segs {
+            paths.push(alloc::format!("/{a}"));
+            for &b in &segs {
+                paths.push(alloc::format!("/{a}/{b}"));
+                for &c in &segs[..6] {
+                    paths.push(alloc::format!("/{a}/{b}/{c}"));
+                }
+            }
+        }
+        let mut uris = Vec::new();
+        for (i, p) in paths.iter().enumerate() {
+            let head = ["http://h", "http://h", "http://g", "s://h", "http://"][i % 5];
+            let tail = ["", "?q", "#f", "?q#f", "?r", "?"][i % 6];
+            let u = alloc::format!("{head}{p}{tail}");
+            if Uri::parse(&u).is_ok() {
+                uris.push(u);
+            }
+        }
+        let mut checked = 0;
+        for (i, b) in uris.iter().enumerate() {
+            let b = Uri::parse(b).unwrap();
+            for t in uris.iter().skip(i % 2).step_by(2) {
+                let t = Uri::parse(t).unwrap();
+                let general = make_relative_general(&b, &t);
+                match relative_fast(&b, &t) {
+                    Some(fast) => {
+                        let general = general.unwrap();
+                        assert_eq!(fast.as_str(), general.as_str(), "{b} -> {t}");
+                        assert_eq!(fast.components(), general.components(), "{b} -> {t}");
+                        checked += 1;
+                    }
+                    None => {}
+                }
+                assert_eq!(
+                    make_relative(&b, &t).map(|r| r.into_string()),
+                    make_relative_general(&b, &t).map(|r| r.into_string())
+                );
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
     }
 
     /// Every string over `a . /` up to eight bytes: the in-place variant
