@@ -927,8 +927,6 @@ fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
             scan: true,
         });
     }
-    let slash_end = prefix_end(bp)?;
-    let rooted = bm.auth_start != NONE && slash_end == 0;
     // Leading "." and ".." segments of the reference: remove_dot_segments
     // drops the former and lets each of the latter remove the output's
     // last segment, which is cutting the prefix back a segment (not past
@@ -944,17 +942,18 @@ fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
         }
         ups += n - 1;
     }
-    if t0 > 0 {
-        // Only a rooted prefix reads this simply (a rootless one drops
-        // leading dot segments, 5.2.4 A and D), and an empty segment next
-        // may need the `/.` rule.
-        let absolute = rooted || bp.first() == Some(&b'/');
-        if !absolute || rp.get(t0) == Some(&b'/') {
-            return None;
-        }
-    }
+    // Dot segments further on (or what may be one) and an empty segment
+    // next (which may need the `/.` rule) go to the general path, before
+    // any more work here.
     let rest = rp.get(t0..)?;
-    if maybe_dot_segment(rest) && has_dot_segment_bytes(rest) {
+    if t0 == 0 || rest.first() == Some(&b'/') || maybe_dot_segment(rest) {
+        return None;
+    }
+    let slash_end = prefix_end(bp)?;
+    let rooted = bm.auth_start != NONE && slash_end == 0;
+    // Only a rooted prefix reads this simply (a rootless one drops leading
+    // dot segments, 5.2.4 A and D).
+    if !rooted && bp.first() != Some(&b'/') {
         return None;
     }
     let t0 = t0 as u32;
@@ -1006,9 +1005,25 @@ fn path_has_dot_segment(s: &str, m: &Meta) -> bool {
         .map_or(true, has_dot_segment_fast)
 }
 
-/// [`has_dot_segment`] on bytes of a path.
+/// [`has_dot_segment`] on bytes of a path: a byte loop, as the scans above
+/// send here only paths with a `/.` (or a leading `.`), usually early.
 fn has_dot_segment_bytes(path: &[u8]) -> bool {
-    core::str::from_utf8(path).map_or(true, has_dot_segment)
+    let mut seg_start = true;
+    for (i, &c) in path.iter().enumerate() {
+        if seg_start && c == b'.' {
+            // "." or ".." followed by the end or a "/".
+            let after = if path.get(i + 1) == Some(&b'.') {
+                i + 2
+            } else {
+                i + 1
+            };
+            if matches!(path.get(after), None | Some(b'/')) {
+                return true;
+            }
+        }
+        seg_start = c == b'/';
+    }
+    false
 }
 
 // ---------------------------------------------------------------------------
