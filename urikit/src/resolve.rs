@@ -645,6 +645,388 @@ pub fn merge_into(base: &Uri<'_>, reference_path: &str, out: &mut String) {
 }
 
 // ---------------------------------------------------------------------------
+// The fast path of resolution: a splice of the two texts
+//
+// When no dot segment is involved, the target of 5.2.2 is a prefix of the
+// base's text (up to where the reference takes over), perhaps a `/` (merging
+// with an empty path under an authority, 5.2.3), and a suffix of the
+// reference's text. Leading `./` and `../` segments of a merged path only
+// move the cut in the base's path back. Its offsets follow from the two
+// parses, so it is written with one allocation of the exact size and two
+// copies. Anything else (a dot segment elsewhere, a rootless base path with
+// dots, the `/.` rule) takes the general path below.
+
+const LO: u64 = 0x0101_0101_0101_0101;
+const HI: u64 = 0x8080_8080_8080_8080;
+
+/// Eight bytes of `b` from `at`, little-endian (0 past the end).
+#[inline(always)]
+fn load8(b: &[u8], at: usize) -> u64 {
+    match b.get(at..at.wrapping_add(8)).map(<[u8; 8]>::try_from) {
+        Some(Ok(a)) => u64::from_le_bytes(a),
+        _ => 0,
+    }
+}
+
+/// The high bit of each byte of `x` that is zero, exactly (no borrow
+/// between bytes).
+#[inline(always)]
+fn zero_bytes(x: u64) -> u64 {
+    !(((x & !HI) + !HI) | x) & HI
+}
+
+/// Whether some `w[i]` is `/` and `w[i + 1]` is `.`. Written so that the
+/// compiler makes it two vector compares.
+#[inline(always)]
+fn slash_dot16(w: &[u8; 17]) -> bool {
+    let mut any = false;
+    for i in 0..16 {
+        any |= (w[i] == b'/') & (w[i + 1] == b'.');
+    }
+    any
+}
+
+/// [`slash_dot16`] on eight pairs.
+#[inline(always)]
+fn slash_dot8(w: &[u8; 9]) -> bool {
+    let mut any = false;
+    for i in 0..8 {
+        any |= (w[i] == b'/') & (w[i + 1] == b'.');
+    }
+    any
+}
+
+/// Whether a path may hold a dot segment: it starts with `.` or has `/.`
+/// somewhere. Windows of 17 bytes overlapping by one, so that every pair of
+/// neighbours is in one of them (the last window may overlap more).
+#[inline(always)]
+fn maybe_dot_segment(b: &[u8]) -> bool {
+    if b.first() == Some(&b'.') {
+        return true;
+    }
+    let n = b.len();
+    if let Some(last) = n.checked_sub(17) {
+        let mut at = 0;
+        loop {
+            let a = at.min(last);
+            if win17(b, a) {
+                return true;
+            }
+            if a == last {
+                return false;
+            }
+            at += 16;
+        }
+    } else if let Some(last) = n.checked_sub(9) {
+        let mut at = 0;
+        loop {
+            let a = at.min(last);
+            if win9(b, a) {
+                return true;
+            }
+            if a == last {
+                return false;
+            }
+            at += 8;
+        }
+    } else {
+        b.windows(2).any(|w| w == b"/.")
+    }
+}
+
+/// [`slash_dot16`] on `b[at..at + 17]` (false past the end).
+#[inline(always)]
+fn win17(b: &[u8], at: usize) -> bool {
+    match b.get(at..at.wrapping_add(17)).map(<&[u8; 17]>::try_from) {
+        Some(Ok(w)) => slash_dot16(w),
+        _ => false,
+    }
+}
+
+/// [`slash_dot8`] on `b[at..at + 9]` (false past the end).
+#[inline(always)]
+fn win9(b: &[u8], at: usize) -> bool {
+    match b.get(at..at.wrapping_add(9)).map(<&[u8; 9]>::try_from) {
+        Some(Ok(w)) => slash_dot8(w),
+        _ => false,
+    }
+}
+
+/// Whether `w` holds a `/` (a vector compare).
+#[inline(always)]
+fn any_slash16(w: &[u8; 16]) -> bool {
+    let mut any = false;
+    for &c in w {
+        any |= c == b'/';
+    }
+    any
+}
+
+/// One past the index of the last `/` in the word of `b` at `at`, or 0.
+#[inline(always)]
+fn last_slash8(b: &[u8], at: usize) -> usize {
+    let m = zero_bytes(load8(b, at) ^ (LO * u64::from(b'/')));
+    if m == 0 {
+        0
+    } else {
+        at + (63 - m.leading_zeros() as usize) / 8 + 1
+    }
+}
+
+/// The index just past the last `/` of `b`, or 0 when it has none:
+/// windows from the end (a path's last segment is short), the first one
+/// overlapping bytes already seen to hold no `/`.
+#[inline]
+fn last_slash_end(b: &[u8]) -> usize {
+    let n = b.len();
+    // A directory-like path ("/a/b/") is common.
+    if b.last() == Some(&b'/') {
+        return n;
+    }
+    if n < 8 {
+        return b.iter().rposition(|&c| c == b'/').map_or(0, |i| i + 1);
+    }
+    if n < 16 {
+        let k = last_slash8(b, n - 8);
+        return if k != 0 { k } else { last_slash8(b, 0) };
+    }
+    let mut end = n;
+    loop {
+        let at = end.saturating_sub(16);
+        let hit = match b.get(at..at + 16).map(<&[u8; 16]>::try_from) {
+            Some(Ok(w)) => any_slash16(w),
+            _ => false,
+        };
+        if hit {
+            let k = last_slash8(b, at + 8);
+            return if k != 0 { k } else { last_slash8(b, at) };
+        }
+        if at == 0 {
+            return 0;
+        }
+        end = at;
+    }
+}
+
+/// Whether a path has a dot segment: a close look only when a cheap scan
+/// finds a candidate.
+#[inline]
+fn has_dot_segment_fast(path: &[u8]) -> bool {
+    maybe_dot_segment(path) && has_dot_segment_bytes(path)
+}
+
+/// Where a spliced target comes from: the base's text up to `head`, then a
+/// `/` if `slash`, then the reference's text from `tail`.
+#[derive(Clone, Copy)]
+struct Cut {
+    head: u32,
+    tail: u32,
+    slash: bool,
+    /// The target's path is still to be checked for dot segments (it is
+    /// written as is, or as a prefix of the base's path and the
+    /// reference's): one scan of the result instead of one per part.
+    scan: bool,
+}
+
+/// Strict resolution (5.2.2) as a [`Cut`], or `None` when the general path
+/// must run. `bs`/`bm` are the base's text and offsets (it has a scheme),
+/// `rs`/`rm` the reference's.
+#[inline(always)]
+fn cut(bs: &[u8], bm: &Meta, rs: &[u8], rm: &Meta) -> Option<Cut> {
+    // The reference's path starts at 0 unless it has a scheme or an
+    // authority.
+    let rp = rs.get(rm.path_start as usize..rm.path_end as usize)?;
+    let plain = |head: u32| {
+        Some(Cut {
+            head,
+            tail: 0,
+            slash: false,
+            scan: true,
+        })
+    };
+    if rm.scheme_end != NONE {
+        plain(0)
+    } else if rm.auth_start != NONE {
+        plain(bm.scheme_end.checked_add(1)?)
+    } else if rp.is_empty() {
+        let head = if rm.query_start != NONE {
+            bm.path_end
+        } else if bm.fragment_start != NONE {
+            bm.fragment_start
+        } else {
+            bs.len() as u32
+        };
+        Some(Cut {
+            head,
+            tail: 0,
+            slash: false,
+            scan: false,
+        })
+    } else if rp[0] == b'/' {
+        plain(bm.path_start)
+    } else {
+        merge_cut(bs, bm, rp)
+    }
+}
+
+/// The offsets of the target of a [`Cut`], `d` bytes long before the
+/// reference's part.
+#[inline(always)]
+fn cut_meta(bm: &Meta, rm: &Meta, c: Cut, d: u32) -> Meta {
+    // x - t0 + d, keeping NONE (no offset of the target reaches it).
+    let delta = d.wrapping_sub(c.tail);
+    let sh = |x: u32| x.wrapping_add(delta) | 0u32.wrapping_sub(u32::from(x == NONE));
+    let (query_start, fragment_start) = (sh(rm.query_start), sh(rm.fragment_start));
+    if rm.scheme_end != NONE {
+        *rm
+    } else if rm.auth_start != NONE {
+        Meta {
+            scheme_end: bm.scheme_end,
+            auth_start: sh(rm.auth_start),
+            host_start: sh(rm.host_start),
+            host_end: sh(rm.host_end),
+            host_kind: rm.host_kind,
+            path_start: sh(rm.path_start),
+            path_end: sh(rm.path_end),
+            query_start,
+            fragment_start,
+        }
+    } else if rm.path_end == rm.path_start {
+        Meta {
+            query_start: if rm.query_start != NONE {
+                query_start
+            } else {
+                bm.query_start
+            },
+            fragment_start,
+            ..*bm
+        }
+    } else {
+        Meta {
+            path_end: rm.path_end.wrapping_add(delta),
+            query_start,
+            fragment_start,
+            ..*bm
+        }
+    }
+}
+
+/// The merge case of [`cut`] (5.2.3 and 5.2.4).
+#[inline(always)]
+fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
+    let ps = bm.path_start as usize;
+    let bp = bs.get(ps..bm.path_end as usize)?;
+    if rp.first() != Some(&b'.') {
+        // The merged path as is, checked once written.
+        let slash_end = last_slash_end(bp);
+        let rooted = bm.auth_start != NONE && slash_end == 0;
+        return Some(Cut {
+            head: bm.path_start + slash_end as u32,
+            tail: 0,
+            slash: rooted,
+            scan: true,
+        });
+    }
+    // Leading "." and ".." segments of the reference: remove_dot_segments
+    // drops the former and lets each of the latter remove the output's
+    // last segment, which is cutting the prefix back a segment (not past
+    // the root).
+    let mut t0 = 0;
+    let mut ups = 0usize;
+    while rp.get(t0) == Some(&b'.') {
+        let n = if rp.get(t0 + 1) == Some(&b'.') { 2 } else { 1 };
+        match rp.get(t0 + n) {
+            None => t0 += n,
+            Some(b'/') => t0 += n + 1,
+            Some(_) => break,
+        }
+        ups += n - 1;
+    }
+    // Dot segments further on (or what may be one) and an empty segment
+    // next (which may need the `/.` rule) go to the general path, before
+    // any more work here.
+    let rest = rp.get(t0..)?;
+    if t0 == 0 || rest.first() == Some(&b'/') || maybe_dot_segment(rest) {
+        return None;
+    }
+    let slash_end = prefix_end(bp)?;
+    let rooted = bm.auth_start != NONE && slash_end == 0;
+    // Only a rooted prefix reads this simply (a rootless one drops leading
+    // dot segments, 5.2.4 A and D).
+    if !rooted && bp.first() != Some(&b'/') {
+        return None;
+    }
+    let t0 = t0 as u32;
+    if rooted {
+        return Some(Cut {
+            head: bm.path_start,
+            tail: t0,
+            slash: true,
+            scan: false,
+        });
+    }
+    let mut end = slash_end;
+    if ups > 0 {
+        // `end - 1` is a "/"; move it back one segment per "..".
+        let mut last = end - 1;
+        for _ in 0..ups {
+            if last == 0 {
+                break;
+            }
+            last = bp.get(..last)?.iter().rposition(|&b| b == b'/')?;
+        }
+        end = last + 1;
+    }
+    Some(Cut {
+        head: bm.path_start + end as u32,
+        tail: t0,
+        slash: false,
+        scan: false,
+    })
+}
+
+/// The length of the prefix of a base path that merging keeps (5.2.3), up
+/// to its last `/`; `None` when that prefix has a dot segment.
+#[inline]
+fn prefix_end(bp: &[u8]) -> Option<usize> {
+    let slash_end = last_slash_end(bp);
+    let prefix = bp.get(..slash_end)?;
+    if maybe_dot_segment(prefix) && has_dot_segment_bytes(prefix) {
+        return None;
+    }
+    Some(slash_end)
+}
+
+/// Whether the path of a text with offsets `m` has a dot segment.
+#[inline]
+fn path_has_dot_segment(s: &str, m: &Meta) -> bool {
+    s.as_bytes()
+        .get(m.path_start as usize..m.path_end as usize)
+        .map_or(true, has_dot_segment_fast)
+}
+
+/// [`has_dot_segment`] on bytes of a path: a byte loop, as the scans above
+/// send here only paths with a `/.` (or a leading `.`), usually early.
+fn has_dot_segment_bytes(path: &[u8]) -> bool {
+    let mut seg_start = true;
+    for (i, &c) in path.iter().enumerate() {
+        if seg_start && c == b'.' {
+            // "." or ".." followed by the end or a "/".
+            let after = if path.get(i + 1) == Some(&b'.') {
+                i + 2
+            } else {
+                i + 1
+            };
+            if matches!(path.get(after), None | Some(b'/')) {
+                return true;
+            }
+        }
+        seg_start = c == b'/';
+    }
+    false
+}
+
+// ---------------------------------------------------------------------------
 // Resolution (5.2.2)
 
 /// How resolution goes: by-value options, strict RFC 3986 by default.
@@ -775,10 +1157,44 @@ impl Resolver {
     /// assert_eq!(t.path(), "/.//g");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
+            if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
+            {
+                // Room for the general path too (its bound is 2 more:
+                // the "/." rule), should the scan find a dot segment.
+                let mut out = String::with_capacity(len + 2);
+                out.push_str(head);
+                if c.slash {
+                    out.push('/');
+                }
+                out.push_str(tail);
+                let d = (head.len() + usize::from(c.slash)) as u32;
+                let m = cut_meta(bm, rm, c, d);
+                if !(c.scan && path_has_dot_segment(&out, &m)) {
+                    return Ok(UriBuf::from_parts(out, m));
+                }
+                out.clear();
+                return self.resolve_general(base, reference, out);
+            }
+        }
+        self.resolve_general(base, reference, String::new())
+    }
+
+    /// [`Resolver::resolve`] by the general path.
+    #[cold]
+    #[inline(never)]
+    fn resolve_general(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+        mut out: String,
+    ) -> Result<UriBuf, ResolveError> {
         let base = base.as_ref_uri();
         let (b, r) = (parts(&base), parts(reference));
-        let mut out = String::new();
         let m = self.transform(&b, &r, &mut out, true)?;
         Ok(UriBuf::from_parts(out, m))
     }
@@ -806,6 +1222,26 @@ impl Resolver {
         reference: &UriRef<'_>,
         out: &mut String,
     ) -> Result<(), ResolveError> {
+        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
+            if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
+            {
+                let at = out.len();
+                out.reserve(len + 2);
+                out.push_str(head);
+                if c.slash {
+                    out.push('/');
+                }
+                out.push_str(tail);
+                let d = (head.len() + usize::from(c.slash)) as u32;
+                let m = cut_meta(bm, rm, c, d);
+                match out.get(at..) {
+                    Some(t) if !(c.scan && path_has_dot_segment(t, &m)) => return Ok(()),
+                    _ => out.truncate(at),
+                }
+            }
+        }
         let base = base.as_ref_uri();
         let (b, r) = (parts(&base), parts(reference));
         let len = out.len();
@@ -891,6 +1327,20 @@ impl Resolver {
         let strip = |s: &str| -> usize { s.find('#').unwrap_or(s.len()) };
         let base_text = base.as_str();
         out.get(..strip(&out)) == base_text.get(..strip(base_text))
+    }
+
+    /// The fast path, when these options allow it (RFC 3986 resolution,
+    /// except a non-strict reference with a scheme): the [`Cut`] and the
+    /// target's length, under [`MAX_LEN`].
+    #[inline(always)]
+    fn cut(&self, bs: &str, bm: &Meta, rs: &str, rm: &Meta) -> Option<(Cut, usize)> {
+        if self.rfc2396 || (self.non_strict && rm.scheme_end != NONE) {
+            return None;
+        }
+        let c = cut(bs.as_bytes(), bm, rs.as_bytes(), rm)?;
+        let len = (c.head as usize + usize::from(c.slash))
+            .checked_add(rs.len().checked_sub(c.tail as usize)?)?;
+        (len < MAX_LEN).then_some((c, len))
     }
 
     fn drop_same_scheme(&self, b: &Parts<'_>, r: &mut Parts<'_>) {
@@ -1170,14 +1620,326 @@ fn relative_path<'a>(has_authority: bool, base_path: &str, need: &'a str) -> Opt
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn make_relative(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
-    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
-    let (b, t) = (parts(&b_ref), parts(&t_ref));
-    let r = relative_parts(&b, &t, target)?;
+    let r = match relative_fast(base, target) {
+        Some(r) => r,
+        None => make_relative_general(base, target)?,
+    };
     #[cfg(debug_assertions)]
     if let Ok(back) = Resolver::new().resolve(base, &r.as_ref_uri()) {
         debug_assert_eq!(back.as_str(), target.as_str(), "base {base} relative {r}");
     }
     Ok(r)
+}
+
+/// [`make_relative`] by the general path.
+#[cold]
+#[inline(never)]
+fn make_relative_general(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
+    let (b, t) = (parts(&b_ref), parts(&t_ref));
+    relative_parts(&b, &t, target)
+}
+
+/// The length of the common prefix of `a` and `b`, a word at a time.
+#[inline]
+fn common_prefix(a: &[u8], b: &[u8]) -> usize {
+    let n = a.len().min(b.len());
+    let mut i = 0;
+    while i + 8 <= n {
+        let x = load8(a, i) ^ load8(b, i);
+        if x != 0 {
+            return i + x.trailing_zeros() as usize / 8;
+        }
+        i += 8;
+    }
+    if i == n {
+        return n;
+    }
+    if n >= 8 {
+        // The last word, overlapping bytes already found equal.
+        let x = load8(a, n - 8) ^ load8(b, n - 8);
+        return if x == 0 {
+            n
+        } else {
+            n - 8 + x.trailing_zeros() as usize / 8
+        };
+    }
+    while i < n && a.get(i) == b.get(i) {
+        i += 1;
+    }
+    i
+}
+
+/// Four bytes of `b` from `at` (0 past the end).
+#[inline(always)]
+fn load4(b: &[u8], at: usize) -> u32 {
+    match b.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
+        Some(Ok(a)) => u32::from_le_bytes(a),
+        _ => 0,
+    }
+}
+
+/// Byte equality of short texts a word at a time (the last word may
+/// overlap), without a call to `bcmp`.
+#[inline(always)]
+fn bytes_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    if n >= 8 {
+        let mut i = 0;
+        while i + 8 < n {
+            if load8(a, i) != load8(b, i) {
+                return false;
+            }
+            i += 8;
+        }
+        load8(a, n - 8) == load8(b, n - 8)
+    } else if n >= 4 {
+        load4(a, 0) == load4(b, 0) && load4(a, n - 4) == load4(b, n - 4)
+    } else {
+        a.iter().zip(b).all(|(x, y)| x == y)
+    }
+}
+
+/// [`make_relative`] in the common case, a base and a target with an
+/// authority, the same scheme and no dot segment in the way; `None` sends
+/// everything else to the general path. The same choices as
+/// [`relative_parts`], written as a short prefix (`../` repeated, then
+/// `.`, `..` or `./`) and a suffix of the target's text.
+#[inline]
+fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
+    let t_text = target.as_text();
+    let (bs, ts) = (base.as_text().as_bytes(), t_text.as_bytes());
+    let (bm, tm) = (base.meta_ref(), target.meta_ref());
+    if bm.auth_start == NONE || tm.auth_start == NONE {
+        return None;
+    }
+    let bp = bs.get(bm.path_start as usize..bm.path_end as usize)?;
+    let tp = ts.get(tm.path_start as usize..tm.path_end as usize)?;
+    // An empty or dot-free path is what remove_dot_segments must give.
+    if !bytes_eq(
+        bs.get(..bm.scheme_end as usize)?,
+        ts.get(..tm.scheme_end as usize)?,
+    ) {
+        return None;
+    }
+    // No "/." at all in the target's path, or only in names like ".x".
+    let tp_clean = !maybe_dot_segment(tp);
+    if !tp_clean && has_dot_segment_bytes(tp) {
+        return None;
+    }
+    let b_auth = bs.get(bm.auth_start as usize..bm.path_start as usize)?;
+    let t_auth = ts.get(tm.auth_start as usize..tm.path_start as usize)?;
+    // The network-path form: "//", the authority and the rest, as written.
+    let network = || {
+        let from = tm.auth_start.checked_sub(2)?;
+        spliced_ref(t_text, tm, "", 0, from)
+    };
+    if !bytes_eq(b_auth, t_auth) {
+        return network();
+    }
+    if tp.is_empty() || tp.starts_with(b"//") {
+        return None;
+    }
+    if bytes_eq(tp, bp) {
+        let (bq, tq) = (query_bytes(bs, bm), query_bytes(ts, tm));
+        let same_query = match (bq, tq) {
+            (None, None) => true,
+            (Some(x), Some(y)) => bytes_eq(x, y),
+            _ => false,
+        };
+        if same_query {
+            // The fragment alone, or nothing.
+            let from = if tm.fragment_start != NONE {
+                tm.fragment_start
+            } else {
+                ts.len() as u32
+            };
+            return spliced_ref(t_text, tm, "", 0, from);
+        }
+        if tq.is_some() {
+            return spliced_ref(t_text, tm, "", 0, tm.query_start);
+        }
+    }
+    // The relative-path candidate (see relative_path): cut the base's
+    // prefix back a segment at a time until the target's path continues
+    // it with a "/"; the first such cut is the shortest.
+    let slash_end = last_slash_end(bp);
+    let prefix = bp.get(..slash_end)?;
+    let o = bp.get(..slash_end.saturating_sub(1))?;
+    let common = common_prefix(o, tp);
+    let mut cut = o.len();
+    let mut ups = 0usize;
+    // The base's prefix must be free of dot segments too. Where it agrees
+    // with a clean target path it is; the walk back below passes over the
+    // rest of it, every "/" but the prefix's last, so it looks at each "/"
+    // for a "." after it.
+    let mut maybe_dots = !tp_clean;
+    while !(cut <= common && tp.get(cut) == Some(&b'/')) {
+        if cut == 0 {
+            return None;
+        }
+        cut = o.get(..cut)?.iter().rposition(|&c| c == b'/').unwrap_or(0);
+        maybe_dots |= o.get(cut + 1) == Some(&b'.');
+        ups += 1;
+    }
+    if maybe_dots && has_dot_segment_bytes(prefix) {
+        return None;
+    }
+    let rest = tp.get(cut + 1..)?;
+    let (ups, mid) = if rest.is_empty() {
+        if ups == 0 {
+            (0, ".")
+        } else {
+            (ups - 1, "..")
+        }
+    } else if ups == 0 && needs_dot_slash_bytes(rest) {
+        (0, "./")
+    } else {
+        (ups, "")
+    };
+    let rel_len = ups.checked_mul(3)?.checked_add(mid.len() + rest.len())?;
+    // The absolute-path form is the path itself; it wins only when
+    // strictly shorter. The network-path and whole forms are longer still
+    // unless the relative one is very long.
+    let net_len = t_auth.len() + 2 + tp.len();
+    let tail_from = tm.path_start + (tp.len() - rest.len()) as u32;
+    if tp.len() < rel_len {
+        if tp.len() <= net_len {
+            return spliced_ref(t_text, tm, "", 0, tm.path_start);
+        }
+    } else if rel_len <= net_len {
+        return spliced_ref(t_text, tm, mid, ups, tail_from);
+    }
+    network()
+}
+
+/// Whether `b` holds a `:`, 16 bytes at a time (the last window may
+/// overlap the one before).
+#[inline]
+fn maybe_colon(b: &[u8]) -> bool {
+    let win = |at: usize| match b.get(at..at.wrapping_add(16)).map(<&[u8; 16]>::try_from) {
+        Some(Ok(w)) => {
+            let mut any = false;
+            for &c in w {
+                any |= c == b':';
+            }
+            any
+        }
+        _ => true,
+    };
+    let Some(last) = b.len().checked_sub(16) else {
+        // A short loop, not `contains` (a call to memchr).
+        for &c in b {
+            if c == b':' {
+                return true;
+            }
+        }
+        return false;
+    };
+    let mut at = 0;
+    loop {
+        let a = at.min(last);
+        if win(a) {
+            return true;
+        }
+        if a == last {
+            return false;
+        }
+        at += 16;
+    }
+}
+
+/// The query of a parsed text, as bytes.
+#[inline]
+fn query_bytes<'s>(s: &'s [u8], m: &Meta) -> Option<&'s [u8]> {
+    if m.query_start == NONE {
+        return None;
+    }
+    let end = if m.fragment_start != NONE {
+        m.fragment_start as usize
+    } else {
+        s.len()
+    };
+    s.get(m.query_start as usize + 1..end)
+}
+
+/// [`needs_dot_slash`] on bytes.
+#[inline]
+fn needs_dot_slash_bytes(path: &[u8]) -> bool {
+    if matches!(path.first(), None | Some(b'/')) {
+        return true;
+    }
+    // A ":" anywhere is rare: look closer only then.
+    if !maybe_colon(path) {
+        return false;
+    }
+    for &c in path {
+        match c {
+            b'/' => return false,
+            b':' => return true,
+            _ => {}
+        }
+    }
+    false
+}
+
+/// A relative reference: `../` `ups` times, `mid`, then `ts[from..]` (the
+/// target's text from the start of its path, its query, its fragment or
+/// the "//" of its authority), with the offsets shifted from `tm`.
+#[inline(always)]
+fn spliced_ref(ts: &str, tm: &Meta, mid: &str, ups: usize, from: u32) -> Option<UriRefBuf> {
+    let tail = ts.get(from as usize..)?;
+    let plen = ups.checked_mul(3)?.checked_add(mid.len())?;
+    let len = plen.checked_add(tail.len())?;
+    if len >= MAX_LEN {
+        return None;
+    }
+    let mut out = String::with_capacity(len);
+    for _ in 0..ups {
+        out.push_str("../");
+    }
+    out.push_str(mid);
+    out.push_str(tail);
+    // Offsets: every one at or after `from` moves to `plen + (x - from)`;
+    // the path starts at 0 unless an authority comes first.
+    let d = plen as u32;
+    let sh = |x: u32| {
+        if x == NONE || x < from {
+            NONE
+        } else {
+            x - from + d
+        }
+    };
+    let m = if tm.auth_start != NONE && from < tm.auth_start {
+        Meta {
+            scheme_end: NONE,
+            auth_start: sh(tm.auth_start),
+            host_start: sh(tm.host_start),
+            host_end: sh(tm.host_end),
+            host_kind: tm.host_kind,
+            path_start: sh(tm.path_start),
+            path_end: sh(tm.path_end),
+            query_start: sh(tm.query_start),
+            fragment_start: sh(tm.fragment_start),
+        }
+    } else {
+        let path_end = if tm.path_end >= from {
+            tm.path_end - from + d
+        } else {
+            d
+        };
+        Meta {
+            path_start: 0,
+            path_end,
+            query_start: sh(tm.query_start),
+            fragment_start: sh(tm.fragment_start),
+            ..Meta::EMPTY
+        }
+    };
+    Some(UriRefBuf::from_parts(out, m))
 }
 
 fn unreachable() -> ResolveError {
@@ -1299,6 +2061,7 @@ impl Uri<'_> {
     /// assert_eq!(base.resolve(&UriRef::parse("../../../g")?)?.to_string(), "http://a/g");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         Resolver::new().resolve(self, reference)
     }
@@ -1362,6 +2125,7 @@ impl UriBuf {
     /// assert_eq!(t, "http://a/d");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[inline]
     pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
         self.as_uri().resolve(reference)
     }
@@ -1395,6 +2159,151 @@ mod tests {
     use super::*;
     use alloc::string::String;
     use alloc::vec::Vec;
+
+    /// Strings over `a . /` of every length up to 70, each byte position
+    /// taking each value against backgrounds of `a` and of `/`: the word
+    /// scans agree with byte-by-byte reference scans.
+    #[test]
+    fn scans_agree_with_bytewise() {
+        let naive_dot = |b: &[u8]| b.first() == Some(&b'.') || b.windows(2).any(|w| w == b"/.");
+        let naive_slash = |b: &[u8]| b.iter().rposition(|&c| c == b'/').map_or(0, |i| i + 1);
+        let mut checked = 0;
+        for n in 0..70 {
+            for bg in [b'a', b'/', b'.'] {
+                for i in 0..n {
+                    for j in [i, i + 1, n - 1, n / 2] {
+                        for (x, y) in [(b'/', b'.'), (b'.', b'/'), (b'/', b'/'), (b'a', b'.')] {
+                            let mut v = alloc::vec![bg; n];
+                            v[i] = x;
+                            if j < n {
+                                v[j] = y;
+                            }
+                            assert_eq!(maybe_dot_segment(&v), naive_dot(&v), "{v:?}");
+                            assert_eq!(last_slash_end(&v), naive_slash(&v), "{v:?}");
+                            checked += 1;
+                        }
+                    }
+                }
+                let v = alloc::vec![bg; n];
+                assert_eq!(maybe_dot_segment(&v), naive_dot(&v), "{v:?}");
+                assert_eq!(last_slash_end(&v), naive_slash(&v), "{v:?}");
+            }
+        }
+        assert!(checked > 10_000);
+    }
+
+    /// The fast path (a splice of the two texts) against the general one,
+    /// on bases and references built from dot, empty and plain segments,
+    /// some long enough for several scan windows. Debug builds also check
+    /// the spliced offsets against a parse of the result.
+    #[test]
+    fn splice_agrees_with_general_path() {
+        let segs = [
+            "",
+            ".",
+            "..",
+            "a",
+            "bb",
+            ".x",
+            "x.",
+            "c:d",
+            "0123456789abcdef",
+        ];
+        let mut paths: Vec<String> = alloc::vec![String::new()];
+        for &a in &segs {
+            paths.push(a.into());
+            for &b in &segs {
+                paths.push(alloc::format!("{a}/{b}"));
+                for &c in &segs[..5] {
+                    paths.push(alloc::format!("{a}/{b}/{c}"));
+                }
+            }
+        }
+        let mut bases = Vec::new();
+        let mut refs = Vec::new();
+        for p in &paths {
+            for head in ["http://h", "s:", "http://h/", "s:/"] {
+                let b = alloc::format!("{head}{p}?q#f");
+                if UriRef::parse(&b).is_ok_and(|r| !r.is_relative()) {
+                    bases.push(b);
+                }
+            }
+            for head in ["", "/", "//h/", "t:", "t:/", "t://h/"] {
+                for tail in ["", "?y", "#z", "?y#z"] {
+                    let r = alloc::format!("{head}{p}{tail}");
+                    if UriRef::parse(&r).is_ok() {
+                        refs.push(r);
+                    }
+                }
+            }
+        }
+        let mut checked = 0;
+        for (i, b) in bases.iter().enumerate() {
+            let b = Uri::parse(b).unwrap();
+            // Every base against a stride of the references, so that each
+            // pairing kind comes up without the full square.
+            for r in refs.iter().skip(i % 61).step_by(61) {
+                let r = UriRef::parse(r).unwrap();
+                for res in [Resolver::new(), Resolver::new().non_strict(true)] {
+                    let fast = res.resolve(&b, &r).unwrap();
+                    let general = res.resolve_general(&b, &r, String::new()).unwrap();
+                    assert_eq!(fast.as_str(), general.as_str(), "{b} + {r}");
+                    assert_eq!(fast.components(), general.components(), "{b} + {r}");
+                    let mut out = String::from("x");
+                    res.resolve_into(&b, &r, &mut out).unwrap();
+                    assert_eq!(&out[1..], general.as_str(), "{b} + {r}");
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    /// The fast path of make_relative against the general one, on pairs of
+    /// URIs built from dot, empty, colon and plain segments, with equal
+    /// and differing schemes, authorities, paths and queries.
+    #[test]
+    fn relative_fast_agrees_with_general_path() {
+        let segs = ["", ".", "..", "a", "b", ".x", "c:d", "0123456789abcdef"];
+        let mut paths: Vec<String> = alloc::vec![String::new()];
+        for &a in &segs {
+            paths.push(alloc::format!("/{a}"));
+            for &b in &segs {
+                paths.push(alloc::format!("/{a}/{b}"));
+                for &c in &segs[..6] {
+                    paths.push(alloc::format!("/{a}/{b}/{c}"));
+                }
+            }
+        }
+        let mut uris = Vec::new();
+        for (i, p) in paths.iter().enumerate() {
+            let head = ["http://h", "http://h", "http://g", "s://h", "http://"][i % 5];
+            let tail = ["", "?q", "#f", "?q#f", "?r", "?"][i % 6];
+            let u = alloc::format!("{head}{p}{tail}");
+            if Uri::parse(&u).is_ok() {
+                uris.push(u);
+            }
+        }
+        let mut checked = 0;
+        for (i, b) in uris.iter().enumerate() {
+            let b = Uri::parse(b).unwrap();
+            for t in uris.iter().skip(i % 2).step_by(2) {
+                let t = Uri::parse(t).unwrap();
+                let general = make_relative_general(&b, &t);
+                if let Some(fast) = relative_fast(&b, &t) {
+                    let general = general.unwrap();
+                    assert_eq!(fast.as_str(), general.as_str(), "{b} -> {t}");
+                    assert_eq!(fast.components(), general.components(), "{b} -> {t}");
+                    checked += 1;
+                }
+                assert_eq!(
+                    make_relative(&b, &t).map(|r| r.into_string()),
+                    make_relative_general(&b, &t).map(|r| r.into_string())
+                );
+            }
+        }
+        assert!(checked > 20_000, "{checked}");
+    }
 
     /// Every string over `a . /` up to eight bytes: the in-place variant
     /// must agree with the allocating one, and keep the bytes before

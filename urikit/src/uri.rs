@@ -980,6 +980,20 @@ impl<'a> UriRef<'a> {
     pub(crate) fn meta(&self) -> Meta {
         self.m
     }
+
+    /// The offsets in place (no copy), for hot paths.
+    #[inline]
+    pub(crate) fn meta_ref(&self) -> &Meta {
+        &self.m
+    }
+}
+
+impl Uri<'_> {
+    /// The offsets in place (no copy), for hot paths.
+    #[inline]
+    pub(crate) fn meta_ref(&self) -> &Meta {
+        &self.m
+    }
 }
 
 impl UriRefBuf {
