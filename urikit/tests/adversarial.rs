@@ -10,9 +10,13 @@
 //!
 //! Every valid shape also goes through resolution (as a reference against
 //! `http://a/b/c/d;p?q`, and as the base of `../g`) and normalization, on
-//! the same small stack and under the same linearity check.
-
-use std::time::{Duration, Instant};
+//! the same small stack.
+//!
+//! Linear time is not asserted with a clock here (a timed test fails on a
+//! loaded machine; the project measures speed with benchmarks only). The
+//! full-size run is the guard: at 10 MB a quadratic step would take of the
+//! order of 10^13 operations and never finish. The benchmark crate's
+//! scaling groups show the cost per byte staying flat from 100 B to 100 MB.
 
 use urikit::{Component, ErrorKind, ParseError, Uri, UriRef};
 
@@ -161,64 +165,6 @@ fn every_shape_parses_on_a_small_stack() {
         .expect("spawn")
         .join()
         .expect("a shape failed or overflowed the stack");
-}
-
-/// The shortest of `runs` timings of `f`: the one least disturbed by other
-/// processes.
-fn fastest(runs: usize, mut f: impl FnMut()) -> Duration {
-    (0..runs)
-        .map(|_| {
-            let t = Instant::now();
-            f();
-            t.elapsed()
-        })
-        .min()
-        .expect("runs > 0")
-}
-
-/// Parsing time grows linearly with the input: ten times the input takes
-/// about ten times as long, where a quadratic parser would take a hundred
-/// times as long.
-///
-/// This is a ratio of two timings on the same machine in the same process,
-/// not a wall-clock limit: each side is the fastest of several runs, the
-/// bound (40) sits far from both 10 and 100, and a shape is measured again
-/// (up to three rounds) before it counts as failed, so load from other
-/// processes cannot fail it, while a quadratic shape fails every round.
-#[test]
-fn parsing_resolution_and_normalization_are_linear() {
-    let mut failures = Vec::new();
-    for shape in SHAPES {
-        // A tenth and a hundredth of the full size: large enough for the
-        // timer, small enough that the test stays quick in debug builds.
-        let big = shape.input(shape.size / 10);
-        let small = shape.input(shape.size / 100);
-        let base = Uri::parse("http://a/b/c/d;p?q").expect("base");
-        // Parse, resolve and normalize: the whole of it must be linear.
-        let parse = |s: &str| {
-            if let Ok(r) = std::hint::black_box(UriRef::parse(std::hint::black_box(s))) {
-                let _ = std::hint::black_box(base.resolve(&r));
-                let _ = std::hint::black_box(r.normalize());
-            }
-        };
-        let mut ratios = Vec::new();
-        for _round in 0..3 {
-            let t_small = fastest(7, || parse(&small));
-            let t_big = fastest(3, || parse(&big));
-            let ratio = t_big.as_secs_f64() / t_small.as_secs_f64().max(1e-9);
-            ratios.push(ratio);
-            if ratio < 40.0 {
-                break;
-            }
-        }
-        if ratios.iter().all(|&r| r >= 40.0) {
-            failures.push((shape.name, ratios));
-        }
-    }
-    assert!(
-        failures.is_empty(),
-        "time(10x input) / time(input) >= 40: {failures:?}"
-    );
 }
 
 /// One byte below the length limit the input is parsed, not rejected as
