@@ -105,3 +105,84 @@ fn peers_see_the_components() {
         );
     }
 }
+
+/// Resolution (5.2) against fluent-uri and iri-string, whose resolution is
+/// documented as RFC 3986's: every pair of cc-relative-10k.csv that all
+/// three parse gives the same target, byte for byte. A disagreement fails
+/// until it is fixed or documented in DEVIATIONS.md.
+#[test]
+fn resolution_agrees_with_the_peers() {
+    use iri_string::format::ToDedicatedString;
+    let path = format!("{}/cc-relative-10k.csv", peers::CORPUS_DIR);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut compared, mut differ) = (0usize, Vec::new());
+    for (n, line) in text.lines().enumerate().skip(1) {
+        let Some((b, r)) = line.split_once(',') else {
+            continue;
+        };
+        let (Ok(base), Ok(reference)) = (urikit::Uri::parse(b), urikit::UriRef::parse(r)) else {
+            continue;
+        };
+        let ours = base.resolve(&reference).expect("valid input resolves");
+        let fluent = match (fluent_uri::Uri::parse(b), fluent_uri::UriRef::parse(r)) {
+            (Ok(fb), Ok(fr)) => fr.resolve_against(&fb).ok().map(|t| t.as_str().to_string()),
+            _ => None,
+        };
+        let iri = match (
+            iri_string::types::UriAbsoluteStr::new(b),
+            iri_string::types::UriReferenceStr::new(r),
+        ) {
+            (Ok(ib), Ok(ir)) => Some(ir.resolve_against(ib).to_dedicated_string().to_string()),
+            _ => None,
+        };
+        compared += 1;
+        for (peer, theirs) in [("fluent-uri", fluent), ("iri-string", iri)] {
+            if theirs.as_deref() != Some(ours.as_str()) {
+                differ.push(format!("line {}: {peer} {theirs:?}, urikit {ours}", n + 1));
+            }
+        }
+    }
+    assert!(compared > 9_900, "only {compared} pairs compared");
+    assert!(
+        differ.is_empty(),
+        "resolution disagreements:\n{}",
+        differ.join("\n")
+    );
+}
+
+/// Syntax-based normalization (6.2.2) against fluent-uri and iri-string,
+/// which document the same steps: every valid URI of gsd-urls.txt has the
+/// same normal form in all three.
+#[test]
+fn normalization_agrees_with_the_peers() {
+    use iri_string::format::ToDedicatedString;
+    let path = format!("{}/gsd-urls.txt", peers::CORPUS_DIR);
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let (mut compared, mut differ) = (0usize, Vec::new());
+    for (n, line) in text.lines().enumerate() {
+        let Ok(u) = urikit::Uri::parse(line) else {
+            continue;
+        };
+        let ours = u.normalize();
+        let fluent = fluent_uri::Uri::parse(line).ok().map(|f| f.normalize());
+        let iri = iri_string::types::UriStr::new(line)
+            .ok()
+            .map(|i| i.normalize().to_dedicated_string());
+        compared += 1;
+        if fluent.as_ref().map(|f| f.as_str()) != Some(ours.as_str()) {
+            differ.push(format!(
+                "line {}: fluent-uri {fluent:?}, urikit {ours}",
+                n + 1
+            ));
+        }
+        if iri.as_ref().map(|i| i.as_str()) != Some(ours.as_str()) {
+            differ.push(format!("line {}: iri-string {iri:?}, urikit {ours}", n + 1));
+        }
+    }
+    assert!(compared > 564_000, "only {compared} URIs compared");
+    assert!(
+        differ.is_empty(),
+        "normalization disagreements:\n{}",
+        differ.join("\n")
+    );
+}
