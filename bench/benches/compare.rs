@@ -83,6 +83,31 @@ fn scaling(c: &mut Criterion) {
         }
         g.finish();
     }
+    // Resolution (the shape as the reference, so its path goes through
+    // remove_dot_segments) and normalization of the same inputs.
+    let base = urikit::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    for shape in SHAPES {
+        for op in ["resolve", "normalize"] {
+            let mut g = c.benchmark_group(format!("scaling-{op}-{shape}"));
+            g.sample_size(10)
+                .warm_up_time(Duration::from_millis(300))
+                .measurement_time(Duration::from_secs(2));
+            for (label, len) in SIZES {
+                let input = shaped(shape, *len);
+                let r = urikit::UriRef::parse(&input).unwrap();
+                g.throughput(Throughput::Bytes(input.len() as u64));
+                g.bench_function(*label, |b| {
+                    b.iter(|| match op {
+                        "resolve" => black_box(&base)
+                            .resolve(black_box(&r))
+                            .map_or(0, |t| t.len()),
+                        _ => black_box(&r).normalize().as_str().len(),
+                    })
+                });
+            }
+            g.finish();
+        }
+    }
 }
 
 /// Resolution of already-parsed pairs: each library on the pairs it can
