@@ -39,3 +39,42 @@ pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
         .map(|l| serde_json::from_str(l).expect("each line is JSON"))
         .collect()
 }
+
+/// Run `uri ARGS` with `line` repeated on standard input, read a little of
+/// its output, then close the pipe (as `| head` does): the program must end
+/// with status 0 and print nothing on standard error.
+pub fn assert_broken_pipe_is_quiet(args: &[&str], line: &'static [u8]) {
+    use std::io::Read;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run uri");
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    let writer = std::thread::spawn(move || {
+        let block = line.repeat(1000);
+        // Keep writing until the child is gone; errors are expected then.
+        for _ in 0..2000 {
+            if stdin.write_all(&block).is_err() {
+                break;
+            }
+        }
+    });
+    let mut stdout = child.stdout.take().expect("piped stdout");
+    let mut first = [0u8; 64];
+    stdout.read_exact(&mut first).expect("some output");
+    drop(stdout);
+    let status = child.wait().expect("wait for uri");
+    writer.join().expect("stdin writer");
+    let mut err = String::new();
+    child
+        .stderr
+        .take()
+        .expect("piped stderr")
+        .read_to_string(&mut err)
+        .expect("read stderr");
+    assert_eq!(status.code(), Some(0), "stderr: {err}");
+    assert_eq!(err, "");
+}
