@@ -12,6 +12,9 @@ pub mod uriparser;
 pub mod checks;
 pub mod ops;
 
+#[path = "../../urikit/tests/common/oracle.rs"]
+pub mod oracle;
+
 pub use checks::{check_bytes, check_parse};
 
 /// urikit against every peer on validity and components; a disagreement
