@@ -6,7 +6,7 @@ use std::io::Write;
 use urikit::compare::{Comparison, Level};
 use urikit::UriRef;
 
-use crate::common::{json_bytes, json_error, json_str, write_caret, Output, Status};
+use crate::common::{json_str, write_invalid, Output, Status};
 
 /// Compare two URI references: "equivalent" (exit 0) or "different" (exit 1)
 ///
@@ -43,15 +43,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             // An invalid reference is equivalent to nothing: say why, exit 1.
             for (input, parsed) in [(a, pa), (b, pb)] {
                 if let Err(e) = parsed {
-                    if args.json {
-                        out.write_all(b"{\"input\":")?;
-                        json_bytes(out, input)?;
-                        out.write_all(b",\"valid\":false,\"error\":")?;
-                        json_error(out, &e)?;
-                        out.write_all(b"}\n")?;
-                    } else {
-                        write_caret(out, input, e.index(), &e.to_string())?;
-                    }
+                    write_invalid(out, args.json, input, &e)?;
                 }
             }
             return Ok(Status::Flagged);

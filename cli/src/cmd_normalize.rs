@@ -6,9 +6,7 @@ use std::io::Write;
 use urikit::normalize::Normalizer;
 use urikit::UriRef;
 
-use crate::common::{
-    for_each_input, json_bytes, json_error, json_str, write_caret, Output, Status,
-};
+use crate::common::{for_each_input, json_str, write_invalid, Output, Status};
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
@@ -55,15 +53,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
             Err(e) => {
                 status = Status::Flagged;
-                if args.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_bytes(out, input)?;
-                    out.write_all(b",\"valid\":false,\"error\":")?;
-                    json_error(out, &e)?;
-                    out.write_all(b"}\n")?;
-                } else {
-                    write_caret(out, input, e.index(), &e.to_string())?;
-                }
+                write_invalid(out, args.json, input, &e)?;
             }
         }
         Ok(())

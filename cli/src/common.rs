@@ -340,6 +340,26 @@ pub fn printable(input: &[u8], index: usize) -> (String, usize) {
     (text, col.unwrap_or(columns))
 }
 
+/// Report an input that does not parse: the JSON object
+/// `{"input","valid":false,"error"}` with `json`, else the input with a caret
+/// under the offending byte.
+pub fn write_invalid(
+    out: &mut Output,
+    json: bool,
+    input: &[u8],
+    e: &urikit::ParseError,
+) -> io::Result<()> {
+    if json {
+        out.write_all(b"{\"input\":")?;
+        json_bytes(out, input)?;
+        out.write_all(b",\"valid\":false,\"error\":")?;
+        json_error(out, e)?;
+        out.write_all(b"}\n")
+    } else {
+        write_caret(out, input, e.index(), &e.to_string())
+    }
+}
+
 /// Write the input, then a caret under byte `index` followed by `message`.
 pub fn write_caret(out: &mut Output, input: &[u8], index: usize, message: &str) -> io::Result<()> {
     let (text, col) = printable(input, index);
