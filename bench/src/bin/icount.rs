@@ -26,6 +26,10 @@ fn main() {
         println!("{peer}\t{n}");
         return;
     }
+    if peer.starts_with("dots-") || peer.starts_with("normex-") {
+        example_counts(&peer);
+        return;
+    }
     if peer.starts_with("resolve-") || peer.starts_with("relative-") {
         resolve_counts(&peer);
         return;
@@ -63,6 +67,65 @@ fn main() {
         }
     };
     println!("{peer}\t{accepted}");
+}
+
+/// `dots-urikit|oxiri|fluent` (the dot-segments resolution of the criterion
+/// group `resolve-dot-segments`) and `normex-urikit|fluent` (the input of
+/// `normalize-example`): the one operation 100,000 times.
+fn example_counts(mode: &str) {
+    use std::hint::black_box;
+    const BASE: &str = "http://example.com/foo/bar/baz/quz";
+    const REL: &str = "../../../qux/./quux/../corge";
+    const MESSY: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+    let mut n = 0usize;
+    match mode {
+        "dots-urikit" => {
+            let (b, r) = (
+                urikit::Uri::parse(BASE).unwrap(),
+                urikit::UriRef::parse(REL).unwrap(),
+            );
+            for _ in 0..100_000 {
+                n += black_box(&b).resolve(black_box(&r)).map_or(0, |t| t.len());
+            }
+        }
+        "dots-oxiri" => {
+            let (b, r) = (
+                oxiri::Iri::parse(BASE).unwrap(),
+                oxiri::IriRef::parse(REL).unwrap(),
+            );
+            for _ in 0..100_000 {
+                n += black_box(&b)
+                    .resolve(black_box(&r))
+                    .map_or(0, |t| t.as_str().len());
+            }
+        }
+        "dots-fluent" => {
+            let b = fluent_uri::Uri::parse(BASE).unwrap();
+            let r = fluent_uri::UriRef::parse(REL).unwrap();
+            for _ in 0..100_000 {
+                n += black_box(&r)
+                    .resolve_against(black_box(&b))
+                    .map_or(0, |t| t.as_str().len());
+            }
+        }
+        "normex-urikit" => {
+            let u = urikit::Uri::parse(MESSY).unwrap();
+            for _ in 0..100_000 {
+                n += black_box(&u).normalize().as_str().len();
+            }
+        }
+        "normex-fluent" => {
+            let u = fluent_uri::Uri::parse(MESSY).unwrap();
+            for _ in 0..100_000 {
+                n += black_box(&u).normalize().as_str().len();
+            }
+        }
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    }
+    println!("{mode}\t{n}");
 }
 
 /// `resolve-urikit`, `resolve-oxiri`, `relative-urikit`, `relative-oxiri`:
