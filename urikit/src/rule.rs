@@ -20,8 +20,9 @@ use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
 use crate::host::{dec_octet_end, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::parse::{
-    parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path, scan_path, Meta, Top,
-    MAX_LEN,
+    parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path, scan_path, Meta, ScanClass,
+    Top, MAX_LEN, PATH_SCAN, PCHAR_SCAN, QUERY_SCAN, REG_NAME_SCAN, SEGMENT_NZ_NC_SCAN,
+    USERINFO_SCAN,
 };
 
 macro_rules! rules {
@@ -131,7 +132,7 @@ fn fail<T>(index: usize, kind: ErrorKind) -> Result<T, ParseError> {
 }
 
 /// The whole of `s` must be `*( class / pct-encoded )`.
-fn all(s: &[u8], class: &CharClass, c: Component) -> Result<(), ParseError> {
+fn all(s: &[u8], class: &ScanClass, c: Component) -> Result<(), ParseError> {
     match scan(s, 0, class) {
         Ok(end) if end == s.len() => Ok(()),
         Ok(end) => fail(end, ErrorKind::InvalidCharacter(c)),
@@ -261,12 +262,12 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
                 fail(end, ErrorKind::InvalidCharacter(c))
             }
         }
-        Rule::Userinfo => all(b, &chars::USERINFO, Component::Userinfo),
+        Rule::Userinfo => all(b, &USERINFO_SCAN, Component::Userinfo),
         Rule::Host => {
             if b.first() == Some(&b'[') {
                 validate(Rule::IpLiteral, s)
             } else {
-                all(b, &chars::REG_NAME, Component::Host)
+                all(b, &REG_NAME_SCAN, Component::Host)
             }
         }
         Rule::Port => match b.iter().position(|c| !DIGIT.contains(*c)) {
@@ -314,13 +315,13 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
             Ok(end) if end == b.len() => Ok(()),
             Ok(at) | Err(at) => fail(at, ErrorKind::Mismatch),
         },
-        Rule::RegName => all(b, &chars::REG_NAME, Component::Host),
-        Rule::Path => all(b, &chars::PATH, Component::Path),
+        Rule::RegName => all(b, &REG_NAME_SCAN, Component::Host),
+        Rule::Path => all(b, &PATH_SCAN, Component::Path),
         Rule::PathAbempty => {
             if !b.is_empty() && b[0] != b'/' {
                 return fail(0, ErrorKind::InvalidCharacter(Component::Path));
             }
-            all(b, &chars::PATH, Component::Path)
+            all(b, &PATH_SCAN, Component::Path)
         }
         Rule::PathAbsolute => {
             if b.first() != Some(&b'/') {
@@ -329,7 +330,7 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
             if b.get(1) == Some(&b'/') {
                 return fail(1, ErrorKind::InvalidCharacter(Component::Path));
             }
-            all(b, &chars::PATH, Component::Path)
+            all(b, &PATH_SCAN, Component::Path)
         }
         Rule::PathNoscheme => {
             nonempty(b)?;
@@ -343,7 +344,7 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
             if b[0] == b'/' {
                 return fail(0, ErrorKind::InvalidCharacter(Component::Path));
             }
-            all(b, &chars::PATH, Component::Path)
+            all(b, &PATH_SCAN, Component::Path)
         }
         Rule::PathEmpty => {
             if b.is_empty() {
@@ -352,14 +353,14 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
                 fail(0, ErrorKind::Mismatch)
             }
         }
-        Rule::Segment => all(b, &chars::PCHAR, Component::Path),
+        Rule::Segment => all(b, &PCHAR_SCAN, Component::Path),
         Rule::SegmentNz => {
             nonempty(b)?;
-            all(b, &chars::PCHAR, Component::Path)
+            all(b, &PCHAR_SCAN, Component::Path)
         }
         Rule::SegmentNzNc => {
             nonempty(b)?;
-            all(b, &chars::SEGMENT_NZ_NC, Component::Path)
+            all(b, &SEGMENT_NZ_NC_SCAN, Component::Path)
         }
         Rule::Pchar => {
             if b.first() == Some(&b'%') {
@@ -368,8 +369,8 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
                 one_of(b, &chars::PCHAR)
             }
         }
-        Rule::Query => all(b, &chars::QUERY, Component::Query),
-        Rule::Fragment => all(b, &chars::FRAGMENT, Component::Fragment),
+        Rule::Query => all(b, &QUERY_SCAN, Component::Query),
+        Rule::Fragment => all(b, &QUERY_SCAN, Component::Fragment),
         Rule::PctEncoded => {
             nonempty(b)?;
             if b[0] != b'%' {
