@@ -219,8 +219,25 @@ mod x86 {
         };
         loop {
             // The hot loop: whole blocks of members and `%`s whose two
-            // digits are in the same block.
-            while let Some(x) = block(s, i) {
+            // digits are in the same block. It leaves with the block to
+            // look at the long way (classified already when it starts at
+            // `i`): where the scan stops, where a triplet straddles two
+            // blocks, or the last bytes.
+            let (at, (stop, pct, hex)) = loop {
+                if i + 16 >= len {
+                    if i >= len {
+                        return Ok(len);
+                    }
+                    // The last bytes: the block ends at the input's end,
+                    // overlapping bytes already accepted.
+                    let Some(x) = block(s, len - 16) else {
+                        return Ok(i); // unreachable: len >= 16
+                    };
+                    break (len - 16, classify(x, &t));
+                }
+                let Some(x) = block(s, i) else {
+                    return Ok(i); // unreachable: i + 16 < len
+                };
                 let (stop, pct, hex) = classify(x, &t);
                 // Lane k: are bytes k + 1 and k + 2 both hex digits? The
                 // lanes shifted in past the block read as "no", so a `%` at
@@ -229,31 +246,16 @@ mod x86 {
                 let no_digits = _mm_cmpeq_epi8(digits, _mm_setzero_si128());
                 let bad = _mm_or_si128(stop, _mm_and_si128(pct, no_digits));
                 if _mm_movemask_epi8(bad) != 0 {
-                    break;
+                    break (i, (stop, pct, hex));
                 }
                 i += 16;
-            }
-            // One block the long way: where the scan stops, where a triplet
-            // straddles two blocks, or the last bytes. The block starts at
-            // `i`, or for the last bytes at `len - 16`, overlapping bytes
-            // already accepted; the masks are shifted so that bit 0 is byte
-            // `i` either way.
-            let more = i + 16 < len;
-            let at = if more {
-                i
-            } else if i < len {
-                len - 16
-            } else {
-                return Ok(len);
             };
-            let shift = i - at;
-            // `avail` bytes from `i` are in the block; when `!more` they are
+            // The masks are shifted so that bit 0 is byte `i`; `avail`
+            // bytes from `i` are in the block, and when not `more` they are
             // all that is left of the input.
+            let more = at + 16 < len;
+            let shift = i - at;
             let avail = 16 - shift;
-            let Some(x) = block(s, at) else {
-                return Ok(i); // unreachable: at + 16 <= len
-            };
-            let (stop, pct, hex) = classify(x, &t);
             let stop = (_mm_movemask_epi8(stop) as u32 >> shift) | 1 << avail;
             let n = stop.trailing_zeros() as usize; // <= avail
             let pct = (_mm_movemask_epi8(pct) as u32 >> shift) & ((1 << n) - 1);
