@@ -1133,13 +1133,13 @@ fn rooted_dots(out: &mut String, root: usize, rest: &str) {
     let n = b.len();
     // `rest[run..]` is not written yet.
     let mut run = 0;
-    let mut from = 0;
-    while let Some(i) = next_dot_start(b, from) {
+    let mut next = next_dot_start(b, 0);
+    while let Some(i) = next {
         let dots = match (b.get(i + 1), b.get(i + 2)) {
             (None | Some(b'/'), _) => 1,
             (Some(b'.'), None | Some(b'/')) => 2,
             _ => {
-                from = i + 1;
+                next = next_dot_start(b, i + 1);
                 continue;
             }
         };
@@ -1150,7 +1150,13 @@ fn rooted_dots(out: &mut String, root: usize, rest: &str) {
             pop_segment(out, root);
         }
         run = (i + dots + 1).min(n);
-        from = run;
+        // A segment starts at `run`: a `.` there needs no search (runs of
+        // dot segments, as in `../../`).
+        next = if b.get(run) == Some(&b'.') {
+            Some(run)
+        } else {
+            next_dot_start(b, run)
+        };
     }
     out.push_str(&rest[run..]);
 }
