@@ -826,6 +826,10 @@ struct Cut {
     /// written as is, or as a prefix of the base's path and the
     /// reference's): one scan of the result instead of one per part.
     scan: bool,
+    /// The reference's path from `tail` has dot segments: it goes through
+    /// [`rooted_dots`] ([`cut_dots`]), after the base's text up to `head`,
+    /// which holds the root and no dot segment.
+    dots: bool,
 }
 
 /// Strict resolution (5.2.2) as a [`Cut`], or `None` when the general path
@@ -842,6 +846,7 @@ fn cut(bs: &[u8], bm: &Meta, rs: &[u8], rm: &Meta) -> Option<Cut> {
             tail: 0,
             slash: false,
             scan: true,
+            dots: false,
         })
     };
     if rm.scheme_end != NONE {
@@ -861,6 +866,7 @@ fn cut(bs: &[u8], bm: &Meta, rs: &[u8], rm: &Meta) -> Option<Cut> {
             tail: 0,
             slash: false,
             scan: false,
+            dots: false,
         })
     } else if rp[0] == b'/' {
         plain(bm.path_start)
@@ -925,6 +931,7 @@ fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
             tail: 0,
             slash: rooted,
             scan: true,
+            dots: false,
         });
     }
     // Leading "." and ".." segments of the reference: remove_dot_segments
@@ -942,59 +949,66 @@ fn merge_cut(bs: &[u8], bm: &Meta, rp: &[u8]) -> Option<Cut> {
         }
         ups += n - 1;
     }
-    // Dot segments further on (or what may be one) and an empty segment
-    // next (which may need the `/.` rule) go to the general path, before
-    // any more work here.
+    // An empty segment next (which may need the `/.` rule) goes to the
+    // general path, before any more work here; dot segments further on (or
+    // what may be one) to `rooted_dots`.
     let rest = rp.get(t0..)?;
-    if t0 == 0 || rest.first() == Some(&b'/') || maybe_dot_segment(rest) {
+    if t0 == 0 || rest.first() == Some(&b'/') {
         return None;
     }
-    let slash_end = prefix_end(bp)?;
-    let rooted = bm.auth_start != NONE && slash_end == 0;
-    // Only a rooted prefix reads this simply (a rootless one drops leading
-    // dot segments, 5.2.4 A and D).
-    if !rooted && bp.first() != Some(&b'/') {
-        return None;
-    }
+    let dots = maybe_dot_segment(rest);
     let t0 = t0 as u32;
-    if rooted {
+    if bp.is_empty() && bm.auth_start != NONE {
+        // The prefix is "/" (5.2.3).
         return Some(Cut {
             head: bm.path_start,
             tail: t0,
             slash: true,
             scan: false,
+            dots,
         });
     }
-    let mut end = slash_end;
+    // Only a rooted prefix reads this simply (a rootless one drops leading
+    // dot segments, 5.2.4 A and D), and one without dot segments: looking
+    // at the whole base path for them (a last segment `.` or `..` sends a
+    // few more bases to the general path) saves finding its last `/` first.
+    if bp.first() != Some(&b'/') || has_dot_segment_fast(bp) {
+        return None;
+    }
+    // The prefix ends after the last "/"; each ".." moves that end back a
+    // segment, to the root at most.
+    let mut end = last_slash_end(bp);
     if ups > 0 {
-        // `end - 1` is a "/"; move it back one segment per "..".
-        let mut last = end - 1;
-        for _ in 0..ups {
-            if last == 0 {
-                break;
-            }
-            last = bp.get(..last)?.iter().rposition(|&b| b == b'/')?;
-        }
-        end = last + 1;
+        end = slash_back(bp, end - 1, ups).map_or(1, |i| i + 1);
     }
     Some(Cut {
         head: bm.path_start + end as u32,
         tail: t0,
         slash: false,
         scan: false,
+        dots,
     })
 }
 
-/// The length of the prefix of a base path that merging keeps (5.2.3), up
-/// to its last `/`; `None` when that prefix has a dot segment.
+/// The index of the `k`-th `/` of `b` counting back from `end` (exclusive),
+/// or `None` when there are fewer: a word at a time.
 #[inline]
-fn prefix_end(bp: &[u8]) -> Option<usize> {
-    let slash_end = last_slash_end(bp);
-    let prefix = bp.get(..slash_end)?;
-    if maybe_dot_segment(prefix) && has_dot_segment_bytes(prefix) {
-        return None;
+fn slash_back(b: &[u8], mut end: usize, mut k: usize) -> Option<usize> {
+    while end > 0 && k > 0 {
+        let at = end.saturating_sub(8);
+        // Only the bytes below `end`: the low `end - at` (1 to 8) of the word.
+        let mut m = eq_bytes(load8_padded(b, at), b'/') & (u64::MAX >> (64 - 8 * (end - at)));
+        while m != 0 {
+            let top = 63 - m.leading_zeros();
+            k -= 1;
+            if k == 0 {
+                return Some(at + top as usize / 8);
+            }
+            m &= !(1 << top);
+        }
+        end = at;
     }
-    Some(slash_end)
+    None
 }
 
 /// Whether the path of a text with offsets `m` has a dot segment.
@@ -1024,6 +1038,276 @@ fn has_dot_segment_bytes(path: &[u8]) -> bool {
         seg_start = c == b'/';
     }
     false
+}
+
+// ---------------------------------------------------------------------------
+// The dot-segment path: a rooted path, in one pass into the result
+//
+// When the input buffer of 5.2.4 is rooted (a merge with a base path that
+// starts with `/`, or a reference path that does), the target is written in
+// one pass: the text before the path, the merged path through
+// remove_dot_segments ([`rooted_dots`]), the reference's query and fragment.
+// Its offsets follow from the parses. A rootless buffer (where steps A and D
+// apply), RFC 2396 and the non-strict scheme rule take the general path.
+
+/// Bit 7 of each byte of `w` that equals `c`.
+#[inline(always)]
+fn eq_bytes(w: u64, c: u8) -> u64 {
+    zero_bytes(w ^ (LO * u64::from(c)))
+}
+
+/// Eight bytes of `b` from `at` (below its length), little-endian, zero
+/// past the end (a zero byte is neither `/` nor `.`). The last word is the
+/// last eight bytes shifted down, so no load is a copy of unknown length.
+#[inline(always)]
+fn load8_padded(b: &[u8], at: usize) -> u64 {
+    let n = b.len();
+    if at + 8 <= n {
+        load8(b, at)
+    } else if n >= 8 {
+        load8(b, n - 8) >> (8 * (at + 8 - n))
+    } else {
+        let mut w = 0;
+        for (k, &c) in b.iter().skip(at).enumerate() {
+            w |= u64::from(c) << (8 * k);
+        }
+        w
+    }
+}
+
+/// Step C on `out[root..]`, which is rooted and ends with `/`: drop the
+/// segment before that `/`, keeping the root. One word back usually finds
+/// the `/` before it; a long segment is scanned the rest of the way.
+#[inline(always)]
+fn pop_segment(out: &mut String, root: usize) {
+    let o = out.as_bytes();
+    let end = o.len() - 1;
+    let seg = o.get(root..end).unwrap_or_default();
+    let cut = match seg.len().checked_sub(8) {
+        Some(w) => match zero_bytes(load8(seg, w) ^ (LO * u64::from(b'/'))) {
+            0 => seg[..w].iter().rposition(|&c| c == b'/').unwrap_or(0),
+            m => w + (63 - m.leading_zeros() as usize) / 8,
+        },
+        None => seg.iter().rposition(|&c| c == b'/').unwrap_or(0),
+    };
+    out.truncate(root + cut + 1);
+}
+
+/// The index of the first `.` at or after `from` in `b` that starts a
+/// segment (it is at 0 or after a `/`): only such a `.` can start a dot
+/// segment. A word at a time.
+#[inline(always)]
+fn next_dot_start(b: &[u8], from: usize) -> Option<usize> {
+    // Bit 7 of the word's byte 0: whether the byte before is a "/".
+    let mut carry = if from == 0 || b.get(from - 1) == Some(&b'/') {
+        0x80
+    } else {
+        0
+    };
+    let mut at = from;
+    while at < b.len() {
+        let w = load8_padded(b, at);
+        let slash = eq_bytes(w, b'/');
+        let starts = eq_bytes(w, b'.') & ((slash << 8) | carry);
+        if starts != 0 {
+            return Some(at + starts.trailing_zeros() as usize / 8);
+        }
+        carry = slash >> 56;
+        at += 8;
+    }
+    None
+}
+
+/// [`Dots`] on the input buffer `/` + `rest`, where `out[root..]` holds the
+/// output buffer so far followed by that `/`.
+///
+/// A segment of `rest` is then: ordinary, moved with the `/` after it (E);
+/// `.`, dropped (B); `..`, dropped with the output's last segment (C), which
+/// is cutting `out` back to just after its second-to-last `/`. So
+/// `out[root..]` keeps that form, and when `rest` ends with a dot segment,
+/// the `/` that B and C leave is already there. The ordinary segments
+/// between dot segments are copied in one go, and a cut scans back only
+/// over the segment it removes: linear, like [`Dots`].
+fn rooted_dots(out: &mut String, root: usize, rest: &str) {
+    let b = rest.as_bytes();
+    let n = b.len();
+    // `rest[run..]` is not written yet.
+    let mut run = 0;
+    let mut next = next_dot_start(b, 0);
+    while let Some(i) = next {
+        let dots = match (b.get(i + 1), b.get(i + 2)) {
+            (None | Some(b'/'), _) => 1,
+            (Some(b'.'), None | Some(b'/')) => 2,
+            _ => {
+                next = next_dot_start(b, i + 1);
+                continue;
+            }
+        };
+        if run < i {
+            out.push_str(&rest[run..i]);
+        }
+        if dots == 2 {
+            pop_segment(out, root);
+        }
+        run = (i + dots + 1).min(n);
+        // A segment starts at `run`: a `.` there needs no search (runs of
+        // dot segments, as in `../../`).
+        next = if b.get(run) == Some(&b'.') {
+            Some(run)
+        } else {
+            next_dot_start(b, run)
+        };
+    }
+    out.push_str(&rest[run..]);
+}
+
+/// The end of a target whose path went through [`rooted_dots`] into
+/// `out[path_at..]` (the target starts at `at`): the `/.` rule, then the
+/// reference's query and fragment (`tail`). The path's bounds relative to
+/// `at`, or `None` (with `out` as it was) when the target is too long.
+#[inline(always)]
+fn finish_dots(
+    out: &mut String,
+    at: usize,
+    path_at: usize,
+    has_auth: bool,
+    tail: &str,
+) -> Option<(u32, u32)> {
+    if !has_auth && out.get(path_at..).is_some_and(|p| p.starts_with("//")) {
+        out.insert_str(path_at, "/.");
+    }
+    let path_end = out.len() - at;
+    out.push_str(tail);
+    if out.len() - at >= MAX_LEN {
+        out.truncate(at);
+        return None;
+    }
+    // Every offset is at most the length, which fits in a u32.
+    Some(((path_at - at) as u32, path_end as u32))
+}
+
+/// The offsets of a target with the base's scheme and authority, the path
+/// at `path_start..path_end`, and the reference's query and fragment.
+#[inline(always)]
+fn base_dots_meta(bm: &Meta, rm: &Meta, path_start: u32, path_end: u32) -> Meta {
+    let d = path_end.wrapping_sub(rm.path_end);
+    Meta {
+        path_start,
+        path_end,
+        query_start: shift(rm.query_start, d),
+        fragment_start: shift(rm.fragment_start, d),
+        ..*bm
+    }
+}
+
+/// `x + d`, keeping `NONE`.
+#[inline(always)]
+fn shift(x: u32, d: u32) -> u32 {
+    if x == NONE {
+        NONE
+    } else {
+        x.wrapping_add(d)
+    }
+}
+
+/// A [`Cut`] with `dots`, appended to `out`: the target's offsets (from
+/// where it starts in `out`), or `None`, with `out` as it was, when the
+/// target is too long.
+#[inline]
+fn cut_dots(bs: &str, bm: &Meta, rs: &str, rm: &Meta, c: Cut, out: &mut String) -> Option<Meta> {
+    let head = bs.get(..c.head as usize)?;
+    let rest = rs.get(c.tail as usize..rm.path_end as usize)?;
+    let tail = rs.get(rm.path_end as usize..)?;
+    let at = out.len();
+    out.push_str(head);
+    if c.slash {
+        out.push('/');
+    }
+    let path_at = at + bm.path_start as usize;
+    rooted_dots(out, path_at, rest);
+    let (path_start, path_end) = finish_dots(out, at, path_at, bm.auth_start != NONE, tail)?;
+    Some(base_dots_meta(bm, rm, path_start, path_end))
+}
+
+/// Strict RFC 3986 resolution by [`rooted_dots`], appended to `out`: the
+/// target's offsets (from where it starts in `out`), or `None`, with `out`
+/// as it was, when the general path must run.
+///
+/// It reserves what the general path would, so that a fallback does not
+/// allocate again.
+#[inline]
+fn resolve_dots(bs: &str, bm: &Meta, rs: &str, rm: &Meta, out: &mut String) -> Option<Meta> {
+    let rp = rs.get(rm.path_start as usize..rm.path_end as usize)?;
+    let tail = rs.get(rm.path_end as usize..)?;
+    // The text before the path comes from the base (`head_b`) then from the
+    // reference (`head_r`), whose offsets move by `head_b.len()`; then the
+    // root "/" and the segments of `body` and `rest`, the rest of the merged
+    // path.
+    let (head_b, head_r, body, rest, has_auth) = if rm.scheme_end != NONE {
+        let head_r = rs.get(..rm.path_start as usize)?;
+        ("", head_r, "", rp.strip_prefix('/')?, rm.auth_start != NONE)
+    } else if rm.auth_start != NONE {
+        let head_b = bs.get(..bm.scheme_end.checked_add(1)? as usize)?;
+        let head_r = rs.get(..rm.path_start as usize)?;
+        (head_b, head_r, "", rp.strip_prefix('/')?, true)
+    } else {
+        let head_b = bs.get(..bm.path_start as usize)?;
+        let has_auth = bm.auth_start != NONE;
+        if let Some(rest) = rp.strip_prefix('/') {
+            (head_b, "", "", rest, has_auth)
+        } else if rp.is_empty() {
+            return None;
+        } else {
+            // Merge (5.2.3).
+            let bp = bs.get(bm.path_start as usize..bm.path_end as usize)?;
+            let body = if has_auth && bp.is_empty() {
+                ""
+            } else {
+                bp.get(1..last_slash_end(bp.as_bytes()))
+                    .filter(|_| bp.starts_with('/'))?
+            };
+            (head_b, "", body, rp, has_auth)
+        }
+    };
+    let at = out.len();
+    // The general path's bound: 2 for the "/." rule.
+    let bound = [head_b, head_r, body, rest, tail]
+        .iter()
+        .fold(3usize, |n, s| n.saturating_add(s.len()));
+    if out.capacity() == 0 {
+        // Allocating afresh costs less than growing.
+        *out = String::with_capacity(bound);
+    } else {
+        out.reserve(bound);
+    }
+    out.push_str(head_b);
+    out.push_str(head_r);
+    let path_at = out.len();
+    out.push('/');
+    rooted_dots(out, path_at, body);
+    rooted_dots(out, path_at, rest);
+    let (path_start, path_end) = finish_dots(out, at, path_at, has_auth, tail)?;
+    Some(if rm.scheme_end != NONE || rm.auth_start != NONE {
+        let d = head_b.len() as u32;
+        let q = path_end.wrapping_sub(rm.path_end);
+        Meta {
+            scheme_end: if rm.scheme_end != NONE {
+                rm.scheme_end
+            } else {
+                bm.scheme_end
+            },
+            auth_start: shift(rm.auth_start, d),
+            host_start: shift(rm.host_start, d),
+            host_end: shift(rm.host_end, d),
+            host_kind: rm.host_kind,
+            path_start,
+            path_end,
+            query_start: shift(rm.query_start, q),
+            fragment_start: shift(rm.fragment_start, q),
+        }
+    } else {
+        base_dots_meta(bm, rm, path_start, path_end)
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -1162,6 +1446,11 @@ impl Resolver {
         let (bs, rs) = (base.as_text(), reference.as_text());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
+            if c.dots {
+                // The cut's fields one by one: passed whole, it would be
+                // stored to memory on every call.
+                return self.resolve_cut_dots(base, reference, c.head, c.tail, c.slash, len);
+            }
             if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
             {
                 // Room for the general path too (its bound is 2 more:
@@ -1178,10 +1467,59 @@ impl Resolver {
                     return Ok(UriBuf::from_parts(out, m));
                 }
                 out.clear();
-                return self.resolve_general(base, reference, out);
+                return self.resolve_dots(base, reference, out);
             }
         }
-        self.resolve_general(base, reference, String::new())
+        self.resolve_dots(base, reference, String::new())
+    }
+
+    /// [`Resolver::resolve`] of a [`Cut`] with `dots`.
+    #[cold]
+    #[inline(never)]
+    fn resolve_cut_dots(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+        head: u32,
+        tail: u32,
+        slash: bool,
+        len: usize,
+    ) -> Result<UriBuf, ResolveError> {
+        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        let c = Cut {
+            head,
+            tail,
+            slash,
+            scan: false,
+            dots: true,
+        };
+        // Dot removal never lengthens the path; 2 for the "/." rule.
+        let mut out = String::with_capacity(len + 2);
+        match cut_dots(bs, bm, rs, rm, c, &mut out) {
+            Some(m) => Ok(UriBuf::from_parts(out, m)),
+            None => self.resolve_general(base, reference, out),
+        }
+    }
+
+    /// [`Resolver::resolve`] when the splice does not do: by
+    /// [`resolve_dots`] when it can, else by the general path.
+    #[cold]
+    #[inline(never)]
+    fn resolve_dots(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+        mut out: String,
+    ) -> Result<UriBuf, ResolveError> {
+        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bm, rm) = (base.meta_ref(), reference.meta_ref());
+        if self.rfc3986_only(rm) {
+            if let Some(m) = resolve_dots(bs, bm, rs, rm, &mut out) {
+                return Ok(UriBuf::from_parts(out, m));
+            }
+        }
+        self.resolve_general(base, reference, out)
     }
 
     /// [`Resolver::resolve`] by the general path.
@@ -1225,7 +1563,13 @@ impl Resolver {
         let (bs, rs) = (base.as_text(), reference.as_text());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
-            if let (Some(head), Some(tail)) = (bs.get(..c.head as usize), rs.get(c.tail as usize..))
+            if c.dots {
+                out.reserve(len + 2);
+                if cut_dots(bs, bm, rs, rm, c, out).is_some() {
+                    return Ok(());
+                }
+            } else if let (Some(head), Some(tail)) =
+                (bs.get(..c.head as usize), rs.get(c.tail as usize..))
             {
                 let at = out.len();
                 out.reserve(len + 2);
@@ -1241,6 +1585,9 @@ impl Resolver {
                     _ => out.truncate(at),
                 }
             }
+        }
+        if self.rfc3986_only(rm) && resolve_dots(bs, bm, rs, rm, out).is_some() {
+            return Ok(());
         }
         let base = base.as_ref_uri();
         let (b, r) = (parts(&base), parts(reference));
@@ -1334,13 +1681,21 @@ impl Resolver {
     /// target's length, under [`MAX_LEN`].
     #[inline(always)]
     fn cut(&self, bs: &str, bm: &Meta, rs: &str, rm: &Meta) -> Option<(Cut, usize)> {
-        if self.rfc2396 || (self.non_strict && rm.scheme_end != NONE) {
+        if !self.rfc3986_only(rm) {
             return None;
         }
         let c = cut(bs.as_bytes(), bm, rs.as_bytes(), rm)?;
         let len = (c.head as usize + usize::from(c.slash))
             .checked_add(rs.len().checked_sub(c.tail as usize)?)?;
         (len < MAX_LEN).then_some((c, len))
+    }
+
+    /// Whether these options resolve a reference with offsets `rm` as
+    /// strict RFC 3986 does: not RFC 2396, and not a non-strict reference
+    /// with a scheme (which may be dropped).
+    #[inline(always)]
+    fn rfc3986_only(&self, rm: &Meta) -> bool {
+        !(self.rfc2396 || (self.non_strict && rm.scheme_end != NONE))
     }
 
     fn drop_same_scheme(&self, b: &Parts<'_>, r: &mut Parts<'_>) {
