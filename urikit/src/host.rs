@@ -234,6 +234,71 @@ pub(crate) fn dec_octet(s: &[u8], i: usize) -> Option<(u8, usize)> {
     Some((value as u8, j))
 }
 
+/// The index of the `]` after an `IPv6address` that starts at `start`, when
+/// the text between is one: the parser's one-pass check, which builds no
+/// value. `None` for anything else; the caller then finds the exact error
+/// (or the missing `]`) with [`parse_ipv6`], which accepts the same
+/// language (the tests compare the two).
+#[inline]
+pub(crate) fn ipv6_end(s: &[u8], start: usize) -> Option<usize> {
+    let mut n = 0usize; // pieces so far
+    let mut elided = false;
+    let mut i = start;
+    if s.get(i) == Some(&b':') {
+        if s.get(i + 1) != Some(&b':') {
+            return None;
+        }
+        elided = true;
+        i += 2;
+        if s.get(i) == Some(&b']') {
+            return Some(i);
+        }
+    }
+    loop {
+        let p = i;
+        while i < s.len() && i - p < 4 && HEXDIG.contains(s[i]) {
+            i += 1;
+        }
+        if s.get(i) == Some(&b'.') {
+            // ls32 as an IPv4address: the last two pieces, then "]".
+            if (elided && n > 5) || (!elided && n != 6) {
+                return None;
+            }
+            let mut e = i;
+            while e < s.len() && (DIGIT.contains(s[e]) || s[e] == b'.') {
+                e += 1;
+            }
+            if s.get(e) != Some(&b']') {
+                return None;
+            }
+            parse_ipv4(&s[p..e])?;
+            return Some(e);
+        }
+        if i == p {
+            return None;
+        }
+        n += 1;
+        match s.get(i) {
+            Some(b']') if (n == 8 && !elided) || (n < 8 && elided) => return Some(i),
+            Some(b':') if n < 7 || (n == 7 && !elided) => {
+                i += 1;
+                if s.get(i) == Some(&b':') {
+                    if elided {
+                        return None;
+                    }
+                    elided = true;
+                    i += 1;
+                    if s.get(i) == Some(&b']') {
+                        return Some(i);
+                    }
+                }
+            }
+            // A fifth digit, a piece too many, any other byte, the end.
+            _ => return None,
+        }
+    }
+}
+
 /// Validate an `IPv6address` (3.2.2) and return its value, or the index of
 /// the first offending byte within `s`.
 ///
@@ -440,5 +505,72 @@ mod tests {
         assert_eq!(v("1:"), Err(2));
         assert_eq!(v("1:2:3:4:5:6:7:8::"), Err(15));
         assert_eq!(v("1::2:3:4:5:6:1.2.3.4"), Err(14));
+    }
+}
+
+#[cfg(test)]
+mod ipv6_end_tests {
+    use super::{ipv6_end, parse_ipv6};
+
+    /// The parser's one-pass check and `parse_ipv6` accept the same
+    /// strings: every string of up to 7 bytes over an alphabet that reaches
+    /// each branch, then longer ones from a generator.
+    #[test]
+    fn ipv6_end_accepts_what_parse_ipv6_accepts() {
+        fn same(inner: &[u8]) {
+            let mut s = inner.to_vec();
+            s.push(b']');
+            let want = parse_ipv6(inner).is_ok().then_some(inner.len());
+            assert_eq!(
+                ipv6_end(&s, 0),
+                want,
+                "{:?}",
+                String::from_utf8_lossy(inner)
+            );
+        }
+        const A: &[u8] = b"0:.1fF9x";
+        let mut buf = Vec::new();
+        for len in 0..=7u32 {
+            for mut k in 0..(A.len() as u64).pow(len) {
+                buf.clear();
+                for _ in 0..len {
+                    buf.push(A[(k % A.len() as u64) as usize]);
+                    k /= A.len() as u64;
+                }
+                same(&buf);
+            }
+        }
+        // Longer: pieces of 0 to 5 digits, one or two colons between, an
+        // IPv4 tail sometimes.
+        let mut x: u64 = 0x1234_5678;
+        let mut next = |m: u64| {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) % m
+        };
+        for _ in 0..200_000 {
+            buf.clear();
+            let pieces = next(10);
+            if next(4) == 0 {
+                buf.extend_from_slice(b"::");
+            }
+            for p in 0..pieces {
+                if p > 0 {
+                    buf.extend_from_slice(if next(8) == 0 { b"::" } else { b":" });
+                }
+                for _ in 0..next(6) {
+                    buf.push(b"0123456789abcdefABCDEF"[next(22) as usize]);
+                }
+            }
+            match next(6) {
+                0 => buf.extend_from_slice(b":1.2.3.4"),
+                1 => buf.extend_from_slice(b"::"),
+                2 => buf.extend_from_slice(b":255.255.255.255"),
+                3 => buf.extend_from_slice(b":01.2.3.4"),
+                _ => {}
+            }
+            same(&buf);
+        }
     }
 }

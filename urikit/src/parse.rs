@@ -25,7 +25,7 @@
 
 use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, REG_NAME, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
-use crate::host::{parse_ipv4, parse_ipv6, validate_ipvfuture, HostKind};
+use crate::host::{ipv6_end, parse_ipv4, parse_ipv6, validate_ipvfuture, HostKind};
 use crate::simd::{self, SimdClass};
 
 /// The exclusive upper bound on input length, in bytes: offsets are stored
@@ -448,14 +448,11 @@ fn authority_error(
     ParseError::new(i, kind)
 }
 
-/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `i`, then an
-/// optional `":" port`, then the end of the authority.
-pub(crate) fn parse_ip_literal(
-    s: &[u8],
-    a: usize,
-    i: usize,
-    m: &mut Meta,
-) -> Result<usize, ParseError> {
+/// Finds the `]` of the IP literal at `i` and validates what it encloses,
+/// with the exact error: the path for IPvFuture and for errors.
+#[cold]
+#[inline(never)]
+fn ip_literal_slow(s: &[u8], i: usize, m: &mut Meta) -> Result<usize, ParseError> {
     let len = s.len();
     let mut j = i + 1;
     while j < len && s[j] != b']' {
@@ -480,6 +477,30 @@ pub(crate) fn parse_ip_literal(
             return err(i + 1 + at, ErrorKind::InvalidIpv6);
         }
         HostKind::Ipv6
+    };
+    Ok(j)
+}
+
+/// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `i`, then an
+/// optional `":" port`, then the end of the authority.
+pub(crate) fn parse_ip_literal(
+    s: &[u8],
+    a: usize,
+    i: usize,
+    m: &mut Meta,
+) -> Result<usize, ParseError> {
+    let len = s.len();
+    // The common case in one pass: an IPv6 address and its "]".
+    let fast = match s.get(i + 1) {
+        Some(b'v' | b'V') => None,
+        _ => ipv6_end(s, i + 1),
+    };
+    let j = match fast {
+        Some(j) => {
+            m.host_kind = HostKind::Ipv6;
+            j
+        }
+        None => ip_literal_slow(s, i, m)?,
     };
     m.auth_start = a as u32;
     m.host_start = i as u32;
