@@ -188,7 +188,17 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     // follows, the bytes seen so far stay valid as the start of a relative
     // path and the scan goes on from where it stopped: one pass either way.
     let mut first_segment_from = None;
-    if len > 0 && ALPHA.contains(s[0]) {
+    // Most real URIs start with "http:" or "https:"; a match stands for the
+    // scan below, which would find the same scheme.
+    let http = match s {
+        [b'h', b't', b't', b'p', b':', ..] => 4,
+        [b'h', b't', b't', b'p', b's', b':', ..] => 5,
+        _ => 0,
+    };
+    if http != 0 && top != Top::RelativeRef {
+        m.scheme_end = http as u32;
+        i = http + 1;
+    } else if len > 0 && ALPHA.contains(s[0]) {
         i = skip(s, 1, &SCHEME);
         if i < len && s[i] == b':' {
             if top == Top::RelativeRef {
