@@ -30,6 +30,10 @@ fn main() {
         example_counts(&peer);
         return;
     }
+    if peer.starts_with("normcorpus-") || peer.starts_with("isnormcorpus-") {
+        normalize_corpus_counts(&peer);
+        return;
+    }
     if peer.starts_with("resolve-") || peer.starts_with("relative-") {
         resolve_counts(&peer);
         return;
@@ -181,6 +185,47 @@ fn resolve_counts(mode: &str) {
                         n += b.relativize(t).map_or(0, |r| r.as_str().len());
                     }
                 }
+            }
+        }
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    }
+    println!("{mode}\t{n}");
+}
+
+/// `normcorpus-urikit|fluent` (the criterion group `normalize-corpus`):
+/// every gsd line that parses, normalized once; `isnormcorpus-urikit` (the
+/// group `normalize-is-normalized`): each one checked once. Parsing is
+/// counted too: subtract `normcorpus-parse`, which only parses.
+fn normalize_corpus_counts(mode: &str) {
+    let lines = gsd_lines();
+    let mut n = 0usize;
+    match mode {
+        "normcorpus-parse" => {
+            n = lines.iter().filter_map(|s| urikit::Uri::parse(s).ok()).count();
+        }
+        "normcorpus-urikit" | "isnormcorpus-urikit" => {
+            let ours: Vec<_> = lines
+                .iter()
+                .filter_map(|s| urikit::Uri::parse(s).ok())
+                .collect();
+            for u in &ours {
+                n += if mode == "normcorpus-urikit" {
+                    u.normalize().as_str().len()
+                } else {
+                    usize::from(u.is_normalized())
+                };
+            }
+        }
+        "normcorpus-fluent" => {
+            let fl: Vec<_> = lines
+                .iter()
+                .filter_map(|s| fluent_uri::Uri::parse(*s).ok())
+                .collect();
+            for u in &fl {
+                n += u.normalize().as_str().len();
             }
         }
         _ => {
