@@ -376,8 +376,13 @@ impl<'s> Normalizer<'s> {
                 m: r.meta(),
             };
         }
-        let mut out = String::with_capacity(r.len() + 2);
+        // Written as bytes, and checked as UTF-8 once at the end: cheaper
+        // than keeping a `String` valid after every small edit. The check
+        // cannot fail (the input is a `str` and only ASCII is written).
+        let mut out = Vec::with_capacity(r.len() + 2);
         let m = self.write(&r, &mut out);
+        let out = String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         Normalized {
             text: Cow::Owned(out),
             m,
@@ -501,8 +506,8 @@ impl<'s> Normalizer<'s> {
     ///
     /// One pass over the input: what is already normal is copied in whole
     /// runs, and only the bytes that change are written one by one.
-    fn write(&self, r: &UriRef<'_>, out: &mut String) -> Meta {
-        let s = r.as_text();
+    fn write(&self, r: &UriRef<'_>, out: &mut Vec<u8>) -> Meta {
+        let s = r.as_text().as_bytes();
         let im = r.meta();
         let mut w = Writer { s, run: 0, out };
         let mut m = Meta::EMPTY;
@@ -527,7 +532,7 @@ impl<'s> Normalizer<'s> {
             if let Some(dh) = info.and_then(|i| i.default_host) {
                 if userinfo.is_none() && port.is_none() {
                     w.flush(he);
-                    if w.out.get(host_out as usize..) == Some(dh) {
+                    if w.out.get(host_out as usize..) == Some(dh.as_bytes()) {
                         w.out.truncate(host_out as usize);
                         m.host_kind = HostKind::RegName;
                     }
@@ -551,7 +556,7 @@ impl<'s> Normalizer<'s> {
             if r.has_authority() {
                 if ps == pe && info.is_some_and(|i| i.empty_path_is_root) {
                     w.flush(pe);
-                    w.out.push('/');
+                    w.out.push(b'/');
                 }
             } else if dots_removed {
                 // Without an authority a path cannot start with "//" (3.3),
@@ -559,8 +564,8 @@ impl<'s> Normalizer<'s> {
                 // ("s:/.//a"): keep "/." before it so the output names the
                 // same path and still parses.
                 w.flush(pe);
-                if w.out.get(p0..).is_some_and(|p| p.starts_with("//")) {
-                    w.out.insert_str(p0, "/.");
+                if w.out.get(p0..).is_some_and(|p| p.starts_with(b"//")) {
+                    w.out.splice(p0..p0, *b"/.");
                 }
             }
         } else {
@@ -598,7 +603,7 @@ impl<'s> Normalizer<'s> {
                 // ("%31.2.3.4"), which then counts as one (3.2.2).
                 w.flush(he);
                 let text = w.out.get(start..).unwrap_or_default();
-                if text.len() <= 15 && parse_ipv4(text.as_bytes()).is_some() {
+                if text.len() <= 15 && parse_ipv4(text).is_some() {
                     return HostKind::Ipv4;
                 }
                 HostKind::RegName
@@ -607,7 +612,7 @@ impl<'s> Normalizer<'s> {
                 match host.ipv6() {
                     Some(addr) => {
                         w.flush(hs);
-                        let _ = fmt::write(w.out, format_args!("[{addr}]"));
+                        let _ = fmt::write(&mut Bytes(w.out), format_args!("[{addr}]"));
                         w.run = he;
                     }
                     None => w.lower(hs, he),
@@ -625,9 +630,19 @@ impl<'s> Normalizer<'s> {
 /// The output of [`Normalizer::write`]: the input `s` is copied in runs,
 /// and `s[run..]` is the part not yet copied nor replaced.
 struct Writer<'a, 'o> {
-    s: &'a str,
+    s: &'a [u8],
     run: usize,
-    out: &'o mut String,
+    out: &'o mut Vec<u8>,
+}
+
+/// `fmt::Write` for the bytes of [`Writer`].
+struct Bytes<'o>(&'o mut Vec<u8>);
+
+impl fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
 }
 
 impl Writer<'_, '_> {
@@ -642,7 +657,8 @@ impl Writer<'_, '_> {
     #[inline]
     fn flush(&mut self, i: usize) {
         if i > self.run {
-            self.out.push_str(self.s.get(self.run..i).unwrap_or_default());
+            self.out
+                .extend_from_slice(self.s.get(self.run..i).unwrap_or_default());
             self.run = i;
         }
     }
@@ -656,7 +672,7 @@ impl Writer<'_, '_> {
 
     /// Lowercase `s[from..to]`.
     fn lower(&mut self, from: usize, to: usize) {
-        let b = self.s.as_bytes().get(from..to).unwrap_or_default();
+        let b = self.s.get(from..to).unwrap_or_default();
         if let Some(k) = b.iter().position(u8::is_ascii_uppercase) {
             let start = self.pos(from + k) as usize;
             self.flush(to);
@@ -671,7 +687,7 @@ impl Writer<'_, '_> {
     /// decoded one too). Returns whether it held a percent-encoding.
     #[inline]
     fn pct<const LOWER: bool>(&mut self, from: usize, to: usize) -> bool {
-        let b = self.s.as_bytes().get(..to).unwrap_or_default();
+        let b = self.s.get(..to).unwrap_or_default();
         let mut i = from;
         let mut had = false;
         while let Some(k) = b
@@ -684,7 +700,7 @@ impl Writer<'_, '_> {
                 i = self.triplet::<LOWER>(b, i);
             } else {
                 self.flush(i);
-                self.out.push(char::from(b[i].to_ascii_lowercase()));
+                self.out.push(b[i].to_ascii_lowercase());
                 i += 1;
                 self.run = i;
             }
@@ -693,7 +709,7 @@ impl Writer<'_, '_> {
     }
 
     /// Normalize the percent-encoding at `b[i]`, returning where it ends.
-    #[inline]
+    #[inline(always)]
     fn triplet<const LOWER: bool>(&mut self, b: &[u8], i: usize) -> usize {
         let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
             return i + 1; // not a triplet (the parser lets none through)
@@ -704,14 +720,14 @@ impl Writer<'_, '_> {
         let v = (hv << 4) | lv;
         if UNRESERVED.contains(v) {
             self.flush(i);
-            self.out.push(char::from(if LOWER { v.to_ascii_lowercase() } else { v }));
+            self.out.push(if LOWER { v.to_ascii_lowercase() } else { v });
             self.run = i + 3;
         } else if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
             // Copied with the run, then uppercased where it landed.
             self.flush(i + 3);
-            let end = self.out.len();
-            if let Some(t) = self.out.get_mut(end - 2..) {
-                t.make_ascii_uppercase();
+            if let [.., h, l] = self.out.as_mut_slice() {
+                h.make_ascii_uppercase();
+                l.make_ascii_uppercase();
             }
         }
         i + 3
@@ -726,7 +742,7 @@ impl Writer<'_, '_> {
     /// - elsewhere, `/.` and `/..` are dropped, `..` also drops the last
     ///   output segment, and at the end of the path a `/` stays (B, C).
     fn path_without_dots(&mut self, from: usize, to: usize) -> bool {
-        let b = self.s.as_bytes().get(..to).unwrap_or_default();
+        let b = self.s.get(..to).unwrap_or_default();
         let p0 = self.pos(from) as usize;
         let mut removed = false;
         let mut i = from;
@@ -761,12 +777,12 @@ impl Writer<'_, '_> {
             self.flush(i);
             if double {
                 // The last segment is short: a plain loop beats memrchr.
-                let out = self.out.as_bytes().get(p0..).unwrap_or_default();
+                let out = self.out.get(p0..).unwrap_or_default();
                 let last = out.iter().rposition(|&c| c == b'/');
                 self.out.truncate(last.map_or(p0, |k| p0 + k));
             }
             if end == to {
-                self.out.push('/');
+                self.out.push(b'/');
             }
             // The "/" at `end`, if any, starts the next segment.
             self.run = end;
@@ -778,6 +794,7 @@ impl Writer<'_, '_> {
 
 /// Whether the path segment starting at `b[i]` is `.` or `..`, with each
 /// dot possibly written `%2E`: `Some((is_double, end))`.
+#[inline]
 fn dot_segment(b: &[u8], mut i: usize) -> Option<(bool, usize)> {
     let mut dots = 0;
     loop {
@@ -1145,10 +1162,14 @@ mod tests {
 
     #[test]
     fn pct_lowers_decoded_host_letters() {
-        let mut out = String::new();
-        let mut w = Writer { s: "%41B%3a", run: 0, out: &mut out };
+        let mut out = Vec::new();
+        let mut w = Writer {
+            s: b"%41B%3a",
+            run: 0,
+            out: &mut out,
+        };
         assert!(w.pct::<true>(0, 7));
         w.flush(7);
-        assert_eq!(out, "ab%3A");
+        assert_eq!(out, b"ab%3A");
     }
 }
