@@ -49,7 +49,6 @@ use core::fmt;
 use crate::chars::{hex_value, UNRESERVED};
 use crate::host::{parse_ipv4, Host, HostKind};
 use crate::parse::{Meta, NONE};
-use crate::percent::triplet;
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
 /// What scheme-based normalization (6.2.3) knows about one scheme.
@@ -690,10 +689,10 @@ impl Writer<'_, '_> {
         let b = self.s.get(..to).unwrap_or_default();
         let mut i = from;
         let mut had = false;
-        while let Some(k) = b
-            .get(i..)
-            .and_then(|r| r.iter().position(|&c| c == b'%' || (LOWER && c.is_ascii_uppercase())))
-        {
+        while let Some(k) = b.get(i..).and_then(|r| {
+            r.iter()
+                .position(|&c| c == b'%' || (LOWER && c.is_ascii_uppercase()))
+        }) {
             i += k;
             if b[i] == b'%' {
                 had = true;
@@ -720,7 +719,8 @@ impl Writer<'_, '_> {
         let v = (hv << 4) | lv;
         if UNRESERVED.contains(v) {
             self.flush(i);
-            self.out.push(if LOWER { v.to_ascii_lowercase() } else { v });
+            self.out
+                .push(if LOWER { v.to_ascii_lowercase() } else { v });
             self.run = i + 3;
         } else if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
             // Copied with the run, then uppercased where it landed.

@@ -204,7 +204,10 @@ fn normalize_corpus_counts(mode: &str) {
     let mut n = 0usize;
     match mode {
         "normcorpus-parse" => {
-            n = lines.iter().filter_map(|s| urikit::Uri::parse(s).ok()).count();
+            n = lines
+                .iter()
+                .filter_map(|s| urikit::Uri::parse(s).ok())
+                .count();
         }
         "normcorpus-urikit" | "isnormcorpus-urikit" => {
             let ours: Vec<_> = lines
