@@ -44,6 +44,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::chars::{hex_value, UNRESERVED};
