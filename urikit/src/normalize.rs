@@ -376,11 +376,17 @@ impl<'s> Normalizer<'s> {
                 m: r.meta(),
             };
         }
+        self.normalize_changed(&r)
+    }
+
+    /// The owned normal form of a value that is not normal.
+    #[inline(never)]
+    fn normalize_changed<'a>(&self, r: &UriRef<'a>) -> Normalized<'a> {
         // Written as bytes, and checked as UTF-8 once at the end: cheaper
         // than keeping a `String` valid after every small edit. The check
         // cannot fail (the input is a `str` and only ASCII is written).
         let mut out = Vec::with_capacity(r.len() + 2);
-        let m = self.write(&r, &mut out);
+        let m = self.write(r, &mut out);
         let out = String::from_utf8(out)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         Normalized {
