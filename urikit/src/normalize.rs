@@ -44,12 +44,12 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 use core::fmt;
 
 use crate::chars::{hex_value, UNRESERVED};
 use crate::host::{parse_ipv4, Host, HostKind};
 use crate::parse::{Meta, NONE};
-use crate::percent::triplet;
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
 /// What scheme-based normalization (6.2.3) knows about one scheme.
@@ -376,8 +376,19 @@ impl<'s> Normalizer<'s> {
                 m: r.meta(),
             };
         }
-        let mut out = String::with_capacity(r.len() + 2);
-        let m = self.write(&r, &mut out);
+        self.normalize_changed(&r)
+    }
+
+    /// The owned normal form of a value that is not normal.
+    #[inline(never)]
+    fn normalize_changed<'a>(&self, r: &UriRef<'a>) -> Normalized<'a> {
+        // Written as bytes, and checked as UTF-8 once at the end: cheaper
+        // than keeping a `String` valid after every small edit. The check
+        // cannot fail (the input is a `str` and only ASCII is written).
+        let mut out = Vec::with_capacity(r.len() + 2);
+        let m = self.write(r, &mut out);
+        let out = String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         Normalized {
             text: Cow::Owned(out),
             m,
@@ -498,65 +509,107 @@ impl<'s> Normalizer<'s> {
     }
 
     /// Write the normal form of `r` to `out`, returning its offsets.
-    fn write(&self, r: &UriRef<'_>, out: &mut String) -> Meta {
+    ///
+    /// One pass over the input: what is already normal is copied in whole
+    /// runs, and only the bytes that change are written one by one.
+    fn write(&self, r: &UriRef<'_>, out: &mut Vec<u8>) -> Meta {
+        let s = r.as_text().as_bytes();
+        let im = r.meta();
+        let mut w = Writer { s, run: 0, out };
         let mut m = Meta::EMPTY;
         let scheme = r.scheme();
         let is_uri = scheme.is_some();
         let info = self.lookup(scheme);
-        if let Some(s) = scheme {
-            push_lower(s, out);
-            m.scheme_end = off(out);
-            out.push(':');
+        if let Some(scheme) = scheme {
+            w.lower(0, scheme.len());
+            m.scheme_end = w.pos(scheme.len());
         }
         if let Some(host) = r.host() {
-            out.push_str("//");
-            m.auth_start = off(out);
+            let (hs, he) = (im.host_start as usize, im.host_end as usize);
+            m.auth_start = w.pos(im.auth_start as usize);
             let userinfo = r.userinfo();
-            if let Some(u) = userinfo {
-                pct_normalize(u, out, false);
-                out.push('@');
+            if userinfo.is_some() {
+                w.pct::<false>(im.auth_start as usize, hs - 1);
             }
-            let host_start = out.len();
-            m.host_start = off(out);
-            m.host_kind = self.write_host(host, out);
+            let host_out = w.pos(hs);
+            m.host_start = host_out;
+            m.host_kind = self.write_host(&mut w, host, hs, he);
             let port = self.port(r.port(), info.as_ref(), is_uri);
             if let Some(dh) = info.and_then(|i| i.default_host) {
-                if userinfo.is_none() && port.is_none() && out.get(host_start..) == Some(dh) {
-                    out.truncate(host_start);
-                    m.host_kind = HostKind::RegName;
+                if userinfo.is_none() && port.is_none() {
+                    w.flush(he);
+                    if w.out.get(host_out as usize..) == Some(dh.as_bytes()) {
+                        w.out.truncate(host_out as usize);
+                        m.host_kind = HostKind::RegName;
+                    }
                 }
             }
-            m.host_end = off(out);
-            if let Some(p) = port {
-                out.push(':');
-                out.push_str(p);
+            m.host_end = w.pos(he);
+            let ps = im.path_start as usize;
+            match (r.port(), port) {
+                // Drop the ":" too.
+                (Some(_), None) => w.skip(he, ps),
+                // Drop leading zeros.
+                (Some(p), Some(q)) if q.len() < p.len() => w.skip(ps - p.len(), ps - q.len()),
+                _ => {}
             }
         }
-        m.path_start = off(out);
-        self.write_path(r, info.as_ref(), is_uri, out);
-        m.path_end = off(out);
-        if let Some(q) = r.query() {
-            m.query_start = off(out);
-            out.push('?');
-            pct_normalize(q, out, false);
+        let (ps, pe) = (im.path_start as usize, im.path_end as usize);
+        m.path_start = w.pos(ps);
+        if is_uri {
+            let p0 = m.path_start as usize;
+            let dots_removed = w.path_without_dots(ps, pe);
+            if r.has_authority() {
+                if ps == pe && info.is_some_and(|i| i.empty_path_is_root) {
+                    w.flush(pe);
+                    w.out.push(b'/');
+                }
+            } else if dots_removed {
+                // Without an authority a path cannot start with "//" (3.3),
+                // and removing dot segments can leave one that does
+                // ("s:/.//a"): keep "/." before it so the output names the
+                // same path and still parses.
+                w.flush(pe);
+                if w.out.get(p0..).is_some_and(|p| p.starts_with(b"//")) {
+                    w.out.splice(p0..p0, *b"/.");
+                }
+            }
+        } else {
+            w.pct::<false>(ps, pe);
         }
-        if let Some(f) = r.fragment() {
-            m.fragment_start = off(out);
-            out.push('#');
-            pct_normalize(f, out, false);
+        m.path_end = w.pos(pe);
+        if im.query_start != NONE {
+            let qs = im.query_start as usize;
+            m.query_start = w.pos(qs);
+            let qe = if im.fragment_start != NONE {
+                im.fragment_start as usize
+            } else {
+                s.len()
+            };
+            w.pct::<false>(qs + 1, qe);
         }
+        if im.fragment_start != NONE {
+            let fs = im.fragment_start as usize;
+            m.fragment_start = w.pos(fs);
+            w.pct::<false>(fs + 1, s.len());
+        }
+        w.flush(s.len());
         m
     }
 
-    fn write_host(&self, host: Host<'_>, out: &mut String) -> HostKind {
-        let start = out.len();
+    /// Write the host `s[hs..he]`, returning its kind.
+    fn write_host(&self, w: &mut Writer<'_, '_>, host: Host<'_>, hs: usize, he: usize) -> HostKind {
         match host.kind() {
             HostKind::RegName => {
-                pct_normalize(host.as_str(), out, true);
+                let start = w.pos(hs) as usize;
+                if !w.pct::<true>(hs, he) {
+                    return HostKind::RegName;
+                }
                 // Decoding can turn a reg-name into an IPv4 address
                 // ("%31.2.3.4"), which then counts as one (3.2.2).
-                let text = out.get(start..).unwrap_or_default();
-                if text.len() <= 15 && parse_ipv4(text.as_bytes()).is_some() {
+                w.flush(he);
+                let text = w.out.get(start..).unwrap_or_default();
+                if text.len() <= 15 && parse_ipv4(text).is_some() {
                     return HostKind::Ipv4;
                 }
                 HostKind::RegName
@@ -564,62 +617,217 @@ impl<'s> Normalizer<'s> {
             HostKind::Ipv6 if self.ipv6_canonical => {
                 match host.ipv6() {
                     Some(addr) => {
-                        let _ = fmt::write(out, format_args!("[{addr}]"));
+                        w.flush(hs);
+                        let _ = fmt::write(&mut Bytes(w.out), format_args!("[{addr}]"));
+                        w.run = he;
                     }
-                    None => push_lower(host.as_str(), out),
+                    None => w.lower(hs, he),
                 }
                 HostKind::Ipv6
             }
             kind => {
-                push_lower(host.as_str(), out);
+                w.lower(hs, he);
                 kind
             }
         }
     }
+}
 
-    fn write_path(
-        &self,
-        r: &UriRef<'_>,
-        info: Option<&SchemeInfo<'_>>,
-        is_uri: bool,
-        out: &mut String,
-    ) {
-        let p0 = out.len();
-        pct_normalize(r.path(), out, false);
-        if !is_uri {
-            return;
+/// The output of [`Normalizer::write`]: the input `s` is copied in runs,
+/// and `s[run..]` is the part not yet copied nor replaced.
+struct Writer<'a, 'o> {
+    s: &'a [u8],
+    run: usize,
+    out: &'o mut Vec<u8>,
+}
+
+/// `fmt::Write` for the bytes of [`Writer`].
+struct Bytes<'o>(&'o mut Vec<u8>);
+
+impl fmt::Write for Bytes<'_> {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0.extend_from_slice(s.as_bytes());
+        Ok(())
+    }
+}
+
+impl Writer<'_, '_> {
+    /// The output offset of input offset `i`, for an `i` at or after `run`
+    /// with nothing to change between them.
+    #[inline]
+    fn pos(&self, i: usize) -> u32 {
+        off(self.out.len() + i.saturating_sub(self.run))
+    }
+
+    /// Copy the input up to `i`.
+    #[inline]
+    fn flush(&mut self, i: usize) {
+        if i > self.run {
+            self.out
+                .extend_from_slice(self.s.get(self.run..i).unwrap_or_default());
+            self.run = i;
         }
-        // Dot segments are looked for after decoding, so "%2E%2E" counts.
-        if has_dot_segments(out.get(p0..).unwrap_or_default()) {
-            // In place: normalization allocates once, for `out`.
-            let mut bytes = core::mem::take(out).into_bytes();
-            crate::resolve::remove_dot_segments_in_place(&mut bytes, p0);
-            *out = String::from_utf8(bytes)
-                .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
-        }
-        if r.has_authority() {
-            if out.len() == p0 && info.is_some_and(|i| i.empty_path_is_root) {
-                out.push('/');
+    }
+
+    /// Copy the input up to `i` and leave out `s[i..j]`.
+    #[inline]
+    fn skip(&mut self, i: usize, j: usize) {
+        self.flush(i);
+        self.run = j;
+    }
+
+    /// Lowercase `s[from..to]`.
+    fn lower(&mut self, from: usize, to: usize) {
+        let b = self.s.get(from..to).unwrap_or_default();
+        if let Some(k) = b.iter().position(u8::is_ascii_uppercase) {
+            let start = self.pos(from + k) as usize;
+            self.flush(to);
+            if let Some(t) = self.out.get_mut(start..) {
+                t.make_ascii_lowercase();
             }
-        } else if out.get(p0..).is_some_and(|p| p.starts_with("//")) {
-            // Without an authority a path cannot start with "//" (3.3), and
-            // removing dot segments can leave one that does ("s:/.//a"):
-            // keep "/." before it so the output names the same path and
-            // still parses.
-            out.insert_str(p0, "/.");
         }
+    }
+
+    /// Normalize the percent-encodings of `s[from..to]` (uppercase hex,
+    /// unreserved decoded) and, when `LOWER`, lowercase its letters (a
+    /// decoded one too). Returns whether it held a percent-encoding.
+    #[inline]
+    fn pct<const LOWER: bool>(&mut self, from: usize, to: usize) -> bool {
+        let b = self.s.get(..to).unwrap_or_default();
+        let mut i = from;
+        let mut had = false;
+        while let Some(k) = b.get(i..).and_then(|r| {
+            r.iter()
+                .position(|&c| c == b'%' || (LOWER && c.is_ascii_uppercase()))
+        }) {
+            i += k;
+            if b[i] == b'%' {
+                had = true;
+                i = self.triplet::<LOWER>(b, i);
+            } else {
+                self.flush(i);
+                self.out.push(b[i].to_ascii_lowercase());
+                i += 1;
+                self.run = i;
+            }
+        }
+        had
+    }
+
+    /// Normalize the percent-encoding at `b[i]`, returning where it ends.
+    #[inline(always)]
+    fn triplet<const LOWER: bool>(&mut self, b: &[u8], i: usize) -> usize {
+        let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
+            return i + 1; // not a triplet (the parser lets none through)
+        };
+        let (Some(hv), Some(lv)) = (hex_value(h), hex_value(l)) else {
+            return i + 1;
+        };
+        let v = (hv << 4) | lv;
+        if UNRESERVED.contains(v) {
+            self.flush(i);
+            self.out
+                .push(if LOWER { v.to_ascii_lowercase() } else { v });
+            self.run = i + 3;
+        } else if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
+            // Copied with the run, then uppercased where it landed.
+            self.flush(i + 3);
+            if let [.., h, l] = self.out.as_mut_slice() {
+                h.make_ascii_uppercase();
+                l.make_ascii_uppercase();
+            }
+        }
+        i + 3
+    }
+
+    /// Normalize the percent-encodings of a URI's path `s[from..to]` and
+    /// remove its dot segments (5.2.4) on the way, returning whether there
+    /// were any. The dot segments are recognized in the input, `%2E` as a
+    /// dot, and each one acts on the output written so far:
+    /// - at the start of a rootless path, `.` and `..` are dropped with the
+    ///   `/` after them (steps A and D);
+    /// - elsewhere, `/.` and `/..` are dropped, `..` also drops the last
+    ///   output segment, and at the end of the path a `/` stays (B, C).
+    fn path_without_dots(&mut self, from: usize, to: usize) -> bool {
+        let b = self.s.get(..to).unwrap_or_default();
+        let p0 = self.pos(from) as usize;
+        let mut removed = false;
+        let mut i = from;
+        if b.get(i) != Some(&b'/') {
+            while let Some((_, end)) = dot_segment(b, i) {
+                removed = true;
+                self.skip(i, to.min(end + 1));
+                i = self.run;
+            }
+        }
+        while let Some(k) = b
+            .get(i..)
+            .and_then(|r| r.iter().position(|&c| c == b'%' || c == b'/'))
+        {
+            i += k;
+            if b[i] == b'%' {
+                i = self.triplet::<false>(b, i);
+                continue;
+            }
+            // Most segments start with neither "." nor "%2": skip those
+            // without a call.
+            let maybe_dot = match b.get(i + 1) {
+                Some(b'.') => true,
+                Some(b'%') => b.get(i + 2) == Some(&b'2'),
+                _ => false,
+            };
+            let Some((double, end)) = maybe_dot.then(|| dot_segment(b, i + 1)).flatten() else {
+                i += 1;
+                continue;
+            };
+            removed = true;
+            self.flush(i);
+            if double {
+                // The last segment is short: a plain loop beats memrchr.
+                let out = self.out.get(p0..).unwrap_or_default();
+                let last = out.iter().rposition(|&c| c == b'/');
+                self.out.truncate(last.map_or(p0, |k| p0 + k));
+            }
+            if end == to {
+                self.out.push(b'/');
+            }
+            // The "/" at `end`, if any, starts the next segment.
+            self.run = end;
+            i = end;
+        }
+        removed
+    }
+}
+
+/// Whether the path segment starting at `b[i]` is `.` or `..`, with each
+/// dot possibly written `%2E`: `Some((is_double, end))`.
+#[inline]
+fn dot_segment(b: &[u8], mut i: usize) -> Option<(bool, usize)> {
+    let mut dots = 0;
+    loop {
+        match b.get(i..) {
+            Some([b'.', ..]) => i += 1,
+            Some([b'%', b'2', b'e' | b'E', ..]) => i += 3,
+            Some([] | [b'/', ..]) | None => break,
+            Some(_) => return None,
+        }
+        dots += 1;
+        if dots > 2 {
+            return None;
+        }
+    }
+    match dots {
+        1 => Some((false, i)),
+        2 => Some((true, i)),
+        _ => None,
     }
 }
 
 #[inline]
-fn off(out: &str) -> u32 {
+fn off(len: usize) -> u32 {
     // The output is never longer than the input plus two bytes, and parsed
     // inputs are shorter than `MAX_LEN`, so this never saturates in practice.
-    u32::try_from(out.len()).unwrap_or(NONE - 1)
-}
-
-fn push_lower(s: &str, out: &mut String) {
-    out.extend(s.chars().map(|c| c.to_ascii_lowercase()));
+    u32::try_from(len).unwrap_or(NONE - 1)
 }
 
 /// Compares written text against an expected text without allocating.
@@ -671,41 +879,6 @@ fn pct_is_normal(s: &[u8], lower: bool) -> bool {
         }
     }
     true
-}
-
-/// Append `s` with percent-encodings normalized (uppercase hex, unreserved
-/// decoded) and, when `lower`, every letter lowercased (a decoded one too).
-fn pct_normalize(s: &str, out: &mut String, lower: bool) {
-    let b = s.as_bytes();
-    let mut run = 0;
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c == b'%' {
-            let h = b.get(i + 1).and_then(|&x| hex_value(x));
-            let l = b.get(i + 2).and_then(|&x| hex_value(x));
-            if let (Some(h), Some(l)) = (h, l) {
-                out.push_str(s.get(run..i).unwrap_or_default());
-                let v = (h << 4) | l;
-                if UNRESERVED.contains(v) {
-                    out.push(char::from(if lower { v.to_ascii_lowercase() } else { v }));
-                } else {
-                    out.push_str(triplet(v));
-                }
-                i += 3;
-                run = i;
-                continue;
-            }
-        } else if lower && c.is_ascii_uppercase() {
-            out.push_str(s.get(run..i).unwrap_or_default());
-            out.push(char::from(c.to_ascii_lowercase()));
-            i += 1;
-            run = i;
-            continue;
-        }
-        i += 1;
-    }
-    out.push_str(s.get(run..).unwrap_or_default());
 }
 
 /// Whether a path has a complete segment `.` or `..`.
@@ -995,9 +1168,15 @@ mod tests {
     }
 
     #[test]
-    fn pct_normalize_lowers_decoded_host_letters() {
-        let mut out = String::new();
-        pct_normalize("%41B%3a", &mut out, true);
-        assert_eq!(out, "ab%3A");
+    fn pct_lowers_decoded_host_letters() {
+        let mut out = Vec::new();
+        let mut w = Writer {
+            s: b"%41B%3a",
+            run: 0,
+            out: &mut out,
+        };
+        assert!(w.pct::<true>(0, 7));
+        w.flush(7);
+        assert_eq!(out, b"ab%3A");
     }
 }

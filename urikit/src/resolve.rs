@@ -547,6 +547,9 @@ pub fn remove_dot_segments_into(path: &str, out: &mut String) {
 /// index never passes the read index: every step writes at most what it has
 /// just read, less the `/` before it; so one buffer serves as both the
 /// input and the output buffer of 5.2.4.
+// Normalization now removes dot segments as it writes (normalize.rs), so
+// only the tests below use this.
+#[cfg(test)]
 pub(crate) fn remove_dot_segments_in_place(buf: &mut alloc::vec::Vec<u8>, start: usize) {
     let end = buf.len();
     let absolute = buf.get(start) == Some(&b'/');

@@ -45,6 +45,14 @@ fn main() {
         example_counts(&peer);
         return;
     }
+    if peer.starts_with("pctenc-") {
+        percent_encode_counts(&peer);
+        return;
+    }
+    if peer.starts_with("normcorpus-") || peer.starts_with("isnormcorpus-") {
+        normalize_corpus_counts(&peer);
+        return;
+    }
     if peer.starts_with("resolve-") || peer.starts_with("relative-") {
         resolve_counts(&peer);
         return;
@@ -203,5 +211,99 @@ fn resolve_counts(mode: &str) {
             std::process::exit(2);
         }
     }
+    println!("{mode}\t{n}");
+}
+
+/// `normcorpus-urikit|fluent` (the criterion group `normalize-corpus`):
+/// every gsd line that parses, normalized once; `isnormcorpus-urikit` (the
+/// group `normalize-is-normalized`): each one checked once. Parsing is
+/// counted too: subtract `normcorpus-parse`, which only parses.
+fn normalize_corpus_counts(mode: &str) {
+    let lines = gsd_lines();
+    let mut n = 0usize;
+    match mode {
+        "normcorpus-parse" => {
+            n = lines
+                .iter()
+                .filter_map(|s| urikit::Uri::parse(s).ok())
+                .count();
+        }
+        "normcorpus-urikit" | "isnormcorpus-urikit" => {
+            let ours: Vec<_> = lines
+                .iter()
+                .filter_map(|s| urikit::Uri::parse(s).ok())
+                .collect();
+            for u in &ours {
+                n += if mode == "normcorpus-urikit" {
+                    u.normalize().as_str().len()
+                } else {
+                    usize::from(u.is_normalized())
+                };
+            }
+        }
+        "normcorpus-fluent" => {
+            let fl: Vec<_> = lines
+                .iter()
+                .filter_map(|s| fluent_uri::Uri::parse(*s).ok())
+                .collect();
+            for u in &fl {
+                n += u.normalize().as_str().len();
+            }
+        }
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    }
+    println!("{mode}\t{n}");
+}
+
+/// `pctenc-urikit|servo` (the criterion group `percent-encode`): every gsd
+/// path, decoded, encoded again as path data once; `pctenc-none` only
+/// prepares the data, to subtract.
+fn percent_encode_counts(mode: &str) {
+    const PATH_SET: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+        .remove(b'-')
+        .remove(b'.')
+        .remove(b'_')
+        .remove(b'~')
+        .remove(b'/')
+        .remove(b':')
+        .remove(b'@')
+        .remove(b'!')
+        .remove(b'$')
+        .remove(b'&')
+        .remove(b'\'')
+        .remove(b'(')
+        .remove(b')')
+        .remove(b'*')
+        .remove(b'+')
+        .remove(b',')
+        .remove(b';')
+        .remove(b'=');
+    let decoded: Vec<Vec<u8>> = gsd_lines()
+        .iter()
+        .filter_map(|s| urikit::UriRef::parse(s).ok())
+        .map(|u| urikit::percent::decode(u.path()).to_bytes().into_owned())
+        .collect();
+    let n: usize = match mode {
+        "pctenc-none" => decoded.len(),
+        "pctenc-urikit" => decoded
+            .iter()
+            .map(|d| {
+                urikit::percent::encode(d, &urikit::percent::PATH)
+                    .to_cow()
+                    .len()
+            })
+            .sum(),
+        "pctenc-servo" => decoded
+            .iter()
+            .map(|d| std::borrow::Cow::from(percent_encoding::percent_encode(d, PATH_SET)).len())
+            .sum(),
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    };
     println!("{mode}\t{n}");
 }
