@@ -539,67 +539,6 @@ pub fn remove_dot_segments_into(path: &str, out: &mut String) {
     dots_into(out, "", path);
 }
 
-/// [`remove_dot_segments`] in place on `buf[start..]`, for callers that have
-/// written a path into a buffer already (normalization decodes first, then
-/// removes dot segments) and must not allocate again.
-///
-/// The same segment-at-a-time reading of steps A to E as above. The write
-/// index never passes the read index: every step writes at most what it has
-/// just read, less the `/` before it; so one buffer serves as both the
-/// input and the output buffer of 5.2.4.
-// Normalization now removes dot segments as it writes (normalize.rs), so
-// only the tests below use this.
-#[cfg(test)]
-pub(crate) fn remove_dot_segments_in_place(buf: &mut alloc::vec::Vec<u8>, start: usize) {
-    let end = buf.len();
-    let absolute = buf.get(start) == Some(&b'/');
-    // Before the first segment has moved, steps A and D drop "." and "..".
-    let mut leading = !absolute;
-    let mut r = start + usize::from(absolute);
-    let mut w = start;
-    loop {
-        let seg_end = buf[r..end]
-            .iter()
-            .position(|&b| b == b'/')
-            .map_or(end, |i| r + i);
-        let last = seg_end == end;
-        let dot = match &buf[r..seg_end] {
-            b"." => 1,
-            b".." => 2,
-            _ => 0,
-        };
-        if leading {
-            if dot == 0 {
-                buf.copy_within(r..seg_end, w);
-                w += seg_end - r;
-                leading = false;
-            }
-        } else {
-            if dot == 2 {
-                // C: drop the last output segment and its "/".
-                w = buf[start..w]
-                    .iter()
-                    .rposition(|&b| b == b'/')
-                    .map_or(start, |i| start + i);
-            }
-            if dot == 0 || last {
-                // E, or the "/" that B and C leave at the end of the input.
-                buf[w] = b'/';
-                w += 1;
-            }
-            if dot == 0 {
-                buf.copy_within(r..seg_end, w);
-                w += seg_end - r;
-            }
-        }
-        if last {
-            break;
-        }
-        r = seg_end + 1;
-    }
-    buf.truncate(w);
-}
-
 /// The part of the base path that a relative-path reference is appended to
 /// (5.2.3): `/` when the base has an authority and an empty path, else
 /// everything up to and including the last `/` (nothing when there is none).
@@ -2661,37 +2600,5 @@ mod tests {
             }
         }
         assert!(checked > 20_000, "{checked}");
-    }
-
-    /// Every string over `a . /` up to eight bytes: the in-place variant
-    /// must agree with the allocating one, and keep the bytes before
-    /// `start`.
-    #[test]
-    fn in_place_agrees_with_remove_dot_segments() {
-        let mut inputs: Vec<String> = alloc::vec![String::new()];
-        let mut frontier = inputs.clone();
-        for _ in 0..8 {
-            let mut next = Vec::new();
-            for p in &frontier {
-                for c in ['a', '.', '/'] {
-                    let mut q = p.clone();
-                    q.push(c);
-                    next.push(q);
-                }
-            }
-            inputs.extend(next.iter().cloned());
-            frontier = next;
-        }
-        for path in &inputs {
-            let mut buf = b"pre:".to_vec();
-            buf.extend_from_slice(path.as_bytes());
-            remove_dot_segments_in_place(&mut buf, 4);
-            assert_eq!(&buf[..4], b"pre:");
-            assert_eq!(
-                core::str::from_utf8(&buf[4..]).unwrap(),
-                remove_dot_segments(path),
-                "{path:?}"
-            );
-        }
     }
 }
