@@ -2,6 +2,9 @@
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
+use std::sync::mpsc;
+
+use anyhow::Context;
 
 /// How a command went, for the exit status (the error path gives 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -115,12 +118,19 @@ impl Write for Output {
 
 /// Call `f` on each input: the command-line arguments if there are any,
 /// else each line of standard input (without its `\n` or `\r\n`), read in
-/// constant memory with one reused buffer.
+/// constant memory with one reused buffer. The bytes are not checked for
+/// UTF-8: for callers whose parser reports invalid UTF-8 itself.
 pub fn for_each_input(
     args: &[OsString],
     mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    for_each_input_text(args, |bytes, _| f(bytes))
+    if !args.is_empty() {
+        for a in args {
+            f(a.as_encoded_bytes())?;
+        }
+        return Ok(());
+    }
+    for_each_stdin_line(f)
 }
 
 /// [`for_each_input`], also giving each input as text when it is UTF-8.
@@ -140,70 +150,177 @@ pub fn for_each_input_text(
 
 /// Call `f` on each line of standard input, as [`for_each_input`] does.
 pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    for_each_stdin_line_text(|bytes, _| f(bytes))
+    for_each_stdin_block(|block| {
+        let bytes = block.bytes();
+        let mut from = 0;
+        for &end in &block.ends {
+            f(strip_cr(&bytes[from..end]))?;
+            from = end + 1;
+        }
+        Ok(())
+    })
 }
 
 /// Each line of standard input, as bytes and, when it is UTF-8, as text.
-///
-/// Reads 1 MiB blocks and hands out the lines in place (found with a SIMD
-/// `memchr`), so a line is never copied; the buffer grows only for a line
-/// longer than itself, and memory stays constant for any number of lines.
-/// UTF-8 is checked once for each block's complete lines, which costs far
-/// less than a check per line.
 pub fn for_each_stdin_line_text(
     mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let stdin = io::stdin();
-    let mut reader = stdin.lock();
-    let mut buf = vec![0u8; 1 << 20];
-    let (mut start, mut end) = (0, 0);
-    loop {
-        let lines_end = memchr::memrchr(b'\n', &buf[start..end]).map_or(start, |i| start + i + 1);
-        let block = &buf[start..lines_end];
-        match std::str::from_utf8(block) {
+    for_each_stdin_block(|block| {
+        let mut from = 0;
+        match &block.data {
             // Lines end at "\n", always a character boundary.
             Ok(text) => {
-                let mut from = 0;
-                for nl in memchr::memchr_iter(b'\n', block) {
-                    let line = &text[from..nl];
-                    from = nl + 1;
+                for &end in &block.ends {
+                    let line = &text[from..end];
                     let line = line.strip_suffix('\r').unwrap_or(line);
                     f(line.as_bytes(), Some(line))?;
+                    from = end + 1;
                 }
             }
-            Err(_) => {
-                // The block is empty or ends with "\n".
-                if let Some(body) = block.strip_suffix(b"\n") {
-                    for line in body.split(|&b| b == b'\n') {
-                        let line = strip_cr(line);
-                        f(line, std::str::from_utf8(line).ok())?;
-                    }
+            Err(bytes) => {
+                for &end in &block.ends {
+                    let line = strip_cr(&bytes[from..end]);
+                    f(line, std::str::from_utf8(line).ok())?;
+                    from = end + 1;
                 }
             }
         }
-        start = lines_end;
-        buf.copy_within(start..end, 0);
-        end -= start;
-        start = 0;
-        if end == buf.len() {
-            buf.resize(buf.len() * 2, 0);
+        Ok(())
+    })
+}
+
+/// A block of standard input: whole lines, with their ends found and their
+/// UTF-8 checked.
+struct Block {
+    /// The lines, as text when they are all UTF-8.
+    data: Result<String, Vec<u8>>,
+    /// Where each line ends: the index of its `\n`, or the end of `data`
+    /// for a last line without one.
+    ends: Vec<usize>,
+}
+
+impl Block {
+    fn new() -> Block {
+        Block {
+            data: Err(Vec::new()),
+            ends: Vec::new(),
         }
-        let n = loop {
-            match reader.read(&mut buf[end..]) {
-                Ok(n) => break n,
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match &self.data {
+            Ok(text) => text.as_bytes(),
+            Err(bytes) => bytes,
+        }
+    }
+}
+
+/// How much a block reads: at least one line, however long.
+const READ_BLOCK: usize = 1 << 18;
+
+/// Call `f` on each block of standard input, in order.
+///
+/// A second thread reads the blocks, finds the line ends and checks UTF-8
+/// while this one works on the block before, so that a command costs little
+/// more than its own work on the lines. Two blocks take turns (three at
+/// most), so memory stays constant for any number of lines; a block grows
+/// only for a line longer than itself, and no line is ever copied except
+/// the one that straddles two reads.
+fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Block>>(1);
+    let (free_tx, free_rx) = mpsc::sync_channel::<Block>(2);
+    let _ = free_tx.send(Block::new());
+    let reader = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let result = read_blocks(&mut io::stdin().lock(), |block| {
+                full_tx.send(Ok(block)).ok()?;
+                free_rx.recv().ok()
+            });
+            if let Err(e) = result {
+                let _ = full_tx.send(Err(e));
+            }
+        });
+    if reader.is_err() {
+        // No thread to be had: read here, between the blocks.
+        let mut failed = None;
+        read_blocks(&mut io::stdin().lock(), |block| match f(&block) {
+            Ok(()) => Some(block),
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
+        })
+        .context("reading standard input")?;
+        return failed.map_or(Ok(()), Err);
+    }
+    // Ends when the reader is done and drops its sender.
+    for block in full_rx {
+        let block = block.context("reading standard input")?;
+        f(&block)?;
+        // The reader may have stopped already.
+        let _ = free_tx.send(block);
+    }
+    Ok(())
+}
+
+/// Read `input` into blocks of whole lines (see [`Block`]) and hand each to
+/// `exchange`, which gives back a block to reuse, or `None` to stop.
+fn read_blocks(
+    input: &mut impl Read,
+    mut exchange: impl FnMut(Block) -> Option<Block>,
+) -> io::Result<()> {
+    // The start of a line that the last read cut off.
+    let mut carry = Vec::new();
+    let mut block = Block::new();
+    loop {
+        let (mut buf, mut ends) = match block.data {
+            Ok(text) => (text.into_bytes(), block.ends),
+            Err(bytes) => (bytes, block.ends),
+        };
+        buf.clear();
+        ends.clear();
+        buf.extend_from_slice(&carry);
+        let mut filled = carry.len();
+        carry.clear();
+        buf.resize(READ_BLOCK.max(2 * filled), 0);
+        // Read until a line ends, or the input does.
+        let lines_end = loop {
+            if filled == buf.len() {
+                buf.resize(2 * buf.len(), 0);
+            }
+            let n = match input.read(&mut buf[filled..]) {
+                Ok(0) => break None,
+                Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(anyhow::Error::new(e).context("reading standard input")),
+                Err(e) => return Err(e),
+            };
+            filled += n;
+            if let Some(i) = memchr::memrchr(b'\n', &buf[filled - n..filled]) {
+                break Some(filled - n + i + 1);
             }
         };
-        if n == 0 {
-            // A last line without a line end.
-            if end > 0 {
-                let line = strip_cr(&buf[..end]);
-                f(line, std::str::from_utf8(line).ok())?;
+        let at_end = lines_end.is_none();
+        match lines_end {
+            Some(end) => {
+                carry.extend_from_slice(&buf[end..filled]);
+                buf.truncate(end);
+                ends.extend(memchr::memchr_iter(b'\n', &buf));
             }
-            return Ok(());
+            // The input is over: what is left is a last line without a
+            // line end, if anything.
+            None if filled == 0 => return Ok(()),
+            None => {
+                buf.truncate(filled);
+                ends.push(filled);
+            }
         }
-        end += n;
+        // Checked once for the block: far cheaper than once per line.
+        let data = String::from_utf8(buf).map_err(|e| e.into_bytes());
+        match exchange(Block { data, ends }) {
+            Some(b) if !at_end => block = b,
+            _ => return Ok(()),
+        }
     }
 }
 
@@ -252,25 +369,6 @@ pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     }
     out.write_all(&bytes[start..])?;
     out.write_all(b"\"")
-}
-
-/// Write text that is known to need no escaping (the text of a valid URI:
-/// printable ASCII, never `"` or `\\`) as a JSON string.
-pub fn json_raw(out: &mut Vec<u8>, s: &str) {
-    debug_assert!(s
-        .bytes()
-        .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
-    out.push(b'"');
-    out.extend_from_slice(s.as_bytes());
-    out.push(b'"');
-}
-
-/// Write `Some(s)` as [`json_raw`] does and `None` as `null`.
-pub fn json_raw_opt(out: &mut Vec<u8>, s: Option<&str>) {
-    match s {
-        Some(s) => json_raw(out, s),
-        None => out.extend_from_slice(b"null"),
-    }
 }
 
 /// Write bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
