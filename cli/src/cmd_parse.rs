@@ -6,8 +6,7 @@ use std::io::Write;
 use urikit::{validate, HostData, HostKind, ParseError, Rule, UriRef};
 
 use crate::common::{
-    for_each_input_text, json_bytes, json_error, json_str, write_caret,
-    Output, Status, UsageError,
+    for_each_input_text, json_bytes, json_error, json_str, write_caret, Output, Status, UsageError,
 };
 
 /// Validate URI references and show their components (RFC 3986, Appendix A).
@@ -58,6 +57,25 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         })?;
         return Ok(status);
     }
+    if args.json && rule == Rule::UriReference {
+        // JSON Lines over a large input: the parse and one line per input.
+        for_each_input_text(&args.refs, |input, text| {
+            let result = match text {
+                Some(t) => UriRef::parse(t),
+                None => UriRef::parse_bytes(input),
+            };
+            match result {
+                Ok(r) if !args.check => write_json_valid(out, &r)?,
+                Ok(_) => {}
+                Err(e) => {
+                    status = Status::Flagged;
+                    write_json(out, rule, input, Err(e))?;
+                }
+            }
+            Ok(())
+        })?;
+        return Ok(status);
+    }
     let mut first = true;
     for_each_input_text(&args.refs, |input, text| {
         let result = check(rule, input, text);
@@ -66,8 +84,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             return Ok(());
         }
         if args.json {
-            write_json(out.buffer(), rule, input, result)?;
-            out.end_line()?;
+            write_json(out, rule, input, result)?;
         } else {
             if !first {
                 writeln!(out)?;
@@ -111,16 +128,15 @@ fn check<'a>(
 }
 
 fn write_json(
-    out: &mut Vec<u8>,
+    out: &mut Output,
     rule: Rule,
     input: &[u8],
     result: Result<Option<UriRef<'_>>, ParseError>,
 ) -> anyhow::Result<()> {
     if let Ok(Some(r)) = &result {
-        write_json_valid(out, r);
-        return Ok(());
+        return write_json_valid(out, r);
     }
-    out.extend_from_slice(b"{\"input\":");
+    out.write_all(b"{\"input\":")?;
     json_bytes(out, input)?;
     match result {
         Ok(_) => {
@@ -133,88 +149,91 @@ fn write_json(
         }
     }
     out.write_all(b"}\n")?;
+    out.end_line()?;
     Ok(())
 }
 
 /// The JSON line of a parsed reference. Its text is printable ASCII without
 /// `"` or `\\` (RFC 3986 allows nothing else), so every part goes out as it
 /// is; the keys and the JSON between the parts go out as constant strings.
-fn write_json_valid(out: &mut Vec<u8>, r: &UriRef<'_>) {
+fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
     let s = r.as_str();
     debug_assert!(s
         .bytes()
         .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
     // The parts add up to at most twice the text (the authority repeats its
-    // userinfo, host and port), so one reservation serves the whole line.
-    out.reserve(3 * s.len() + 256);
-    out.extend_from_slice(b"{\"input\":\"");
-    out.extend_from_slice(s.as_bytes());
-    match r.scheme() {
-        Some(scheme) => {
-            out.extend_from_slice(b"\",\"valid\":true,\"kind\":\"uri\",\"scheme\":\"");
-            out.extend_from_slice(scheme.as_bytes());
-            out.extend_from_slice(b"\",\"authority\":");
-        }
-        None => out.extend_from_slice(
-            b"\",\"valid\":true,\"kind\":\"relative\",\"scheme\":null,\"authority\":",
-        ),
-    }
-    match (r.authority(), r.host()) {
-        (Some(authority), Some(host)) => {
-            out.push(b'"');
-            out.extend_from_slice(authority.as_bytes());
-            match r.userinfo() {
-                Some(userinfo) => {
-                    out.extend_from_slice(b"\",\"userinfo\":\"");
-                    out.extend_from_slice(userinfo.as_bytes());
-                    out.extend_from_slice(b"\",\"host\":\"");
-                }
-                None => out.extend_from_slice(b"\",\"userinfo\":null,\"host\":\""),
+    // userinfo, host and port), and the JSON around them to under 256 bytes.
+    out.write_line(3 * s.len() + 256, |out| {
+        out.put(b"{\"input\":\"");
+        out.put(s.as_bytes());
+        match r.scheme() {
+            Some(scheme) => {
+                out.put(b"\",\"valid\":true,\"kind\":\"uri\",\"scheme\":\"");
+                out.put(scheme.as_bytes());
+                out.put(b"\",\"authority\":");
             }
-            out.extend_from_slice(host.as_str().as_bytes());
-            match host.kind() {
-                HostKind::RegName => {
-                    out.extend_from_slice(b"\",\"host_kind\":\"reg-name\",\"port\":");
+            None => out.put(
+                b"\",\"valid\":true,\"kind\":\"relative\",\"scheme\":null,\"authority\":",
+            ),
+        }
+        match (r.authority(), r.host()) {
+            (Some(authority), Some(host)) => {
+                out.put(b"\"");
+                out.put(authority.as_bytes());
+                match r.userinfo() {
+                    Some(userinfo) => {
+                        out.put(b"\",\"userinfo\":\"");
+                        out.put(userinfo.as_bytes());
+                        out.put(b"\",\"host\":\"");
+                    }
+                    None => out.put(b"\",\"userinfo\":null,\"host\":\""),
                 }
-                HostKind::Ipv4 => out.extend_from_slice(b"\",\"host_kind\":\"ipv4\",\"port\":"),
-                HostKind::Ipv6 => out.extend_from_slice(b"\",\"host_kind\":\"ipv6\",\"port\":"),
-                kind => {
-                    out.extend_from_slice(b"\",\"host_kind\":\"");
-                    out.extend_from_slice(kind.name().as_bytes());
-                    out.extend_from_slice(b"\",\"port\":");
+                out.put(host.as_str().as_bytes());
+                match host.kind() {
+                    HostKind::RegName => {
+                        out.put(b"\",\"host_kind\":\"reg-name\",\"port\":");
+                    }
+                    HostKind::Ipv4 => out.put(b"\",\"host_kind\":\"ipv4\",\"port\":"),
+                    HostKind::Ipv6 => out.put(b"\",\"host_kind\":\"ipv6\",\"port\":"),
+                    kind => {
+                        out.put(b"\",\"host_kind\":\"");
+                        out.put(kind.name().as_bytes());
+                        out.put(b"\",\"port\":");
+                    }
+                }
+                match r.port() {
+                    Some(port) => {
+                        out.put(b"\"");
+                        out.put(port.as_bytes());
+                        out.put(b"\",\"path\":\"");
+                    }
+                    None => out.put(b"null,\"path\":\""),
                 }
             }
-            match r.port() {
-                Some(port) => {
-                    out.push(b'"');
-                    out.extend_from_slice(port.as_bytes());
-                    out.extend_from_slice(b"\",\"path\":\"");
-                }
-                None => out.extend_from_slice(b"null,\"path\":\""),
+            // A reference without an authority has no host either.
+            _ => out.put(
+                b"null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":\"",
+            ),
+        }
+        out.put(r.path().as_bytes());
+        match r.query() {
+            Some(query) => {
+                out.put(b"\",\"query\":\"");
+                out.put(query.as_bytes());
+                out.put(b"\",\"fragment\":");
             }
+            None => out.put(b"\",\"query\":null,\"fragment\":"),
         }
-        // A reference without an authority has no host either.
-        _ => out.extend_from_slice(
-            b"null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":\"",
-        ),
-    }
-    out.extend_from_slice(r.path().as_bytes());
-    match r.query() {
-        Some(query) => {
-            out.extend_from_slice(b"\",\"query\":\"");
-            out.extend_from_slice(query.as_bytes());
-            out.extend_from_slice(b"\",\"fragment\":");
+        match r.fragment() {
+            Some(fragment) => {
+                out.put(b"\"");
+                out.put(fragment.as_bytes());
+                out.put(b"\"}\n");
+            }
+            None => out.put(b"null}\n"),
         }
-        None => out.extend_from_slice(b"\",\"query\":null,\"fragment\":"),
-    }
-    match r.fragment() {
-        Some(fragment) => {
-            out.push(b'"');
-            out.extend_from_slice(fragment.as_bytes());
-            out.extend_from_slice(b"\"}\n");
-        }
-        None => out.extend_from_slice(b"null}\n"),
-    }
+    })?;
+    Ok(())
 }
 
 fn write_human(

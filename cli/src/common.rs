@@ -40,12 +40,14 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// Standard output, buffered here: a command writes into the buffer (with
-/// `Write`, or directly through [`Output::buffer`]) and calls
+/// `Write`, or in place through [`Output::write_line`]) and calls
 /// [`Output::end_line`] after each result. On a terminal every line goes out
 /// at once, so interactive use shows each answer; into a pipe or a file the
 /// buffer goes out in 64 KiB blocks.
 pub struct Output {
+    /// `buf[..used]` waits to be sent; the rest is room to write in place.
     buf: Vec<u8>,
+    used: usize,
     sink: Box<dyn Write>,
     line_at_a_time: bool,
     /// Whether to use ANSI colour: stdout is a terminal and `NO_COLOR` is
@@ -61,32 +63,51 @@ impl Output {
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
         Output {
-            buf: Vec::with_capacity(BLOCK + 4096),
+            buf: vec![0; 2 * BLOCK],
+            used: 0,
             sink: Box::new(stdout.lock()),
             line_at_a_time: terminal,
             color: terminal && std::env::var_os("NO_COLOR").is_none(),
         }
     }
 
-    /// The buffer, for commands that build their output in place.
-    pub fn buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.buf
+    /// Write one result of at most `bound` bytes in place: `f` puts its
+    /// parts through a [`Cursor`], with no capacity check per part. Ends
+    /// the line as [`Output::end_line`] does.
+    #[inline(always)]
+    pub fn write_line(&mut self, bound: usize, f: impl FnOnce(&mut Cursor<'_>)) -> io::Result<()> {
+        if self.buf.len() - self.used < bound {
+            self.send()?;
+            if self.buf.len() < bound {
+                self.buf.resize(bound, 0);
+            }
+        }
+        let mut cursor = Cursor {
+            room: &mut self.buf[self.used..],
+            len: 0,
+            overflow: false,
+        };
+        f(&mut cursor);
+        if cursor.overflow {
+            return Err(io::Error::other("an output line longer than its bound"));
+        }
+        self.used += cursor.len;
+        self.end_line()
     }
 
     /// Call after each result: sends the buffer on when it is full, or at
     /// once on a terminal.
     #[inline]
     pub fn end_line(&mut self) -> io::Result<()> {
-        if self.line_at_a_time || self.buf.len() >= BLOCK {
+        if self.line_at_a_time || self.used >= BLOCK {
             self.send()?;
         }
         Ok(())
     }
 
     fn send(&mut self) -> io::Result<()> {
-        self.sink.write_all(&self.buf)?;
-        self.buf.clear();
-        Ok(())
+        let used = std::mem::take(&mut self.used);
+        self.sink.write_all(&self.buf[..used])
     }
 
     /// Write `text` in the given SGR style when colour is on.
@@ -101,8 +122,16 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.extend_from_slice(data);
-        if self.buf.len() >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
+        if data.len() > self.buf.len() - self.used {
+            self.send()?;
+            if data.len() > self.buf.len() {
+                self.sink.write_all(data)?;
+                return Ok(data.len());
+            }
+        }
+        self.buf[self.used..self.used + data.len()].copy_from_slice(data);
+        self.used += data.len();
+        if self.used >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
             self.send()?;
         }
         Ok(data.len())
@@ -113,6 +142,29 @@ impl Write for Output {
     fn flush(&mut self) -> io::Result<()> {
         self.send()?;
         self.sink.flush()
+    }
+}
+
+/// Room in the output buffer that a result is written into, part by part.
+pub struct Cursor<'a> {
+    room: &'a mut [u8],
+    len: usize,
+    /// Set if a part did not fit: the bound given was wrong.
+    overflow: bool,
+}
+
+impl Cursor<'_> {
+    /// Append `bytes`.
+    #[inline(always)]
+    pub fn put(&mut self, bytes: &[u8]) {
+        let end = self.len + bytes.len();
+        match self.room.get_mut(self.len..end) {
+            Some(to) => {
+                to.copy_from_slice(bytes);
+                self.len = end;
+            }
+            None => self.overflow = true,
+        }
     }
 }
 
@@ -462,7 +514,14 @@ pub fn write_invalid(
 pub fn write_caret(out: &mut Output, input: &[u8], index: usize, message: &str) -> io::Result<()> {
     let (text, col) = printable(input, index);
     writeln!(out, "{text}")?;
-    write!(out, "{:col$}", "")?;
+    // Spaces by hand: a formatting width is limited to 65535.
+    const SPACES: &[u8] = &[b' '; 64];
+    let mut left = col;
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        out.write_all(&SPACES[..n])?;
+        left -= n;
+    }
     out.styled("1;31", "^")?;
     writeln!(out, " {message}")
 }
