@@ -83,7 +83,7 @@ impl Output {
             }
         }
         let mut cursor = Cursor {
-            room: &mut self.buf[self.used..],
+            room: &mut self.buf[self.used..self.used + bound],
             len: 0,
             overflow: false,
         };
@@ -539,6 +539,69 @@ mod tests {
     #[test]
     fn json_escapes() {
         assert_eq!(json("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\u0001é\"");
+    }
+
+    /// A sink that keeps what it is given, shared with the test.
+    #[derive(Clone, Default)]
+    struct Kept(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(data);
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn output(kept: &Kept) -> Output {
+        Output {
+            buf: vec![0; 2 * BLOCK],
+            used: 0,
+            sink: Box::new(kept.clone()),
+            line_at_a_time: false,
+            color: false,
+        }
+    }
+
+    #[test]
+    fn output_keeps_order_across_writes_lines_and_growth() {
+        let kept = Kept::default();
+        let mut out = output(&kept);
+        let mut expected = Vec::new();
+        for i in 0..5000 {
+            // Small writes, lines in place, and now and then a write or a
+            // line larger than the whole buffer.
+            let text = format!("line {i}\n");
+            out.write_all(text.as_bytes()).unwrap();
+            expected.extend_from_slice(text.as_bytes());
+            let part = vec![b'a' + (i % 26) as u8; if i % 1000 == 7 { 5 * BLOCK } else { i % 300 }];
+            out.write_line(part.len() + 2, |c| {
+                c.put(&part);
+                c.put(b"!\n");
+            })
+            .unwrap();
+            expected.extend_from_slice(&part);
+            expected.extend_from_slice(b"!\n");
+            if i % 1000 == 500 {
+                out.write_all(&part.repeat(1000)).unwrap();
+                expected.extend_from_slice(&part.repeat(1000));
+            }
+        }
+        out.flush().unwrap();
+        assert!(*kept.0.borrow() == expected);
+    }
+
+    #[test]
+    fn a_line_past_its_bound_is_an_error() {
+        let kept = Kept::default();
+        let mut out = output(&kept);
+        let err = out.write_line(2, |c| c.put(b"abc")).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Other);
+        out.write_line(3, |c| c.put(b"abc")).unwrap();
+        out.flush().unwrap();
+        assert_eq!(*kept.0.borrow(), b"abc");
     }
 
     #[test]
