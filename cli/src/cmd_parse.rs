@@ -64,12 +64,14 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 Some(t) => UriRef::parse(t),
                 None => UriRef::parse_bytes(input),
             };
-            match result {
-                Ok(r) if !args.check => write_json_valid(out, &r)?,
+            // By reference: moving the parsed value out costs a stalled
+            // copy of the whole struct.
+            match &result {
+                Ok(r) if !args.check => write_json_valid(out, r)?,
                 Ok(_) => {}
                 Err(e) => {
                     status = Status::Flagged;
-                    write_json(out, rule, input, Err(e))?;
+                    write_json(out, rule, input, Err(*e))?;
                 }
             }
             Ok(())

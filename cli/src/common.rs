@@ -83,15 +83,14 @@ impl Output {
             }
         }
         let mut cursor = Cursor {
-            room: &mut self.buf[self.used..self.used + bound],
-            len: 0,
+            rest: &mut self.buf[self.used..self.used + bound],
             overflow: false,
         };
         f(&mut cursor);
         if cursor.overflow {
             return Err(io::Error::other("an output line longer than its bound"));
         }
-        self.used += cursor.len;
+        self.used += bound - cursor.rest.len();
         self.end_line()
     }
 
@@ -147,21 +146,20 @@ impl Write for Output {
 
 /// Room in the output buffer that a result is written into, part by part.
 pub struct Cursor<'a> {
-    room: &'a mut [u8],
-    len: usize,
+    /// The room not yet written.
+    rest: &'a mut [u8],
     /// Set if a part did not fit: the bound given was wrong.
     overflow: bool,
 }
 
 impl Cursor<'_> {
-    /// Append `bytes`.
+    /// Append `bytes`: one comparison and the copy.
     #[inline(always)]
     pub fn put(&mut self, bytes: &[u8]) {
-        let end = self.len + bytes.len();
-        match self.room.get_mut(self.len..end) {
-            Some(to) => {
+        match std::mem::take(&mut self.rest).split_at_mut_checked(bytes.len()) {
+            Some((to, rest)) => {
                 to.copy_from_slice(bytes);
-                self.len = end;
+                self.rest = rest;
             }
             None => self.overflow = true,
         }
@@ -268,7 +266,7 @@ impl Block {
 }
 
 /// How much a block reads: at least one line, however long.
-const READ_BLOCK: usize = 1 << 18;
+const READ_BLOCK: usize = 1 << 20;
 
 /// Call `f` on each block of standard input, in order.
 ///
@@ -330,12 +328,12 @@ fn read_blocks(
             Ok(text) => (text.into_bytes(), block.ends),
             Err(bytes) => (bytes, block.ends),
         };
-        buf.clear();
         ends.clear();
-        buf.extend_from_slice(&carry);
+        // Only the bytes past the old lines need zeros: the rest is read over.
+        buf.resize(buf.len().max(READ_BLOCK).max(2 * carry.len()), 0);
+        buf[..carry.len()].copy_from_slice(&carry);
         let mut filled = carry.len();
         carry.clear();
-        buf.resize(READ_BLOCK.max(2 * filled), 0);
         // Read until a line ends, or the input does.
         let lines_end = loop {
             if filled == buf.len() {
