@@ -266,16 +266,16 @@ impl Block {
 }
 
 /// How much a block reads: at least one line, however long.
-const READ_BLOCK: usize = 1 << 20;
+const READ_BLOCK: usize = 1 << 18;
 
 /// Call `f` on each block of standard input, in order.
 ///
 /// A second thread reads the blocks, finds the line ends and checks UTF-8
 /// while this one works on the block before, so that a command costs little
-/// more than its own work on the lines. Two blocks take turns (three at
-/// most), so memory stays constant for any number of lines; a block grows
-/// only for a line longer than itself, and no line is ever copied except
-/// the one that straddles two reads.
+/// more than its own work on the lines. Two blocks of 256 KiB take turns,
+/// so memory stays constant for any number of lines; a block grows only for
+/// a line longer than itself, and no line is ever copied except the one
+/// that straddles two reads.
 fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyhow::Result<()> {
     let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Block>>(1);
     let (free_tx, free_rx) = mpsc::sync_channel::<Block>(2);
@@ -600,6 +600,64 @@ mod tests {
         out.write_line(3, |c| c.put(b"abc")).unwrap();
         out.flush().unwrap();
         assert_eq!(*kept.0.borrow(), b"abc");
+    }
+
+    /// Input in pieces of awkward sizes, as a pipe may give it.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 = (self.1 * 7 + 3) % 1000;
+            let n = self.0.len().min(buf.len()).min(1 + self.1 * 500);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The lines `read_blocks` hands out, each as bytes, with whether its
+    /// block was text.
+    fn lines_of(input: &[u8]) -> Vec<(Vec<u8>, bool)> {
+        let mut lines = Vec::new();
+        read_blocks(&mut Trickle(input, 0), |block| {
+            let mut from = 0;
+            for &end in &block.ends {
+                lines.push((block.bytes()[from..end].to_vec(), block.data.is_ok()));
+                from = end + 1;
+            }
+            Some(block)
+        })
+        .unwrap();
+        lines
+    }
+
+    #[test]
+    fn read_blocks_hands_out_every_line_once() {
+        let mut input = Vec::new();
+        let mut expected = Vec::new();
+        for i in 0..40_000usize {
+            let mut line = format!("line {i} {}", "x".repeat(i % 97)).into_bytes();
+            match i % 1000 {
+                // Now and then a line longer than a block, or not UTF-8.
+                0 => line.extend(std::iter::repeat(b'y').take(3 * READ_BLOCK)),
+                1 => line.push(0xff),
+                2 => line.extend_from_slice("é".as_bytes()),
+                _ => {}
+            }
+            input.extend_from_slice(&line);
+            input.push(b'\n');
+            expected.push(line);
+        }
+        let got = lines_of(&input);
+        assert!(got.iter().map(|(l, _)| l).eq(expected.iter()));
+        // A block that holds a line with 0xff is bytes; others are text.
+        assert!(got.iter().any(|(l, text)| !text && l.ends_with(&[0xff])));
+        assert!(got.iter().any(|(_, text)| *text));
+        // A last line without a line end, and empty lines.
+        let got = lines_of(b"a\n\n\nb");
+        let lines: Vec<&[u8]> = got.iter().map(|(l, _)| l.as_slice()).collect();
+        assert_eq!(lines, [&b"a"[..], b"", b"", b"b"]);
+        assert!(lines_of(b"").is_empty());
     }
 
     #[test]

@@ -190,7 +190,7 @@ fn broken_pipe_exits_0_quietly() {
 
 #[test]
 fn lines_longer_than_the_read_buffer() {
-    // Three lines around a 3 MiB one: the reader's 1 MiB block must grow,
+    // Three lines around a 3 MiB one: the reader's block must grow,
     // and block boundaries must never split or merge lines.
     let long = format!("http://example.com/{}", "a/".repeat(3 << 19));
     let mut input = Vec::new();
