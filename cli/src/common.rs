@@ -2,6 +2,9 @@
 
 use std::ffi::OsString;
 use std::io::{self, IsTerminal, Read, Write};
+use std::sync::mpsc;
+
+use anyhow::Context;
 
 /// How a command went, for the exit status (the error path gives 2).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,12 +40,14 @@ impl std::fmt::Display for UsageError {
 impl std::error::Error for UsageError {}
 
 /// Standard output, buffered here: a command writes into the buffer (with
-/// `Write`, or directly through [`Output::buffer`]) and calls
+/// `Write`, or in place through [`Output::write_line`]) and calls
 /// [`Output::end_line`] after each result. On a terminal every line goes out
 /// at once, so interactive use shows each answer; into a pipe or a file the
 /// buffer goes out in 64 KiB blocks.
 pub struct Output {
+    /// `buf[..used]` waits to be sent; the rest is room to write in place.
     buf: Vec<u8>,
+    used: usize,
     sink: Box<dyn Write>,
     line_at_a_time: bool,
     /// Whether to use ANSI colour: stdout is a terminal and `NO_COLOR` is
@@ -58,32 +63,50 @@ impl Output {
         let stdout = io::stdout();
         let terminal = stdout.is_terminal();
         Output {
-            buf: Vec::with_capacity(BLOCK + 4096),
+            buf: vec![0; 2 * BLOCK],
+            used: 0,
             sink: Box::new(stdout.lock()),
             line_at_a_time: terminal,
             color: terminal && std::env::var_os("NO_COLOR").is_none(),
         }
     }
 
-    /// The buffer, for commands that build their output in place.
-    pub fn buffer(&mut self) -> &mut Vec<u8> {
-        &mut self.buf
+    /// Write one result of at most `bound` bytes in place: `f` puts its
+    /// parts through a [`Cursor`], with no capacity check per part. Ends
+    /// the line as [`Output::end_line`] does.
+    #[inline(always)]
+    pub fn write_line(&mut self, bound: usize, f: impl FnOnce(&mut Cursor<'_>)) -> io::Result<()> {
+        if self.buf.len() - self.used < bound {
+            self.send()?;
+            if self.buf.len() < bound {
+                self.buf.resize(bound, 0);
+            }
+        }
+        let mut cursor = Cursor {
+            rest: &mut self.buf[self.used..self.used + bound],
+            overflow: false,
+        };
+        f(&mut cursor);
+        if cursor.overflow {
+            return Err(io::Error::other("an output line longer than its bound"));
+        }
+        self.used += bound - cursor.rest.len();
+        self.end_line()
     }
 
     /// Call after each result: sends the buffer on when it is full, or at
     /// once on a terminal.
     #[inline]
     pub fn end_line(&mut self) -> io::Result<()> {
-        if self.line_at_a_time || self.buf.len() >= BLOCK {
+        if self.line_at_a_time || self.used >= BLOCK {
             self.send()?;
         }
         Ok(())
     }
 
     fn send(&mut self) -> io::Result<()> {
-        self.sink.write_all(&self.buf)?;
-        self.buf.clear();
-        Ok(())
+        let used = std::mem::take(&mut self.used);
+        self.sink.write_all(&self.buf[..used])
     }
 
     /// Write `text` in the given SGR style when colour is on.
@@ -98,8 +121,16 @@ impl Output {
 
 impl Write for Output {
     fn write(&mut self, data: &[u8]) -> io::Result<usize> {
-        self.buf.extend_from_slice(data);
-        if self.buf.len() >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
+        if data.len() > self.buf.len() - self.used {
+            self.send()?;
+            if data.len() > self.buf.len() {
+                self.sink.write_all(data)?;
+                return Ok(data.len());
+            }
+        }
+        self.buf[self.used..self.used + data.len()].copy_from_slice(data);
+        self.used += data.len();
+        if self.used >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
             self.send()?;
         }
         Ok(data.len())
@@ -113,14 +144,43 @@ impl Write for Output {
     }
 }
 
+/// Room in the output buffer that a result is written into, part by part.
+pub struct Cursor<'a> {
+    /// The room not yet written.
+    rest: &'a mut [u8],
+    /// Set if a part did not fit: the bound given was wrong.
+    overflow: bool,
+}
+
+impl Cursor<'_> {
+    /// Append `bytes`: one comparison and the copy.
+    #[inline(always)]
+    pub fn put(&mut self, bytes: &[u8]) {
+        match std::mem::take(&mut self.rest).split_at_mut_checked(bytes.len()) {
+            Some((to, rest)) => {
+                to.copy_from_slice(bytes);
+                self.rest = rest;
+            }
+            None => self.overflow = true,
+        }
+    }
+}
+
 /// Call `f` on each input: the command-line arguments if there are any,
 /// else each line of standard input (without its `\n` or `\r\n`), read in
-/// constant memory with one reused buffer.
+/// constant memory with one reused buffer. The bytes are not checked for
+/// UTF-8: for callers whose parser reports invalid UTF-8 itself.
 pub fn for_each_input(
     args: &[OsString],
     mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    for_each_input_text(args, |bytes, _| f(bytes))
+    if !args.is_empty() {
+        for a in args {
+            f(a.as_encoded_bytes())?;
+        }
+        return Ok(());
+    }
+    for_each_stdin_line(f)
 }
 
 /// [`for_each_input`], also giving each input as text when it is UTF-8.
@@ -140,70 +200,177 @@ pub fn for_each_input_text(
 
 /// Call `f` on each line of standard input, as [`for_each_input`] does.
 pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    for_each_stdin_line_text(|bytes, _| f(bytes))
+    for_each_stdin_block(|block| {
+        let bytes = block.bytes();
+        let mut from = 0;
+        for &end in &block.ends {
+            f(strip_cr(&bytes[from..end]))?;
+            from = end + 1;
+        }
+        Ok(())
+    })
 }
 
 /// Each line of standard input, as bytes and, when it is UTF-8, as text.
-///
-/// Reads 1 MiB blocks and hands out the lines in place (found with a SIMD
-/// `memchr`), so a line is never copied; the buffer grows only for a line
-/// longer than itself, and memory stays constant for any number of lines.
-/// UTF-8 is checked once for each block's complete lines, which costs far
-/// less than a check per line.
 pub fn for_each_stdin_line_text(
     mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    let stdin = io::stdin();
-    let mut reader = stdin.lock();
-    let mut buf = vec![0u8; 1 << 20];
-    let (mut start, mut end) = (0, 0);
-    loop {
-        let lines_end = memchr::memrchr(b'\n', &buf[start..end]).map_or(start, |i| start + i + 1);
-        let block = &buf[start..lines_end];
-        match std::str::from_utf8(block) {
+    for_each_stdin_block(|block| {
+        let mut from = 0;
+        match &block.data {
             // Lines end at "\n", always a character boundary.
             Ok(text) => {
-                let mut from = 0;
-                for nl in memchr::memchr_iter(b'\n', block) {
-                    let line = &text[from..nl];
-                    from = nl + 1;
+                for &end in &block.ends {
+                    let line = &text[from..end];
                     let line = line.strip_suffix('\r').unwrap_or(line);
                     f(line.as_bytes(), Some(line))?;
+                    from = end + 1;
                 }
             }
-            Err(_) => {
-                // The block is empty or ends with "\n".
-                if let Some(body) = block.strip_suffix(b"\n") {
-                    for line in body.split(|&b| b == b'\n') {
-                        let line = strip_cr(line);
-                        f(line, std::str::from_utf8(line).ok())?;
-                    }
+            Err(bytes) => {
+                for &end in &block.ends {
+                    let line = strip_cr(&bytes[from..end]);
+                    f(line, std::str::from_utf8(line).ok())?;
+                    from = end + 1;
                 }
             }
         }
-        start = lines_end;
-        buf.copy_within(start..end, 0);
-        end -= start;
-        start = 0;
-        if end == buf.len() {
-            buf.resize(buf.len() * 2, 0);
+        Ok(())
+    })
+}
+
+/// A block of standard input: whole lines, with their ends found and their
+/// UTF-8 checked.
+struct Block {
+    /// The lines, as text when they are all UTF-8.
+    data: Result<String, Vec<u8>>,
+    /// Where each line ends: the index of its `\n`, or the end of `data`
+    /// for a last line without one.
+    ends: Vec<usize>,
+}
+
+impl Block {
+    fn new() -> Block {
+        Block {
+            data: Err(Vec::new()),
+            ends: Vec::new(),
         }
-        let n = loop {
-            match reader.read(&mut buf[end..]) {
-                Ok(n) => break n,
+    }
+
+    fn bytes(&self) -> &[u8] {
+        match &self.data {
+            Ok(text) => text.as_bytes(),
+            Err(bytes) => bytes,
+        }
+    }
+}
+
+/// How much a block reads: at least one line, however long.
+const READ_BLOCK: usize = 1 << 18;
+
+/// Call `f` on each block of standard input, in order.
+///
+/// A second thread reads the blocks, finds the line ends and checks UTF-8
+/// while this one works on the block before, so that a command costs little
+/// more than its own work on the lines. Two blocks of 256 KiB take turns,
+/// so memory stays constant for any number of lines; a block grows only for
+/// a line longer than itself, and no line is ever copied except the one
+/// that straddles two reads.
+fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyhow::Result<()> {
+    let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Block>>(1);
+    let (free_tx, free_rx) = mpsc::sync_channel::<Block>(2);
+    let _ = free_tx.send(Block::new());
+    let reader = std::thread::Builder::new()
+        .name("stdin".into())
+        .spawn(move || {
+            let result = read_blocks(&mut io::stdin().lock(), |block| {
+                full_tx.send(Ok(block)).ok()?;
+                free_rx.recv().ok()
+            });
+            if let Err(e) = result {
+                let _ = full_tx.send(Err(e));
+            }
+        });
+    if reader.is_err() {
+        // No thread to be had: read here, between the blocks.
+        let mut failed = None;
+        read_blocks(&mut io::stdin().lock(), |block| match f(&block) {
+            Ok(()) => Some(block),
+            Err(e) => {
+                failed = Some(e);
+                None
+            }
+        })
+        .context("reading standard input")?;
+        return failed.map_or(Ok(()), Err);
+    }
+    // Ends when the reader is done and drops its sender.
+    for block in full_rx {
+        let block = block.context("reading standard input")?;
+        f(&block)?;
+        // The reader may have stopped already.
+        let _ = free_tx.send(block);
+    }
+    Ok(())
+}
+
+/// Read `input` into blocks of whole lines (see [`Block`]) and hand each to
+/// `exchange`, which gives back a block to reuse, or `None` to stop.
+fn read_blocks(
+    input: &mut impl Read,
+    mut exchange: impl FnMut(Block) -> Option<Block>,
+) -> io::Result<()> {
+    // The start of a line that the last read cut off.
+    let mut carry = Vec::new();
+    let mut block = Block::new();
+    loop {
+        let (mut buf, mut ends) = match block.data {
+            Ok(text) => (text.into_bytes(), block.ends),
+            Err(bytes) => (bytes, block.ends),
+        };
+        ends.clear();
+        // Only the bytes past the old lines need zeros: the rest is read over.
+        buf.resize(buf.len().max(READ_BLOCK).max(2 * carry.len()), 0);
+        buf[..carry.len()].copy_from_slice(&carry);
+        let mut filled = carry.len();
+        carry.clear();
+        // Read until a line ends, or the input does.
+        let lines_end = loop {
+            if filled == buf.len() {
+                buf.resize(2 * buf.len(), 0);
+            }
+            let n = match input.read(&mut buf[filled..]) {
+                Ok(0) => break None,
+                Ok(n) => n,
                 Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(anyhow::Error::new(e).context("reading standard input")),
+                Err(e) => return Err(e),
+            };
+            filled += n;
+            if let Some(i) = memchr::memrchr(b'\n', &buf[filled - n..filled]) {
+                break Some(filled - n + i + 1);
             }
         };
-        if n == 0 {
-            // A last line without a line end.
-            if end > 0 {
-                let line = strip_cr(&buf[..end]);
-                f(line, std::str::from_utf8(line).ok())?;
+        let at_end = lines_end.is_none();
+        match lines_end {
+            Some(end) => {
+                carry.extend_from_slice(&buf[end..filled]);
+                buf.truncate(end);
+                ends.extend(memchr::memchr_iter(b'\n', &buf));
             }
-            return Ok(());
+            // The input is over: what is left is a last line without a
+            // line end, if anything.
+            None if filled == 0 => return Ok(()),
+            None => {
+                buf.truncate(filled);
+                ends.push(filled);
+            }
         }
-        end += n;
+        // Checked once for the block: far cheaper than once per line.
+        let data = String::from_utf8(buf).map_err(|e| e.into_bytes());
+        match exchange(Block { data, ends }) {
+            Some(b) if !at_end => block = b,
+            _ => return Ok(()),
+        }
     }
 }
 
@@ -252,25 +419,6 @@ pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
     }
     out.write_all(&bytes[start..])?;
     out.write_all(b"\"")
-}
-
-/// Write text that is known to need no escaping (the text of a valid URI:
-/// printable ASCII, never `"` or `\\`) as a JSON string.
-pub fn json_raw(out: &mut Vec<u8>, s: &str) {
-    debug_assert!(s
-        .bytes()
-        .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
-    out.push(b'"');
-    out.extend_from_slice(s.as_bytes());
-    out.push(b'"');
-}
-
-/// Write `Some(s)` as [`json_raw`] does and `None` as `null`.
-pub fn json_raw_opt(out: &mut Vec<u8>, s: Option<&str>) {
-    match s {
-        Some(s) => json_raw(out, s),
-        None => out.extend_from_slice(b"null"),
-    }
 }
 
 /// Write bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
@@ -364,7 +512,14 @@ pub fn write_invalid(
 pub fn write_caret(out: &mut Output, input: &[u8], index: usize, message: &str) -> io::Result<()> {
     let (text, col) = printable(input, index);
     writeln!(out, "{text}")?;
-    write!(out, "{:col$}", "")?;
+    // Spaces by hand: a formatting width is limited to 65535.
+    const SPACES: &[u8] = &[b' '; 64];
+    let mut left = col;
+    while left > 0 {
+        let n = left.min(SPACES.len());
+        out.write_all(&SPACES[..n])?;
+        left -= n;
+    }
     out.styled("1;31", "^")?;
     writeln!(out, " {message}")
 }
@@ -382,6 +537,127 @@ mod tests {
     #[test]
     fn json_escapes() {
         assert_eq!(json("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\u0001é\"");
+    }
+
+    /// A sink that keeps what it is given, shared with the test.
+    #[derive(Clone, Default)]
+    struct Kept(std::rc::Rc<std::cell::RefCell<Vec<u8>>>);
+
+    impl Write for Kept {
+        fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+            self.0.borrow_mut().extend_from_slice(data);
+            Ok(data.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            Ok(())
+        }
+    }
+
+    fn output(kept: &Kept) -> Output {
+        Output {
+            buf: vec![0; 2 * BLOCK],
+            used: 0,
+            sink: Box::new(kept.clone()),
+            line_at_a_time: false,
+            color: false,
+        }
+    }
+
+    #[test]
+    fn output_keeps_order_across_writes_lines_and_growth() {
+        let kept = Kept::default();
+        let mut out = output(&kept);
+        let mut expected = Vec::new();
+        for i in 0..5000 {
+            // Small writes, lines in place, and now and then a write or a
+            // line larger than the whole buffer.
+            let text = format!("line {i}\n");
+            out.write_all(text.as_bytes()).unwrap();
+            expected.extend_from_slice(text.as_bytes());
+            let part = vec![b'a' + (i % 26) as u8; if i % 1000 == 7 { 5 * BLOCK } else { i % 300 }];
+            out.write_line(part.len() + 2, |c| {
+                c.put(&part);
+                c.put(b"!\n");
+            })
+            .unwrap();
+            expected.extend_from_slice(&part);
+            expected.extend_from_slice(b"!\n");
+            if i % 1000 == 500 {
+                out.write_all(&part.repeat(1000)).unwrap();
+                expected.extend_from_slice(&part.repeat(1000));
+            }
+        }
+        out.flush().unwrap();
+        assert!(*kept.0.borrow() == expected);
+    }
+
+    #[test]
+    fn a_line_past_its_bound_is_an_error() {
+        let kept = Kept::default();
+        let mut out = output(&kept);
+        let err = out.write_line(2, |c| c.put(b"abc")).unwrap_err();
+        assert_eq!(err.kind(), io::ErrorKind::Other);
+        out.write_line(3, |c| c.put(b"abc")).unwrap();
+        out.flush().unwrap();
+        assert_eq!(*kept.0.borrow(), b"abc");
+    }
+
+    /// Input in pieces of awkward sizes, as a pipe may give it.
+    struct Trickle<'a>(&'a [u8], usize);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            self.1 = (self.1 * 7 + 3) % 1000;
+            let n = self.0.len().min(buf.len()).min(1 + self.1 * 500);
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+
+    /// The lines `read_blocks` hands out, each as bytes, with whether its
+    /// block was text.
+    fn lines_of(input: &[u8]) -> Vec<(Vec<u8>, bool)> {
+        let mut lines = Vec::new();
+        read_blocks(&mut Trickle(input, 0), |block| {
+            let mut from = 0;
+            for &end in &block.ends {
+                lines.push((block.bytes()[from..end].to_vec(), block.data.is_ok()));
+                from = end + 1;
+            }
+            Some(block)
+        })
+        .unwrap();
+        lines
+    }
+
+    #[test]
+    fn read_blocks_hands_out_every_line_once() {
+        let mut input = Vec::new();
+        let mut expected = Vec::new();
+        for i in 0..40_000usize {
+            let mut line = format!("line {i} {}", "x".repeat(i % 97)).into_bytes();
+            match i % 1000 {
+                // Now and then a line longer than a block, or not UTF-8.
+                0 => line.extend(std::iter::repeat(b'y').take(3 * READ_BLOCK)),
+                1 => line.push(0xff),
+                2 => line.extend_from_slice("é".as_bytes()),
+                _ => {}
+            }
+            input.extend_from_slice(&line);
+            input.push(b'\n');
+            expected.push(line);
+        }
+        let got = lines_of(&input);
+        assert!(got.iter().map(|(l, _)| l).eq(expected.iter()));
+        // A block that holds a line with 0xff is bytes; others are text.
+        assert!(got.iter().any(|(l, text)| !text && l.ends_with(&[0xff])));
+        assert!(got.iter().any(|(_, text)| *text));
+        // A last line without a line end, and empty lines.
+        let got = lines_of(b"a\n\n\nb");
+        let lines: Vec<&[u8]> = got.iter().map(|(l, _)| l.as_slice()).collect();
+        assert_eq!(lines, [&b"a"[..], b"", b"", b"b"]);
+        assert!(lines_of(b"").is_empty());
     }
 
     #[test]

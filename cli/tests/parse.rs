@@ -190,7 +190,7 @@ fn broken_pipe_exits_0_quietly() {
 
 #[test]
 fn lines_longer_than_the_read_buffer() {
-    // Three lines around a 3 MiB one: the reader's 1 MiB block must grow,
+    // Three lines around a 3 MiB one: the reader's block must grow,
     // and block boundaries must never split or merge lines.
     let long = format!("http://example.com/{}", "a/".repeat(3 << 19));
     let mut input = Vec::new();
@@ -205,4 +205,134 @@ fn lines_longer_than_the_read_buffer() {
     assert_eq!(v[1]["path"].as_str().map(str::len), Some(long.len() - 18));
     assert_eq!(v[2]["valid"], false);
     assert_eq!(v[3]["host"], "last");
+}
+
+/// The JSON line of a valid reference, written the slow way: from the
+/// library's accessors, with serde_json for every string.
+fn expected_json(r: &urikit::UriRef<'_>) -> String {
+    let q = |v: Option<&str>| v.map_or("null".to_string(), |v| serde_json::to_string(v).unwrap());
+    let kind = if r.is_relative() { "relative" } else { "uri" };
+    format!(
+        "{{\"input\":{},\"valid\":true,\"kind\":\"{kind}\",\"scheme\":{},\"authority\":{},\"userinfo\":{},\"host\":{},\"host_kind\":{},\"port\":{},\"path\":{},\"query\":{},\"fragment\":{}}}\n",
+        q(Some(r.as_str())),
+        q(r.scheme()),
+        q(r.authority()),
+        q(r.userinfo()),
+        q(r.host_str()),
+        q(r.host_kind().map(|k| k.name())),
+        q(r.port()),
+        q(Some(r.path())),
+        q(r.query()),
+        q(r.fragment()),
+    )
+}
+
+/// References that take every branch of the in-place JSON writer: with and
+/// without scheme, authority, userinfo, port, query and fragment (empty and
+/// not), and every kind of host.
+const JSON_SHAPES: &[&str] = &[
+    "",
+    "a",
+    "../g;x?y#s",
+    "?",
+    "#",
+    "?q#f",
+    "//",
+    "//@:",
+    "///p",
+    "//h",
+    "s:",
+    "s:p",
+    "s:/p?q",
+    "s:#",
+    "http://a",
+    "http://@a:/?#",
+    "http://u:pw@a.example:8080/p/q?x=1&y=2#frag",
+    "http://192.0.2.16:80/",
+    "http://[2001:db8::7]/c=GB?objectClass?one",
+    "http://[v7.x:y]/",
+    "http://1.2.3.256/",
+    "ftp://u@[::1]:21",
+    "mailto:John.Doe@example.com",
+    "urn:oasis:names:specification:docbook:dtd:xml:4.1.2",
+    "foo://example.com:8042/over/there?name=ferret#nose",
+    "HTTP://%7Eu%20@%41:0099/%2F?%3F#%23",
+];
+
+#[test]
+fn json_written_in_place_matches_the_accessors() {
+    let expected: String = JSON_SHAPES
+        .iter()
+        .map(|s| expected_json(&urikit::UriRef::parse(s).unwrap()))
+        .collect();
+    let mut args = vec!["parse", "--json"];
+    args.extend(JSON_SHAPES);
+    let out = uri(&args, None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), expected);
+    // The same on standard input, repeated over several read blocks.
+    let input = (JSON_SHAPES.join("\n") + "\n").repeat(4000);
+    let out = uri(&["parse", "--json"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(out.stdout.len() > 4 << 20);
+    assert!(stdout(&out) == expected.repeat(4000));
+}
+
+#[test]
+fn stdin_over_many_blocks_gives_each_line_once() {
+    // Lines of every sort, over several read blocks: valid, invalid, not
+    // UTF-8, empty, with "\r\n", and a last line without a line end. Each
+    // must come out exactly as when it is given as an argument.
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    let mut input = Vec::new();
+    for i in 0..30_000u32 {
+        let line = match i % 7 {
+            0 => format!("http://h{i}.example/p?q={i}#f").into_bytes(),
+            1 => format!("http://bad {i}/").into_bytes(),
+            2 => format!("/p/{i}/\u{e9}").into_bytes(),
+            3 => [
+                b"http://a/".as_slice(),
+                &[0xff, b'x'],
+                i.to_string().as_bytes(),
+            ]
+            .concat(),
+            4 => Vec::new(),
+            5 => format!("{}/{i}", "x".repeat(i as usize % 300)).into_bytes(),
+            _ => format!("//[::{:x}]:{i}", i % 0xffff).into_bytes(),
+        };
+        input.extend_from_slice(&line);
+        input.extend_from_slice(if i % 5 == 0 { b"\r\n" } else { b"\n" });
+        lines.push(line);
+    }
+    let last = b"s:last".to_vec();
+    input.extend_from_slice(&last);
+    lines.push(last);
+    for mode in [["parse", "--json"], ["parse", "--check"]] {
+        let from_stdin = uri(&mode, Some(&input));
+        let mut from_args = Vec::new();
+        for chunk in lines.chunks(2000) {
+            let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_uri"));
+            cmd.args(mode);
+            cmd.args(chunk.iter().map(|l| OsStr::from_bytes(l)));
+            // Each chunk starts with a valid line, so none fails to run.
+            let out = cmd.output().expect("run uri");
+            from_args.extend_from_slice(&out.stdout);
+        }
+        assert_eq!(from_stdin.status.code(), Some(1));
+        assert!(from_stdin.stdout == from_args, "{mode:?} differs");
+    }
+}
+
+#[test]
+fn caret_past_column_65535() {
+    // A formatting width stops at 65535: the caret is placed by hand.
+    let input = format!("http://a/{} b\n", "a".repeat(70_000));
+    let out = uri(&["parse", "--check"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    let text = stdout(&out);
+    let caret = text.lines().nth(1).expect("a caret line");
+    assert_eq!(caret.find('^'), Some(70_009), "{}", &caret[70_000..]);
+    assert!(caret[..70_009].bytes().all(|b| b == b' '));
 }
