@@ -262,7 +262,7 @@ mod x86 {
             if pct != 0 {
                 let nonhex = _mm_cmpeq_epi8(hex, _mm_setzero_si128());
                 let mut hex = (!(_mm_movemask_epi8(nonhex) as u32) & 0xFFFF) >> shift;
-                if more {
+                if more && pct >> 14 != 0 {
                     // The digits of a `%` at 14 or 15 lie in the next block.
                     hex |= u32::from(is_hex(s, i + 16)) << 16 | u32::from(is_hex(s, i + 17)) << 17;
                 }
