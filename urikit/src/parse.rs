@@ -38,6 +38,9 @@ pub const MAX_LEN: usize = u32::MAX as usize;
 
 pub(crate) const NONE: u32 = u32::MAX;
 
+/// "http" as one little-endian word, for the scheme shortcut in [`parse`].
+const HTTP: u32 = u32::from_le_bytes(*b"http");
+
 /// Component boundaries; see the module documentation for the invariants.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct Meta {
@@ -190,9 +193,12 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     let mut first_segment_from = None;
     // Most real URIs start with "http:" or "https:"; a match stands for the
     // scan below, which would find the same scheme.
-    let http = match s {
-        [b'h', b't', b't', b'p', b':', ..] => 4,
-        [b'h', b't', b't', b'p', b's', b':', ..] => 5,
+    let http = match s.get(..6) {
+        Some(&[a, b, c, d, e, f]) if u32::from_le_bytes([a, b, c, d]) == HTTP => match (e, f) {
+            (b':', _) => 4,
+            (b's', b':') => 5,
+            _ => 0,
+        },
         _ => 0,
     };
     if http != 0 && top != Top::RelativeRef {

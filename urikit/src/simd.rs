@@ -32,6 +32,9 @@ pub(crate) struct SimdClass {
     hi: [u8; 16],
     member_bits: u8,
     hex_bits: u8,
+    /// `member_bits` and `hex_bits` in every lane, ready to load.
+    member: [u8; 16],
+    hex: [u8; 16],
 }
 
 impl SimdClass {
@@ -44,6 +47,8 @@ impl SimdClass {
             hi: [0; 16],
             member_bits: 0,
             hex_bits: 0,
+            member: [0; 16],
+            hex: [0; 16],
         };
         let mut next_bit = 0;
         let mut pass = 0;
@@ -109,6 +114,8 @@ impl SimdClass {
             !class.contains(b'%'),
             "a percent sign is scanned as a triplet"
         );
+        t.member = [t.member_bits; 16];
+        t.hex = [t.hex_bits; 16];
         t
     }
 
@@ -214,8 +221,8 @@ mod x86 {
         let t = Tables {
             lo: load16(&c.lo),
             hi: load16(&c.hi),
-            member: _mm_set1_epi8(c.member_bits as i8),
-            hex: _mm_set1_epi8(c.hex_bits as i8),
+            member: load16(&c.member),
+            hex: load16(&c.hex),
         };
         loop {
             // The hot loop: whole blocks of members and `%`s whose two
