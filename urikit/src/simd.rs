@@ -17,9 +17,9 @@
 //! bench/compare.py`, same 2-core machine): the 2 KB query of
 //! `parse-2kb-query` went from 896 ns with the scalar scan to 317 ns, and the
 //! gsd corpus (with the `http:` shortcut of `parse.rs`) from 1.34 GiB/s to
-//! 1.82 GiB/s. A plain SSE2 version (range
-//! compares instead of table lookups) measured no faster than the scalar
-//! scan: it took as many instructions per block as the table loop.
+//! 1.82 GiB/s. A plain SSE2 version (range compares instead of table
+//! lookups) measured no faster than the scalar scan: it took as many
+//! instructions per block as the table loop.
 //!
 //! How a block is classified: a byte `b` below 0x80 is split into its high
 //! nibble `h` and low nibble `l`; two 16-entry tables, `hi[h]` and `lo[l]`,
