@@ -221,6 +221,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     }
 
     let path_start;
+    let mut query_from = None;
     if let Some(from) = first_segment_from {
         // relative-part = path-noscheme, begun by the scheme scan above.
         path_start = 0;
@@ -229,7 +230,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         // "//" authority path-abempty
         i = parse_authority(s, i + 2, &mut m)?;
         path_start = i;
-        i = scan_path(s, i)?;
+        (i, query_from) = scan_path_query(s, i)?;
     } else if m.scheme_end == NONE && !s[i..].starts_with(b"/") {
         // relative-part = path-noscheme / path-empty
         path_start = i;
@@ -238,12 +239,18 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         // path-absolute / path-rootless / path-empty: without an authority
         // the path cannot start with "//", which the branch above took.
         path_start = i;
-        i = scan_path(s, i)?;
+        (i, query_from) = scan_path_query(s, i)?;
     }
     m.path_start = path_start as u32;
-    m.path_end = i as u32;
+    if let Some(q) = query_from {
+        // The query was scanned with the path; `i` is its end.
+        m.path_end = q as u32;
+        m.query_start = q as u32;
+    } else {
+        m.path_end = i as u32;
+    }
 
-    if i < len && s[i] == b'?' {
+    if query_from.is_none() && i < len && s[i] == b'?' {
         m.query_start = i as u32;
         i = match scan(s, i + 1, &QUERY_SCAN) {
             Ok(end) => end,
@@ -304,6 +311,27 @@ fn missing_scheme(s: &[u8]) -> ParseError {
                 None | Some(b'/' | b'?' | b'#') => ParseError::new(i, ErrorKind::MissingScheme),
                 Some(_) => ParseError::new(i, ErrorKind::InvalidScheme),
             }
+        }
+    }
+}
+
+/// `path-abempty / path-absolute / path-rootless`, and the query after it
+/// when the vector scan can take both at once (the path ends at the first
+/// `?`; the query's class is the path's plus `?`). Returns where the scan
+/// ended, and where the query starts if it took one; otherwise the path
+/// alone, as [`scan_path`].
+#[inline(always)]
+fn scan_path_query(s: &[u8], i: usize) -> Result<(usize, Option<usize>), ParseError> {
+    match simd::scan_path_query(s, i, &QUERY_SCAN.simd) {
+        None => Ok((scan_path(s, i)?, None)),
+        Some((Ok(end), q)) => Ok((end, (q < end).then_some(q))),
+        Some((Err(at), q)) => {
+            let component = if q < at {
+                Component::Query
+            } else {
+                Component::Path
+            };
+            err(at, ErrorKind::InvalidPercentEncoding(component))
         }
     }
 }
