@@ -343,10 +343,14 @@ pub struct PercentDecode<'a> {
 }
 
 impl<'a> PercentDecode<'a> {
-    fn needs_work(&self) -> bool {
-        self.rest
-            .iter()
-            .any(|&b| b == b'%' || (self.plus_as_space && b == b'+'))
+    /// The index of the first byte that may decode to something else: a
+    /// `%`, or a `+` when it reads as a space.
+    fn next_special(&self, s: &[u8]) -> Option<usize> {
+        if self.plus_as_space {
+            find2(s, b'%', b'+')
+        } else {
+            find2(s, b'%', b'%')
+        }
     }
 
     /// The data bytes, borrowed from the input when it holds nothing to
@@ -359,11 +363,31 @@ impl<'a> PercentDecode<'a> {
     /// assert_eq!(decode("a%00").to_bytes(), &b"a\0"[..]);
     /// ```
     pub fn to_bytes(&self) -> Cow<'a, [u8]> {
-        if !self.needs_work() {
+        let Some(mut at) = self.next_special(self.rest) else {
             return Cow::Borrowed(self.rest);
-        }
+        };
         let mut out = Vec::with_capacity(self.rest.len());
-        out.extend(self.clone());
+        let mut s = self.rest;
+        // Whole runs between the special bytes go over as slices.
+        loop {
+            out.extend_from_slice(&s[..at]);
+            let mut it = PercentDecode {
+                rest: &s[at..],
+                plus_as_space: self.plus_as_space,
+            };
+            match it.next() {
+                Some(b) => out.push(b),
+                None => break,
+            }
+            s = it.rest;
+            match self.next_special(s) {
+                Some(next) => at = next,
+                None => {
+                    out.extend_from_slice(s);
+                    break;
+                }
+            }
+        }
         Cow::Owned(out)
     }
 
@@ -426,6 +450,28 @@ impl<'a> PercentDecode<'a> {
 #[inline]
 fn ascii_or_utf8(b: &[u8]) -> &str {
     core::str::from_utf8(b).unwrap_or_default()
+}
+
+/// The index of the first `a` or `b` in `s`: eight bytes at a time with
+/// the zero-byte test (a byte of `x ^ a` is zero where `x` holds an `a`; the
+/// lowest flagged byte is always a true match).
+fn find2(s: &[u8], a: u8, b: u8) -> Option<usize> {
+    const LO: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
+    let zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
+    let (wa, wb) = (LO * u64::from(a), LO * u64::from(b));
+    let mut i = 0;
+    while let Some(chunk) = s.get(i..i + 8) {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(chunk);
+        let x = u64::from_le_bytes(w);
+        let m = zero(x ^ wa) | zero(x ^ wb);
+        if m != 0 {
+            return Some(i + (m.trailing_zeros() / 8) as usize);
+        }
+        i += 8;
+    }
+    s[i..].iter().position(|&c| c == a || c == b).map(|k| i + k)
 }
 
 impl Iterator for PercentDecode<'_> {

@@ -184,3 +184,40 @@ proptest! {
         prop_assert_eq!(matches!(e.to_cow(), Cow::Borrowed(_)), expected.as_bytes() == &data[..]);
     }
 }
+
+/// Decoding byte by byte, from RFC 3986 section 2.1 alone: the oracle for
+/// `to_bytes`, which copies whole runs between the triplets.
+fn naive_decode(text: &[u8], plus_as_space: bool) -> Vec<u8> {
+    let hex = |b: u8| (b as char).to_digit(16).map(|d| d as u8);
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < text.len() {
+        let b = text[i];
+        if b == b'%' && i + 2 < text.len() {
+            if let (Some(h), Some(l)) = (hex(text[i + 1]), hex(text[i + 2])) {
+                out.push(h << 4 | l);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(if plus_as_space && b == b'+' { b' ' } else { b });
+        i += 1;
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Runs of every length between triplets, malformed triplets, `+`, and
+    /// special bytes at each position of an eight-byte word.
+    #[test]
+    fn decoding_matches_the_byte_by_byte_oracle(
+        text in "([a-z]{0,11}|%[0-9A-Fa-f]{2}|%[0-9A-Za-z]{0,2}|\\+|%|é)*",
+    ) {
+        let d = urikit::percent::decode(&text).to_bytes();
+        prop_assert_eq!(&d[..], &naive_decode(text.as_bytes(), false)[..]);
+        let f = urikit::percent::decode_form(&text).to_bytes();
+        prop_assert_eq!(&f[..], &naive_decode(text.as_bytes(), true)[..]);
+    }
+}
