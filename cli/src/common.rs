@@ -164,7 +164,34 @@ impl Cursor<'_> {
             None => self.overflow = true,
         }
     }
+
+    /// Append `part`, a slice of `within`. A short part goes out as a
+    /// window of [`WINDOW`] bytes from where it starts in `within`, when
+    /// `within` has them and the room has too: a few vector moves where
+    /// `put` calls memcpy for a short length. The bytes past the part land
+    /// in the room, where the next part writes over them; the cursor moves
+    /// by the part only.
+    #[inline(always)]
+    pub fn put_within(&mut self, within: &[u8], part: &[u8]) {
+        // Where the part starts in `within`. For a part outside it, the
+        // offset is past its end (a part before it wraps around), so `get`
+        // fails; else the window starts with exactly the part's bytes.
+        let at = (part.as_ptr() as usize).wrapping_sub(within.as_ptr() as usize);
+        let window = within.get(at..).and_then(|w| w.get(..WINDOW));
+        match (window, self.rest.get_mut(..WINDOW)) {
+            (Some(window), Some(to)) if part.len() <= WINDOW => {
+                debug_assert_eq!(&window[..part.len()], part);
+                to.copy_from_slice(window);
+                let rest = std::mem::take(&mut self.rest);
+                self.rest = &mut rest[part.len()..];
+            }
+            _ => self.put(part),
+        }
+    }
 }
+
+/// The unit that [`Cursor::put_within`] copies in.
+pub const WINDOW: usize = 64;
 
 /// Call `f` on each input: the command-line arguments if there are any,
 /// else each line of standard input (without its `\n` or `\r\n`), read in
@@ -188,10 +215,20 @@ pub fn for_each_input_text(
     args: &[OsString],
     mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    for_each_input_text_within(args, |input, text, _| f(input, text))
+}
+
+/// [`for_each_input_text`], also giving the bytes that the input starts:
+/// the input and, for a line of standard input, the rest of its block, so
+/// that [`Cursor::put_within`] can copy past the end of a part.
+pub fn for_each_input_text_within(
+    args: &[OsString],
+    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     if !args.is_empty() {
         for a in args {
             let bytes = a.as_encoded_bytes();
-            f(bytes, std::str::from_utf8(bytes).ok())?;
+            f(bytes, std::str::from_utf8(bytes).ok(), bytes)?;
         }
         return Ok(());
     }
@@ -211,9 +248,10 @@ pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> an
     })
 }
 
-/// Each line of standard input, as bytes and, when it is UTF-8, as text.
-pub fn for_each_stdin_line_text(
-    mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
+/// Each line of standard input, as bytes, as text when it is UTF-8, and
+/// as the start of the rest of its block.
+fn for_each_stdin_line_text(
+    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     for_each_stdin_block(|block| {
         let mut from = 0;
@@ -223,14 +261,14 @@ pub fn for_each_stdin_line_text(
                 for &end in &block.ends {
                     let line = &text[from..end];
                     let line = line.strip_suffix('\r').unwrap_or(line);
-                    f(line.as_bytes(), Some(line))?;
+                    f(line.as_bytes(), Some(line), &text.as_bytes()[from..])?;
                     from = end + 1;
                 }
             }
             Err(bytes) => {
                 for &end in &block.ends {
                     let line = strip_cr(&bytes[from..end]);
-                    f(line, std::str::from_utf8(line).ok())?;
+                    f(line, std::str::from_utf8(line).ok(), &bytes[from..])?;
                     from = end + 1;
                 }
             }
