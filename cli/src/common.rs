@@ -629,6 +629,70 @@ mod tests {
         assert!(*kept.0.borrow() == expected);
     }
 
+    /// What `put_within` writes for `part` of `within`, with `room` bytes
+    /// of room, after a first byte `<`; whether it overflowed; and whether
+    /// it copied a window (it wrote past the part).
+    fn put_within_gives(within: &[u8], part: &[u8], room: usize) -> (Vec<u8>, bool, bool) {
+        let mut buf = vec![b'.'; room + 1];
+        let mut cursor = Cursor {
+            rest: &mut buf,
+            overflow: false,
+        };
+        cursor.put(b"<");
+        cursor.put_within(within, part);
+        let (left, overflow) = (cursor.rest.len(), cursor.overflow);
+        let window = buf[room + 1 - left..].iter().any(|&b| b != b'.');
+        buf.truncate(room + 1 - left);
+        (buf, overflow, window)
+    }
+
+    #[test]
+    fn put_within_copies_the_part_alone_whatever_the_path() {
+        let text: Vec<u8> = (0..3 * WINDOW as u8).map(|i| b'a' + i % 26).collect();
+        let n = text.len();
+        let expect = |part: &[u8]| [b"<".as_slice(), part].concat();
+        for (start, end) in [
+            (0, 0),
+            (0, 1),
+            (5, 5 + WINDOW),
+            (5, 6 + WINDOW),
+            (n - WINDOW, n),
+            (n - WINDOW + 1, n),
+            (n - 1, n),
+            (n, n),
+            (0, n),
+        ] {
+            let part = &text[start..end];
+            // With room to spare, with just room for the part, and inside
+            // `within` or a copy of it elsewhere.
+            let fits = part.len() <= WINDOW && start + WINDOW <= n;
+            for room in [part.len() + WINDOW, part.len()] {
+                let copy = part.to_vec();
+                for (part, inside) in [(part, true), (&copy[..], false)] {
+                    // (Seen only where the window is longer than the part.)
+                    let window = fits && inside && room >= WINDOW && part.len() < WINDOW;
+                    let got = put_within_gives(&text, part, room);
+                    assert_eq!(
+                        got,
+                        (expect(part), false, window),
+                        "{start}..{end} in {room}"
+                    );
+                }
+            }
+            // `within` ending where the part does.
+            let got = put_within_gives(&text[..end], part, part.len() + WINDOW);
+            assert_eq!(
+                got,
+                (expect(part), false, false),
+                "{start}..{end} at the end"
+            );
+            // No room for the part.
+            if !part.is_empty() {
+                assert!(put_within_gives(&text, part, part.len() - 1).1);
+            }
+        }
+    }
+
     #[test]
     fn a_line_past_its_bound_is_an_error() {
         let kept = Kept::default();
