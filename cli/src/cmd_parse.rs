@@ -6,7 +6,8 @@ use std::io::Write;
 use urikit::{validate, HostData, HostKind, ParseError, Rule, UriRef};
 
 use crate::common::{
-    for_each_input_text, json_bytes, json_error, json_str, write_caret, Output, Status, UsageError,
+    for_each_input_text, for_each_input_text_within, json_bytes, json_error, json_str, write_caret,
+    Output, Status, UsageError, WINDOW,
 };
 
 /// Validate URI references and show their components (RFC 3986, Appendix A).
@@ -59,7 +60,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     }
     if args.json && rule == Rule::UriReference {
         // JSON Lines over a large input: the parse and one line per input.
-        for_each_input_text(&args.refs, |input, text| {
+        for_each_input_text_within(&args.refs, |input, text, within| {
             let result = match text {
                 Some(t) => UriRef::parse(t),
                 None => UriRef::parse_bytes(input),
@@ -67,7 +68,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             // By reference: moving the parsed value out costs a stalled
             // copy of the whole struct.
             match &result {
-                Ok(r) if !args.check => write_json_valid(out, r)?,
+                Ok(r) if !args.check => write_json_valid(out, r, within)?,
                 Ok(_) => {}
                 Err(e) => {
                     status = Status::Flagged;
@@ -136,7 +137,7 @@ fn write_json(
     result: Result<Option<UriRef<'_>>, ParseError>,
 ) -> anyhow::Result<()> {
     if let Ok(Some(r)) = &result {
-        return write_json_valid(out, r);
+        return write_json_valid(out, r, r.as_str().as_bytes());
     }
     out.write_all(b"{\"input\":")?;
     json_bytes(out, input)?;
@@ -158,20 +159,23 @@ fn write_json(
 /// The JSON line of a parsed reference. Its text is printable ASCII without
 /// `"` or `\\` (RFC 3986 allows nothing else), so every part goes out as it
 /// is; the keys and the JSON between the parts go out as constant strings.
-fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
+/// `within` is the text, perhaps with more bytes after it that the parts
+/// may be copied with (see [`crate::common::Cursor::put_within`]).
+fn write_json_valid(out: &mut Output, r: &UriRef<'_>, within: &[u8]) -> anyhow::Result<()> {
     let s = r.as_str();
     debug_assert!(s
         .bytes()
         .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
     // The parts add up to at most twice the text (the authority repeats its
-    // userinfo, host and port), and the JSON around them to under 256 bytes.
-    out.write_line(3 * s.len() + 256, |out| {
+    // userinfo, host and port), the JSON around them to under 256 bytes,
+    // and a part may be copied with up to a window of bytes after it.
+    out.write_line(3 * s.len() + 256 + WINDOW, |out| {
         out.put(b"{\"input\":\"");
-        out.put(s.as_bytes());
+        out.put_within(within, s.as_bytes());
         match r.scheme() {
             Some(scheme) => {
                 out.put(b"\",\"valid\":true,\"kind\":\"uri\",\"scheme\":\"");
-                out.put(scheme.as_bytes());
+                out.put_within(within, scheme.as_bytes());
                 out.put(b"\",\"authority\":");
             }
             None => out.put(
@@ -181,16 +185,16 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
         match (r.authority(), r.host()) {
             (Some(authority), Some(host)) => {
                 out.put(b"\"");
-                out.put(authority.as_bytes());
+                out.put_within(within, authority.as_bytes());
                 match r.userinfo() {
                     Some(userinfo) => {
                         out.put(b"\",\"userinfo\":\"");
-                        out.put(userinfo.as_bytes());
+                        out.put_within(within, userinfo.as_bytes());
                         out.put(b"\",\"host\":\"");
                     }
                     None => out.put(b"\",\"userinfo\":null,\"host\":\""),
                 }
-                out.put(host.as_str().as_bytes());
+                out.put_within(within, host.as_str().as_bytes());
                 match host.kind() {
                     HostKind::RegName => {
                         out.put(b"\",\"host_kind\":\"reg-name\",\"port\":");
@@ -206,7 +210,7 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
                 match r.port() {
                     Some(port) => {
                         out.put(b"\"");
-                        out.put(port.as_bytes());
+                        out.put_within(within, port.as_bytes());
                         out.put(b"\",\"path\":\"");
                     }
                     None => out.put(b"null,\"path\":\""),
@@ -217,11 +221,11 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
                 b"null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":\"",
             ),
         }
-        out.put(r.path().as_bytes());
+        out.put_within(within, r.path().as_bytes());
         match r.query() {
             Some(query) => {
                 out.put(b"\",\"query\":\"");
-                out.put(query.as_bytes());
+                out.put_within(within, query.as_bytes());
                 out.put(b"\",\"fragment\":");
             }
             None => out.put(b"\",\"query\":null,\"fragment\":"),
@@ -229,7 +233,7 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>) -> anyhow::Result<()> {
         match r.fragment() {
             Some(fragment) => {
                 out.put(b"\"");
-                out.put(fragment.as_bytes());
+                out.put_within(within, fragment.as_bytes());
                 out.put(b"\"}\n");
             }
             None => out.put(b"null}\n"),

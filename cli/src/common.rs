@@ -164,7 +164,34 @@ impl Cursor<'_> {
             None => self.overflow = true,
         }
     }
+
+    /// Append `part`, a slice of `within`. A short part goes out as a
+    /// window of [`WINDOW`] bytes from where it starts in `within`, when
+    /// `within` has them and the room has too: a few vector moves where
+    /// `put` calls memcpy for a short length. The bytes past the part land
+    /// in the room, where the next part writes over them; the cursor moves
+    /// by the part only.
+    #[inline(always)]
+    pub fn put_within(&mut self, within: &[u8], part: &[u8]) {
+        // Where the part starts in `within`. For a part outside it, the
+        // offset is past its end (a part before it wraps around), so `get`
+        // fails; else the window starts with exactly the part's bytes.
+        let at = (part.as_ptr() as usize).wrapping_sub(within.as_ptr() as usize);
+        let window = within.get(at..).and_then(|w| w.get(..WINDOW));
+        match (window, self.rest.get_mut(..WINDOW)) {
+            (Some(window), Some(to)) if part.len() <= WINDOW => {
+                debug_assert_eq!(&window[..part.len()], part);
+                to.copy_from_slice(window);
+                let rest = std::mem::take(&mut self.rest);
+                self.rest = &mut rest[part.len()..];
+            }
+            _ => self.put(part),
+        }
+    }
 }
+
+/// The unit that [`Cursor::put_within`] copies in.
+pub const WINDOW: usize = 64;
 
 /// Call `f` on each input: the command-line arguments if there are any,
 /// else each line of standard input (without its `\n` or `\r\n`), read in
@@ -188,10 +215,20 @@ pub fn for_each_input_text(
     args: &[OsString],
     mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
+    for_each_input_text_within(args, |input, text, _| f(input, text))
+}
+
+/// [`for_each_input_text`], also giving the bytes that the input starts:
+/// the input and, for a line of standard input, the rest of its block, so
+/// that [`Cursor::put_within`] can copy past the end of a part.
+pub fn for_each_input_text_within(
+    args: &[OsString],
+    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
     if !args.is_empty() {
         for a in args {
             let bytes = a.as_encoded_bytes();
-            f(bytes, std::str::from_utf8(bytes).ok())?;
+            f(bytes, std::str::from_utf8(bytes).ok(), bytes)?;
         }
         return Ok(());
     }
@@ -211,9 +248,10 @@ pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> an
     })
 }
 
-/// Each line of standard input, as bytes and, when it is UTF-8, as text.
-pub fn for_each_stdin_line_text(
-    mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
+/// Each line of standard input, as bytes, as text when it is UTF-8, and
+/// as the start of the rest of its block.
+fn for_each_stdin_line_text(
+    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     for_each_stdin_block(|block| {
         let mut from = 0;
@@ -223,14 +261,14 @@ pub fn for_each_stdin_line_text(
                 for &end in &block.ends {
                     let line = &text[from..end];
                     let line = line.strip_suffix('\r').unwrap_or(line);
-                    f(line.as_bytes(), Some(line))?;
+                    f(line.as_bytes(), Some(line), &text.as_bytes()[from..])?;
                     from = end + 1;
                 }
             }
             Err(bytes) => {
                 for &end in &block.ends {
                     let line = strip_cr(&bytes[from..end]);
-                    f(line, std::str::from_utf8(line).ok())?;
+                    f(line, std::str::from_utf8(line).ok(), &bytes[from..])?;
                     from = end + 1;
                 }
             }
@@ -589,6 +627,70 @@ mod tests {
         }
         out.flush().unwrap();
         assert!(*kept.0.borrow() == expected);
+    }
+
+    /// What `put_within` writes for `part` of `within`, with `room` bytes
+    /// of room, after a first byte `<`; whether it overflowed; and whether
+    /// it copied a window (it wrote past the part).
+    fn put_within_gives(within: &[u8], part: &[u8], room: usize) -> (Vec<u8>, bool, bool) {
+        let mut buf = vec![b'.'; room + 1];
+        let mut cursor = Cursor {
+            rest: &mut buf,
+            overflow: false,
+        };
+        cursor.put(b"<");
+        cursor.put_within(within, part);
+        let (left, overflow) = (cursor.rest.len(), cursor.overflow);
+        let window = buf[room + 1 - left..].iter().any(|&b| b != b'.');
+        buf.truncate(room + 1 - left);
+        (buf, overflow, window)
+    }
+
+    #[test]
+    fn put_within_copies_the_part_alone_whatever_the_path() {
+        let text: Vec<u8> = (0..3 * WINDOW as u8).map(|i| b'a' + i % 26).collect();
+        let n = text.len();
+        let expect = |part: &[u8]| [b"<".as_slice(), part].concat();
+        for (start, end) in [
+            (0, 0),
+            (0, 1),
+            (5, 5 + WINDOW),
+            (5, 6 + WINDOW),
+            (n - WINDOW, n),
+            (n - WINDOW + 1, n),
+            (n - 1, n),
+            (n, n),
+            (0, n),
+        ] {
+            let part = &text[start..end];
+            // With room to spare, with just room for the part, and inside
+            // `within` or a copy of it elsewhere.
+            let fits = part.len() <= WINDOW && start + WINDOW <= n;
+            for room in [part.len() + WINDOW, part.len()] {
+                let copy = part.to_vec();
+                for (part, inside) in [(part, true), (&copy[..], false)] {
+                    // (Seen only where the window is longer than the part.)
+                    let window = fits && inside && room >= WINDOW && part.len() < WINDOW;
+                    let got = put_within_gives(&text, part, room);
+                    assert_eq!(
+                        got,
+                        (expect(part), false, window),
+                        "{start}..{end} in {room}"
+                    );
+                }
+            }
+            // `within` ending where the part does.
+            let got = put_within_gives(&text[..end], part, part.len() + WINDOW);
+            assert_eq!(
+                got,
+                (expect(part), false, false),
+                "{start}..{end} at the end"
+            );
+            // No room for the part.
+            if !part.is_empty() {
+                assert!(put_within_gives(&text, part, part.len() - 1).1);
+            }
+        }
     }
 
     #[test]

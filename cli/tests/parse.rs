@@ -336,3 +336,43 @@ fn caret_past_column_65535() {
     assert_eq!(caret.find('^'), Some(70_009), "{}", &caret[70_000..]);
     assert!(caret[..70_009].bytes().all(|b| b == b' '));
 }
+
+#[test]
+fn json_parts_of_every_length_around_the_copy_window() {
+    // The writer copies a part as a fixed window from the input block when
+    // the part is short and the block has the bytes after it, and the slow
+    // way otherwise. Parts of every length up to past twice the window, at
+    // the end of a line, in lines shorter than the window, in the last
+    // line of a read block and in a last line without a line end, must
+    // all come out as the accessors say.
+    let mut lines = Vec::new();
+    for n in 0..140 {
+        let x = "x".repeat(n);
+        let d = "9".repeat(n);
+        lines.push(format!("s{x}:"));
+        lines.push(format!("//u{x}@h{x}:{d}"));
+        lines.push(format!("s://[::{}]/{x}", n % 10));
+        lines.push(format!("/{x}?{x}"));
+        lines.push(format!("?#{x}"));
+        lines.push(format!("http://{x}@h/p?q#{x}"));
+        lines.push(x);
+    }
+    let expected: String = lines
+        .iter()
+        .map(|s| expected_json(&urikit::UriRef::parse(s).unwrap()))
+        .collect();
+    // As arguments: nothing after any part.
+    let mut args = vec!["parse", "--json"];
+    args.extend(lines.iter().map(String::as_str));
+    let out = uri(&args, None);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(stdout(&out) == expected);
+    // On standard input, over many read blocks that end at many different
+    // places in a line, the last line without a line end.
+    let repeats = 40;
+    let input = vec![lines.join("\n"); repeats].join("\n");
+    let out = uri(&["parse", "--json"], Some(input.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    assert!(input.len() > 10 << 18);
+    assert!(stdout(&out) == expected.repeat(repeats));
+}
