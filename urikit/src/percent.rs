@@ -151,18 +151,14 @@ fn keep(set: &CharClass, b: u8) -> bool {
 /// that holds `%`, a zero-byte test on the word XOR `%%%%%%%%`.
 #[inline]
 fn first_encoded(set: &CharClass, data: &[u8]) -> Option<usize> {
-    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
-    const PCT: u64 = u64::from_ne_bytes([b'%'; 8]);
     let pct_in_set = set.contains(b'%');
     let mut i = 0;
     for chunk in data.chunks_exact(8) {
         let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
             break;
         };
-        let w = u64::from_ne_bytes(bytes);
-        let x = w ^ PCT;
-        let has_pct = pct_in_set && x.wrapping_sub(ONES) & !x & HIGH != 0;
+        let w = u64::from_le_bytes(bytes);
+        let has_pct = pct_in_set && matches(w, b'%') != 0;
         let all_in_set = chunk.iter().fold(true, |all, &b| all & set.contains(b));
         if w & HIGH != 0 || has_pct || !all_in_set {
             break;
@@ -452,20 +448,27 @@ fn ascii_or_utf8(b: &[u8]) -> &str {
     core::str::from_utf8(b).unwrap_or_default()
 }
 
-/// The index of the first `a` or `b` in `s`: eight bytes at a time with
-/// the zero-byte test (a byte of `x ^ a` is zero where `x` holds an `a`; the
-/// lowest flagged byte is always a true match).
+const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+
+/// The high bit of each byte of the word `w` (eight bytes read
+/// little-endian) that may equal `b`: the zero-byte test on `w ^ bbbbbbbb`.
+/// Nonzero exactly when some byte equals `b`, and the lowest flagged byte
+/// is always a true match (a borrow only flags bytes above a match).
+#[inline(always)]
+fn matches(w: u64, b: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(b));
+    x.wrapping_sub(ONES) & !x & HIGH
+}
+
+/// The index of the first `a` or `b` in `s`, eight bytes at a time.
 fn find2(s: &[u8], a: u8, b: u8) -> Option<usize> {
-    const LO: u64 = u64::from_ne_bytes([0x01; 8]);
-    const HI: u64 = u64::from_ne_bytes([0x80; 8]);
-    let zero = |v: u64| v.wrapping_sub(LO) & !v & HI;
-    let (wa, wb) = (LO * u64::from(a), LO * u64::from(b));
     let mut i = 0;
     while let Some(chunk) = s.get(i..i + 8) {
         let mut w = [0u8; 8];
         w.copy_from_slice(chunk);
         let x = u64::from_le_bytes(w);
-        let m = zero(x ^ wa) | zero(x ^ wb);
+        let m = matches(x, a) | matches(x, b);
         if m != 0 {
             return Some(i + (m.trailing_zeros() / 8) as usize);
         }

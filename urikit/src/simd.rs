@@ -159,15 +159,7 @@ fn forced_scalar() -> bool {
 /// for targets without SSSE3, other architectures.
 #[inline(always)]
 pub(crate) fn scan(s: &[u8], i: usize, class: &SimdClass) -> Option<Result<usize, usize>> {
-    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
-    {
-        if s.len() >= 16 && !forced_scalar() && ssse3_available() {
-            // SAFETY: `scan_ssse3` needs SSSE3, which was just checked.
-            return Some(unsafe { x86::scan_ssse3::<false>(s, i, class) }.0);
-        }
-    }
-    let _ = (s, i, class);
-    None
+    run::<false>(s, i, class).map(|(r, _)| r)
 }
 
 /// A path and the query after it in one scan, for a parser that knows the
@@ -180,14 +172,24 @@ pub(crate) fn scan_path_query(
     i: usize,
     query: &SimdClass,
 ) -> Option<(Result<usize, usize>, usize)> {
+    run::<true>(s, i, query)
+}
+
+/// The one place that calls the vector code.
+#[inline(always)]
+fn run<const FIND_Q: bool>(
+    s: &[u8],
+    i: usize,
+    class: &SimdClass,
+) -> Option<(Result<usize, usize>, usize)> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
     {
         if s.len() >= 16 && !forced_scalar() && ssse3_available() {
             // SAFETY: `scan_ssse3` needs SSSE3, which was just checked.
-            return Some(unsafe { x86::scan_ssse3::<true>(s, i, query) });
+            return Some(unsafe { x86::scan_ssse3::<FIND_Q>(s, i, class) });
         }
     }
-    let _ = (s, i, query);
+    let _ = (s, i, class);
     None
 }
 
