@@ -144,11 +144,13 @@ std::thread_local! {
 }
 
 #[cfg(test)]
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
 fn forced_scalar() -> bool {
     FORCE_SCALAR.with(|f| f.get())
 }
 
 #[cfg(not(test))]
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
 #[inline(always)]
 fn forced_scalar() -> bool {
     false
