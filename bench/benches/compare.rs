@@ -7,7 +7,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use urikit_bench::{cc_pairs, floor, gsd_lines, parsers, shaped, single_inputs, SHAPES, SIZES};
+use urikit_bench::{
+    cc_pairs, floor, gsd_lines, parsers, shaped, single_inputs, DOTS_BASE, DOTS_REF,
+    NORMALIZE_EXAMPLE, PATH_SET, SHAPES, SIZES,
+};
 
 fn write_accepted(rows: &[(String, usize, usize, usize)]) {
     let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/urikit-bench");
@@ -219,14 +222,14 @@ fn resolve(c: &mut Criterion) {
     });
     g.finish();
 
-    let base = urikit::Uri::parse("http://example.com/foo/bar/baz/quz").unwrap();
-    let r = urikit::UriRef::parse("../../../qux/./quux/../corge").unwrap();
+    let base = urikit::Uri::parse(DOTS_BASE).unwrap();
+    let r = urikit::UriRef::parse(DOTS_REF).unwrap();
     let mut g = c.benchmark_group("resolve-dot-segments");
     g.bench_function("urikit", |b| {
         b.iter(|| black_box(&base).resolve(black_box(&r)).map(|t| t.len()))
     });
-    let fb = fluent_uri::Uri::parse("http://example.com/foo/bar/baz/quz").unwrap();
-    let fr = fluent_uri::UriRef::parse("../../../qux/./quux/../corge").unwrap();
+    let fb = fluent_uri::Uri::parse(DOTS_BASE).unwrap();
+    let fr = fluent_uri::UriRef::parse(DOTS_REF).unwrap();
     g.bench_function("fluent-uri", |b| {
         b.iter(|| {
             black_box(&fr)
@@ -234,8 +237,8 @@ fn resolve(c: &mut Criterion) {
                 .map(|t| t.as_str().len())
         })
     });
-    let ob = oxiri::Iri::parse("http://example.com/foo/bar/baz/quz").unwrap();
-    let or = oxiri::IriRef::parse("../../../qux/./quux/../corge").unwrap();
+    let ob = oxiri::Iri::parse(DOTS_BASE).unwrap();
+    let or = oxiri::IriRef::parse(DOTS_REF).unwrap();
     g.bench_function("oxiri", |b| {
         b.iter(|| {
             black_box(&ob)
@@ -243,8 +246,8 @@ fn resolve(c: &mut Criterion) {
                 .map(|t| t.as_str().len())
         })
     });
-    let ib = iri_string::types::UriAbsoluteStr::new("http://example.com/foo/bar/baz/quz").unwrap();
-    let ir = iri_string::types::UriReferenceStr::new("../../../qux/./quux/../corge").unwrap();
+    let ib = iri_string::types::UriAbsoluteStr::new(DOTS_BASE).unwrap();
+    let ir = iri_string::types::UriReferenceStr::new(DOTS_REF).unwrap();
     g.bench_function("iri-string", |b| {
         b.iter(|| {
             use iri_string::format::ToDedicatedString;
@@ -255,16 +258,16 @@ fn resolve(c: &mut Criterion) {
                 .len()
         })
     });
-    let rb = iref::Uri::new("http://example.com/foo/bar/baz/quz").unwrap();
-    let rr = iref::UriRef::new("../../../qux/./quux/../corge").unwrap();
+    let rb = iref::Uri::new(DOTS_BASE).unwrap();
+    let rr = iref::UriRef::new(DOTS_REF).unwrap();
     g.bench_function("iref", |b| {
         b.iter(|| black_box(rr).resolved(black_box(rb)).as_str().len())
     });
-    let ub = url::Url::parse("http://example.com/foo/bar/baz/quz").unwrap();
+    let ub = url::Url::parse(DOTS_BASE).unwrap();
     g.bench_function("url", |b| {
         b.iter(|| {
             black_box(&ub)
-                .join(black_box("../../../qux/./quux/../corge"))
+                .join(black_box(DOTS_REF))
                 .map(|t| t.as_str().len())
         })
     });
@@ -386,7 +389,7 @@ fn normalize(c: &mut Criterion) {
     });
     g.finish();
 
-    let messy = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+    let messy = NORMALIZE_EXAMPLE;
     let mut g = c.benchmark_group("normalize-example");
     let u = urikit::Uri::parse(messy).unwrap();
     g.bench_function("urikit", |b| {
@@ -445,25 +448,6 @@ fn percent(c: &mut Criterion) {
     });
     g.finish();
 
-    const PATH_SET: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-        .remove(b'-')
-        .remove(b'.')
-        .remove(b'_')
-        .remove(b'~')
-        .remove(b'/')
-        .remove(b':')
-        .remove(b'@')
-        .remove(b'!')
-        .remove(b'$')
-        .remove(b'&')
-        .remove(b'\'')
-        .remove(b'(')
-        .remove(b')')
-        .remove(b'*')
-        .remove(b'+')
-        .remove(b',')
-        .remove(b';')
-        .remove(b'=');
     let mut g = c.benchmark_group("percent-encode");
     g.sample_size(10)
         .throughput(Throughput::Bytes(bytes as u64));

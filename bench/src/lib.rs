@@ -23,6 +23,35 @@ pub fn gsd_lines() -> Vec<&'static str> {
     text.lines().collect()
 }
 
+/// The base of the `resolve-dot-segments` group (criterion and `icount dots-*`).
+pub const DOTS_BASE: &str = "http://example.com/foo/bar/baz/quz";
+/// The reference resolved against [`DOTS_BASE`].
+pub const DOTS_REF: &str = "../../../qux/./quux/../corge";
+/// The input of the `normalize-example` group (criterion and `icount normex-*`).
+pub const NORMALIZE_EXAMPLE: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+
+/// servo's encode set for path data: everything but `pchar` and `/`, so
+/// that both libraries encode the same bytes in `percent-encode`.
+pub const PATH_SET: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~')
+    .remove(b'/')
+    .remove(b':')
+    .remove(b'@')
+    .remove(b'!')
+    .remove(b'$')
+    .remove(b'&')
+    .remove(b'\'')
+    .remove(b'(')
+    .remove(b')')
+    .remove(b'*')
+    .remove(b'+')
+    .remove(b',')
+    .remove(b';')
+    .remove(b'=');
+
 /// The `(base, relative)` pairs of `cc-relative-10k.csv`.
 ///
 /// ```no_run

@@ -6,7 +6,7 @@
 //! `icount PEER N` times N passes and prints the fastest, in milliseconds:
 //! the minimum is the pass least disturbed by other work on the machine.
 
-use urikit_bench::{floor, gsd_lines, parsers};
+use urikit_bench::{floor, gsd_lines, parsers, PATH_SET};
 
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());
@@ -97,9 +97,7 @@ fn main() {
 /// `normalize-example`): the one operation 100,000 times.
 fn example_counts(mode: &str) {
     use std::hint::black_box;
-    const BASE: &str = "http://example.com/foo/bar/baz/quz";
-    const REL: &str = "../../../qux/./quux/../corge";
-    const MESSY: &str = "eXAMPLE://a/./b/../b/%63/%7bfoo%7d";
+    use urikit_bench::{DOTS_BASE as BASE, DOTS_REF as REL, NORMALIZE_EXAMPLE as MESSY};
     let mut n = 0usize;
     match mode {
         "dots-urikit" => {
@@ -262,25 +260,6 @@ fn normalize_corpus_counts(mode: &str) {
 /// path, decoded, encoded again as path data once; `pctenc-none` only
 /// prepares the data, to subtract.
 fn percent_encode_counts(mode: &str) {
-    const PATH_SET: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANUMERIC
-        .remove(b'-')
-        .remove(b'.')
-        .remove(b'_')
-        .remove(b'~')
-        .remove(b'/')
-        .remove(b':')
-        .remove(b'@')
-        .remove(b'!')
-        .remove(b'$')
-        .remove(b'&')
-        .remove(b'\'')
-        .remove(b'(')
-        .remove(b')')
-        .remove(b'*')
-        .remove(b'+')
-        .remove(b',')
-        .remove(b';')
-        .remove(b'=');
     let decoded: Vec<Vec<u8>> = gsd_lines()
         .iter()
         .filter_map(|s| urikit::UriRef::parse(s).ok())
