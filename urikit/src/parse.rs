@@ -141,13 +141,6 @@ pub(crate) const REG_NAME_SCAN: ScanClass = scan_class(chars::REG_NAME);
 /// `userinfo` bytes.
 pub(crate) const USERINFO_SCAN: ScanClass = scan_class(chars::USERINFO);
 
-#[cfg(test)]
-pub(crate) const PATH_SIMD: SimdClass = PATH_SCAN.simd;
-#[cfg(test)]
-pub(crate) const QUERY_SIMD: SimdClass = QUERY_SCAN.simd;
-#[cfg(test)]
-pub(crate) const SEGMENT_NZ_NC_SIMD: SimdClass = SEGMENT_NZ_NC_SCAN.simd;
-
 /// Scan `*( class / pct-encoded )` from `i`; return the index of the first
 /// byte that is neither, or the index of a malformed `%`.
 ///
