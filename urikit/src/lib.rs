@@ -78,7 +78,7 @@ pub use resolve::{
     ResolveErrorKind, Resolver,
 };
 pub use rule::{validate, Rule};
-pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};
+pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]
