@@ -125,8 +125,9 @@ impl fmt::Display for BuildError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for BuildError {}
+// core::error::Error (Rust 1.81): the same trait as std::error::Error, so
+// no_std users get it too.
+impl core::error::Error for BuildError {}
 
 impl From<BuildError> for ParseError {
     /// The nearest parse error, for callers that handle one error type.
@@ -255,6 +256,140 @@ impl<'a> Parts<'a> {
     }
 }
 
+/// A part given to [`Builder`], borrowed or owned: `&str`, `&String`,
+/// `String`, `Cow<str>`, and for raw data also `&[u8]`, `&[u8; N]`,
+/// `&Vec<u8>` and `Vec<u8>`.
+///
+/// Owned parts let temporaries through (`b.host(h.to_lowercase())`), and an
+/// owned part that needs no encoding is moved, not copied; a borrowed part
+/// that needs none is borrowed.
+///
+/// ```
+/// use urikit::build::Builder;
+/// let h = String::from("EXAMPLE.com");
+/// let u = Builder::new().scheme("http").host(h.to_lowercase()).path(format!("/{}", 42)).build_uri()?;
+/// assert_eq!(u.as_str(), "http://example.com/42");
+/// # Ok::<(), urikit::build::BuildError>(())
+/// ```
+pub trait Part<'a> {
+    /// The part as bytes, borrowed or owned.
+    ///
+    /// ```
+    /// use urikit::build::Part;
+    /// use std::borrow::Cow;
+    /// assert!(matches!("a".into_data(), Cow::Borrowed(b"a")));
+    /// assert!(matches!(String::from("a").into_data(), Cow::Owned(_)));
+    /// ```
+    fn into_data(self) -> Cow<'a, [u8]>;
+}
+
+/// A part of text that is encoded already (the `*_encoded` methods of
+/// [`Builder`]): `&str`, `&String`, `String` or `Cow<str>`.
+///
+/// ```
+/// use urikit::build::Builder;
+/// let q = format!("page={}", 2);
+/// assert_eq!(Builder::new().query_encoded(q).build()?.as_str(), "?page=2");
+/// # Ok::<(), urikit::build::BuildError>(())
+/// ```
+pub trait TextPart<'a> {
+    /// The text, borrowed or owned.
+    ///
+    /// ```
+    /// use urikit::build::TextPart;
+    /// assert_eq!(String::from("a").into_text(), "a");
+    /// ```
+    fn into_text(self) -> Cow<'a, str>;
+}
+
+impl<'a> Part<'a> for &'a str {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Borrowed(self.as_bytes())
+    }
+}
+impl<'a> Part<'a> for &'a String {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Borrowed(self.as_bytes())
+    }
+}
+impl<'a> Part<'a> for String {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Owned(String::into_bytes(self))
+    }
+}
+impl<'a> Part<'a> for Cow<'a, str> {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        match self {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(String::into_bytes(s)),
+        }
+    }
+}
+impl<'a> Part<'a> for &'a [u8] {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Borrowed(self)
+    }
+}
+impl<'a, const N: usize> Part<'a> for &'a [u8; N] {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Borrowed(self)
+    }
+}
+impl<'a> Part<'a> for &'a alloc::vec::Vec<u8> {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Borrowed(self)
+    }
+}
+impl<'a> Part<'a> for alloc::vec::Vec<u8> {
+    fn into_data(self) -> Cow<'a, [u8]> {
+        Cow::Owned(self)
+    }
+}
+
+impl<'a> TextPart<'a> for &'a str {
+    fn into_text(self) -> Cow<'a, str> {
+        Cow::Borrowed(self)
+    }
+}
+impl<'a> TextPart<'a> for &'a String {
+    fn into_text(self) -> Cow<'a, str> {
+        Cow::Borrowed(self)
+    }
+}
+impl<'a> TextPart<'a> for String {
+    fn into_text(self) -> Cow<'a, str> {
+        Cow::Owned(self)
+    }
+}
+impl<'a> TextPart<'a> for Cow<'a, str> {
+    fn into_text(self) -> Cow<'a, str> {
+        self
+    }
+}
+
+/// Percent-encode a part for a component: borrowed when the data is
+/// borrowed and needs no encoding, moved when it is owned and needs none.
+fn encode_part<'a>(data: impl Part<'a>, set: &'static crate::chars::CharClass) -> Cow<'a, str> {
+    match data.into_data() {
+        Cow::Borrowed(b) => match percent::encode(b, set).to_cow() {
+            Cow::Borrowed(t) => Cow::Borrowed(t),
+            Cow::Owned(t) => Cow::Owned(t),
+        },
+        Cow::Owned(v) => {
+            let clean = matches!(percent::encode(&v, set).to_cow(), Cow::Borrowed(_));
+            if clean {
+                // Nothing to encode means every byte is ASCII of the set.
+                match String::from_utf8(v) {
+                    Ok(t) => Cow::Owned(t),
+                    Err(e) => Cow::Owned(percent::encode(e.as_bytes(), set).to_cow().into_owned()),
+                }
+            } else {
+                Cow::Owned(percent::encode(&v, set).to_cow().into_owned())
+            }
+        }
+    }
+}
+
 /// A by-value builder of URIs and relative references.
 ///
 /// Each component comes as raw data (`host`, `path`, …), which the builder
@@ -321,13 +456,14 @@ impl<'a> Builder<'a> {
         self,
         rule: Rule,
         c: Component,
-        text: &'a str,
+        text: impl TextPart<'a>,
         set: impl FnOnce(&mut Parts<'a>, Cow<'a, str>),
     ) -> Builder<'a> {
-        match check(rule, c, text) {
+        let text = text.into_text();
+        match check(rule, c, &text) {
             Ok(()) => {
                 let mut b = self;
-                set(&mut b.parts, Cow::Borrowed(text));
+                set(&mut b.parts, text);
                 b
             }
             Err(e) => self.fail(e),
@@ -342,7 +478,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(u.as_str(), "urn:isbn:0451450523");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn scheme(self, scheme: &'a str) -> Builder<'a> {
+    pub fn scheme(self, scheme: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Scheme, Component::Scheme, scheme, |p, t| {
             p.scheme = Some(t)
         })
@@ -355,8 +491,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.as_str(), "//j%40e@h");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn userinfo<T: AsRef<[u8]> + ?Sized>(mut self, data: &'a T) -> Builder<'a> {
-        self.parts.userinfo = Some(percent::encode(data, &percent::USERINFO).to_cow());
+    pub fn userinfo(mut self, data: impl Part<'a>) -> Builder<'a> {
+        self.parts.userinfo = Some(encode_part(data, &percent::USERINFO));
         self
     }
 
@@ -367,7 +503,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.userinfo(), Some("a:b%40"));
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn userinfo_encoded(self, text: &'a str) -> Builder<'a> {
+    pub fn userinfo_encoded(self, text: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Userinfo, Component::Userinfo, text, |p, t| {
             p.userinfo = Some(t)
         })
@@ -381,8 +517,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.as_str(), "//b%C3%BCcher.example");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn host<T: AsRef<[u8]> + ?Sized>(mut self, data: &'a T) -> Builder<'a> {
-        self.parts.host = Some(percent::encode(data, &percent::REG_NAME).to_cow());
+    pub fn host(mut self, data: impl Part<'a>) -> Builder<'a> {
+        self.parts.host = Some(encode_part(data, &percent::REG_NAME));
         self
     }
 
@@ -394,7 +530,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.host_kind(), Some(urikit::HostKind::Ipv6));
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn host_encoded(self, text: &'a str) -> Builder<'a> {
+    pub fn host_encoded(self, text: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Host, Component::Host, text, |p, t| p.host = Some(t))
     }
 
@@ -407,13 +543,7 @@ impl<'a> Builder<'a> {
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
     pub fn host_ip(mut self, ip: IpAddr) -> Builder<'a> {
-        use fmt::Write;
-        let mut s = String::new();
-        let _ = match ip {
-            IpAddr::V4(a) => write!(s, "{a}"),
-            IpAddr::V6(a) => write!(s, "[{a}]"),
-        };
-        self.parts.host = Some(Cow::Owned(s));
+        self.parts.host = Some(Cow::Owned(ip_host_text(ip)));
         self
     }
 
@@ -440,7 +570,7 @@ impl<'a> Builder<'a> {
     /// assert!(Builder::new().host("h").port_str("http").build().is_err());
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn port_str(self, port: &'a str) -> Builder<'a> {
+    pub fn port_str(self, port: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Port, Component::Port, port, |p, t| p.port = Some(t))
     }
 
@@ -452,8 +582,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.as_str(), "/a%20b/c");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn path<T: AsRef<[u8]> + ?Sized>(mut self, data: &'a T) -> Builder<'a> {
-        self.parts.path = percent::encode(data, &percent::PATH).to_cow();
+    pub fn path(mut self, data: impl Part<'a>) -> Builder<'a> {
+        self.parts.path = encode_part(data, &percent::PATH);
         self
     }
 
@@ -464,7 +594,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.path(), "a/%2F/b");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn path_encoded(self, text: &'a str) -> Builder<'a> {
+    pub fn path_encoded(self, text: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Path, Component::Path, text, |p, t| p.path = t)
     }
 
@@ -500,8 +630,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.as_str(), "?a%20b");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn query<T: AsRef<[u8]> + ?Sized>(mut self, data: &'a T) -> Builder<'a> {
-        self.parts.query = Some(percent::encode(data, &percent::QUERY).to_cow());
+    pub fn query(mut self, data: impl Part<'a>) -> Builder<'a> {
+        self.parts.query = Some(encode_part(data, &percent::QUERY));
         self
     }
 
@@ -512,7 +642,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.query(), Some("a=%26"));
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn query_encoded(self, text: &'a str) -> Builder<'a> {
+    pub fn query_encoded(self, text: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Query, Component::Query, text, |p, t| {
             p.query = Some(t)
         })
@@ -548,8 +678,8 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.as_str(), "#sec%201");
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn fragment<T: AsRef<[u8]> + ?Sized>(mut self, data: &'a T) -> Builder<'a> {
-        self.parts.fragment = Some(percent::encode(data, &percent::FRAGMENT).to_cow());
+    pub fn fragment(mut self, data: impl Part<'a>) -> Builder<'a> {
+        self.parts.fragment = Some(encode_part(data, &percent::FRAGMENT));
         self
     }
 
@@ -560,7 +690,7 @@ impl<'a> Builder<'a> {
     /// assert_eq!(r.fragment(), Some("a/b?c"));
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
-    pub fn fragment_encoded(self, text: &'a str) -> Builder<'a> {
+    pub fn fragment_encoded(self, text: impl TextPart<'a>) -> Builder<'a> {
         self.checked(Rule::Fragment, Component::Fragment, text, |p, t| {
             p.fragment = Some(t)
         })
@@ -593,7 +723,7 @@ impl<'a> Builder<'a> {
     ///
     /// ```
     /// let r = urikit::build::Builder::new().path("../a").build()?;
-    /// assert!(r.as_ref_uri().is_relative());
+    /// assert!(r.as_uri_ref().is_relative());
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
     pub fn build(self) -> Result<UriRefBuf, BuildError> {
@@ -617,6 +747,18 @@ impl<'a> Builder<'a> {
         let text = self.text()?;
         UriBuf::parse(text).map_err(reparse_error)
     }
+}
+
+/// The `host` text of an IP address: IPv6 in brackets (3.2.2), both in
+/// their canonical forms (core's Display gives RFC 5952 for IPv6).
+fn ip_host_text(ip: IpAddr) -> String {
+    use fmt::Write;
+    let mut s = String::new();
+    let _ = match ip {
+        IpAddr::V4(a) => write!(s, "{a}"),
+        IpAddr::V6(a) => write!(s, "[{a}]"),
+    };
+    s
 }
 
 /// Parts that passed their checks always parse; should one not, report what

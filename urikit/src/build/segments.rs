@@ -66,7 +66,9 @@ impl<'a> Iterator for Segments<'a> {
 }
 
 macro_rules! iter_methods {
-    ($ty:ident $(<$lt:lifetime>)?) => {
+    // `$out` is the lifetime of what the methods return: the input's for
+    // the borrowed types, the value's own for the owned ones.
+    ($ty:ident $(<$lt:lifetime>)?, $out:lifetime) => {
         impl$(<$lt>)? $ty$(<$lt>)? {
             /// The path's segments, raw; see [`path_segments`].
             ///
@@ -74,25 +76,26 @@ macro_rules! iter_methods {
             #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"http://h/a/b%2Fc\").unwrap();")]
             /// assert_eq!(u.path_segments().collect::<Vec<_>>(), ["a", "b%2Fc"]);
             /// ```
-            pub fn path_segments(&self) -> Segments<'_> {
+            pub fn path_segments(&self) -> Segments<$out> {
                 path_segments(self.path())
             }
 
             /// The query's `key=value` pairs, raw; see [`query_pairs`].
-            /// None when there is no query.
+            /// Empty when there is no query, as when the query is empty
+            /// (`query()` tells the two apart).
             ///
             /// ```
             #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"http://h/?a=1&b=2\").unwrap();")]
             /// assert_eq!(u.query_pairs().map(|p| p.key()).collect::<Vec<_>>(), ["a", "b"]);
             /// ```
-            pub fn query_pairs(&self) -> QueryPairs<'_> {
+            pub fn query_pairs(&self) -> QueryPairs<$out> {
                 query_pairs(self.query().unwrap_or(""))
             }
         }
     };
 }
 
-iter_methods!(UriRef<'a>);
-iter_methods!(Uri<'a>);
-iter_methods!(UriRefBuf);
-iter_methods!(UriBuf);
+iter_methods!(UriRef<'a>, 'a);
+iter_methods!(Uri<'a>, 'a);
+iter_methods!(UriRefBuf, '_);
+iter_methods!(UriBuf, '_);

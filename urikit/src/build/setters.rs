@@ -2,7 +2,10 @@
 //! [`UriBuf`] and [`UriRefBuf`], which keep the value valid or fail and
 //! leave it unchanged.
 
-use super::{check, reparse_error, BuildError, Parts};
+use alloc::string::String;
+use core::net::IpAddr;
+
+use super::{check, ip_host_text, push_pair, reparse_error, BuildError, Parts};
 use crate::error::Component;
 use crate::rule::Rule;
 use crate::uri::{UriBuf, UriRef, UriRefBuf};
@@ -59,20 +62,97 @@ macro_rules! setters {
                 self.replace(Component::Host, host)
             }
 
-            /// Replace or remove the port (digits, validated).
+            /// Replace or remove the port, as a number.
             ///
             /// ```
             #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h/\")?;")]
-            /// u.set_port(Some("8080"))?;
-            /// assert_eq!(u.port_u16(), Ok(Some(8080)));
-            /// assert!(u.set_port(Some("x")).is_err());
+            /// u.set_port(Some(8080))?;
+            /// assert_eq!(u.as_str(), "http://h:8080/");
+            /// u.set_port(None)?;
+            /// assert_eq!(u.as_str(), "http://h/");
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
-            pub fn set_port(&mut self, port: Option<&str>) -> Result<(), BuildError> {
+            pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
+                match port {
+                    Some(n) => self.replace(Component::Port, Some(&itoa_u16(n))),
+                    None => self.replace(Component::Port, None),
+                }
+            }
+
+            /// Replace or remove the port as text: digits only, any number
+            /// of them (3.2.3), or empty (`http://h:/`).
+            ///
+            /// ```
+            #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h/\")?;")]
+            /// u.set_port_str(Some("080"))?;
+            /// assert_eq!(u.as_str(), "http://h:080/");
+            /// assert!(u.set_port_str(Some("x")).is_err());
+            /// assert_eq!(u.as_str(), "http://h:080/");
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_port_str(&mut self, port: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = port {
                     check(Rule::Port, Component::Port, t)?;
                 }
                 self.replace(Component::Port, port)
+            }
+
+            /// Replace the host with an IP address: IPv4 in dotted-decimal,
+            /// IPv6 in brackets in the RFC 5952 form (3.2.2).
+            ///
+            /// ```
+            /// use std::net::{IpAddr, Ipv6Addr};
+            #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h:8/p\")?;")]
+            /// u.set_host_ip(IpAddr::V6(Ipv6Addr::LOCALHOST))?;
+            /// assert_eq!(u.as_str(), "http://[::1]:8/p");
+            /// u.set_host_ip([192, 0, 2, 1].into())?;
+            /// assert_eq!(u.host_kind(), Some(urikit::HostKind::Ipv4));
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_host_ip(&mut self, ip: IpAddr) -> Result<(), BuildError> {
+                let text = ip_host_text(ip);
+                self.replace(Component::Host, Some(&text))
+            }
+
+            /// Append one `name=value` pair of raw data to the query, joined
+            /// to what is there with `&` (a query is added when there is
+            /// none). `&`, `=`, `+`, `#` and everything outside `query` in
+            /// the data are percent-encoded, space as `%20`, so the pair
+            /// reads back the same (see [`QueryWriter`](super::QueryWriter)).
+            ///
+            /// ```
+            #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h/?a=1#f\")?;")]
+            /// u.append_query_pair("q", "x&y z")?;
+            /// assert_eq!(u.as_str(), "http://h/?a=1&q=x%26y%20z#f");
+            /// let (k, v) = u.query_pairs().decoded().last().unwrap();
+            /// assert_eq!((&*k, &*v), ("q", "x&y z"));
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn append_query_pair(&mut self, name: &str, value: &str) -> Result<(), BuildError> {
+                self.append_pair(name, value, false)
+            }
+
+            /// Append one pair in the `application/x-www-form-urlencoded`
+            /// style: as [`append_query_pair`](Self::append_query_pair), but a
+            /// space is `+`.
+            ///
+            /// ```
+            #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h/\")?;")]
+            /// u.append_form_pair("q", "a b+c")?;
+            /// assert_eq!(u.as_str(), "http://h/?q=a+b%2Bc");
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn append_form_pair(&mut self, name: &str, value: &str) -> Result<(), BuildError> {
+                self.append_pair(name, value, true)
+            }
+
+            fn append_pair(&mut self, name: &str, value: &str, form: bool) -> Result<(), BuildError> {
+                let mut q = String::from(self.query().unwrap_or(""));
+                if !q.is_empty() {
+                    q.push('&');
+                }
+                push_pair(&mut q, name, Some(value), form);
+                self.replace(Component::Query, Some(&q))
             }
 
             /// Replace the path (encoded text, validated against `path`).
@@ -176,3 +256,11 @@ impl UriRefBuf {
 
 setters!(UriBuf, UriBuf::parse);
 setters!(UriRefBuf, UriRefBuf::parse);
+
+/// The decimal digits of a port number.
+fn itoa_u16(n: u16) -> String {
+    use core::fmt::Write;
+    let mut s = String::with_capacity(5);
+    let _ = write!(s, "{n}");
+    s
+}
