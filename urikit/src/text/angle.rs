@@ -25,7 +25,7 @@ pub(super) fn angle<'a>(buf: &'a [u8], t: usize, eof: bool, opts: &ExtractOption
     let mut joined = 0usize;
     loop {
         if k >= limit {
-            return no;
+            return Try::TooLong(t, limit);
         }
         if k >= buf.len() {
             return if eof { no } else { Try::NeedMore };

@@ -58,7 +58,7 @@ pub(super) fn bare<'a>(
         match st.run {
             Some((from, end)) if first_piece && from <= k && k < end => {
                 if end > limit {
-                    return Try::Skip(limit);
+                    return Try::Skip(j, limit);
                 }
                 k = end;
             }
@@ -66,7 +66,7 @@ pub(super) fn bare<'a>(
                 let from = k;
                 while k < buf.len() && URI_BYTE.contains(buf[k]) {
                     if k >= limit {
-                        return Try::Skip(k);
+                        return Try::Skip(j, k);
                     }
                     k += 1;
                 }

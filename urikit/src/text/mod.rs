@@ -75,10 +75,10 @@ mod tests;
 #[cfg(test)]
 use bare::trim_trailing;
 
-pub use found::{Delimiter, Match};
-pub use iter::Extract;
+pub use found::{Delimiter, Found, Match};
+pub use iter::{Extract, WithDropped};
 #[cfg(feature = "std")]
-pub use iter::ReadExtract;
+pub use iter::{ReadExtract, ReadWithDropped};
 pub use options::{extract, ExtractOptions};
 
 /// The longest scheme a bare or quoted candidate may have. Registered

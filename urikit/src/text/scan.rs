@@ -23,6 +23,11 @@ pub(super) struct State {
     /// runs to the same end; remembering it keeps a long run with many
     /// colons linear.
     pub(super) run: Option<(usize, usize)>,
+    /// While `skip_run`: where the candidate being skipped starts. The
+    /// streaming extractor may have dropped that part of its buffer; then
+    /// `skip_start` is 0 and `skip_lost` counts the bytes before the buffer.
+    pub(super) skip_start: usize,
+    pub(super) skip_lost: usize,
 }
 
 pub(super) enum Step<'a> {
@@ -31,6 +36,16 @@ pub(super) enum Step<'a> {
     /// The buffer ended before a decision: resume at this index once more
     /// input has been appended.
     NeedMore(#[cfg_attr(not(feature = "std"), allow(dead_code))] usize),
+    /// A candidate dropped for its length: it starts `lost` bytes before
+    /// `start` (see [`State::skip_lost`]) and was looked at up to `end`;
+    /// resume at `resume`.
+    Dropped {
+        start: usize,
+        #[cfg_attr(not(feature = "std"), allow(dead_code))]
+        lost: usize,
+        end: usize,
+        resume: usize,
+    },
     /// The end of the input.
     Done,
 }
@@ -40,8 +55,12 @@ pub(super) enum Try<'a> {
     Found(Match<'a>, usize),
     /// Not a URI here; go on scanning at this index.
     No(usize),
-    /// Too long: skip the rest of the run of URI bytes from this index.
-    Skip(usize),
+    /// A bare candidate starting at the first index, too long: skip the
+    /// rest of the run of URI bytes from the second.
+    Skip(usize, usize),
+    /// A bracketed or quoted candidate from the first index still undecided
+    /// at the second, its limit: go on scanning after its first byte.
+    TooLong(usize, usize),
     NeedMore,
 }
 
@@ -62,6 +81,12 @@ pub(super) fn scan<'a>(
             }
             st.skip_run = false;
             st.floor = i;
+            return Step::Dropped {
+                start: st.skip_start,
+                lost: st.skip_lost,
+                end: i,
+                resume: i,
+            };
         }
         while i < buf.len() && !TRIGGER.contains(buf[i]) {
             i += 1;
@@ -81,9 +106,19 @@ pub(super) fn scan<'a>(
                 return Step::Found(m, resume);
             }
             Try::No(next) => i = next,
-            Try::Skip(from) => {
+            Try::Skip(start, from) => {
                 st.skip_run = true;
+                st.skip_start = start;
+                st.skip_lost = 0;
                 i = from;
+            }
+            Try::TooLong(start, end) => {
+                return Step::Dropped {
+                    start,
+                    lost: 0,
+                    end,
+                    resume: t + 1,
+                }
             }
             Try::NeedMore => return Step::NeedMore(t),
         }
