@@ -25,6 +25,7 @@ pub(super) fn bare<'a>(
             return no;
         }
     }
+    let word_start = j;
     while j < t && !ALPHA.contains(buf[j]) {
         j += 1;
     }
@@ -40,6 +41,11 @@ pub(super) fn bare<'a>(
         return Try::NeedMore;
     }
     let slashes = buf[t + 1..].starts_with(b"//");
+    // Under `any_scheme`, a scheme without `//` must start its word: in
+    // `2024-01-01T10:00:00Z` the letter `T` is inside one.
+    if opts.any_scheme && j > word_start && !slashes {
+        return no;
+    }
     if !slashes
         && !opts.any_scheme
         && !OPAQUE_SCHEMES

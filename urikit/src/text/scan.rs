@@ -226,13 +226,18 @@ pub(super) fn plausible(uri: &[u8], opts: &ExtractOptions) -> bool {
     let Some(colon) = uri.iter().position(|&b| b == b':') else {
         return false;
     };
-    if opts.any_scheme {
-        return true;
-    }
     let scheme = &uri[..colon];
     if uri[colon + 1..].starts_with(b"//") {
-        // Something must follow the "//".
+        // Something must follow the "//", whatever the scheme: a bare
+        // `https://` names nothing.
         return uri.len() > colon + 3;
+    }
+    if opts.any_scheme {
+        // A scheme ending in a digit right before a digit is a time or a
+        // ratio (`T10:00:00Z`, `x2:3`), not a URI.
+        let time = scheme.last().is_some_and(u8::is_ascii_digit)
+            && uri.get(colon + 1).is_some_and(u8::is_ascii_digit);
+        return !time;
     }
     OPAQUE_SCHEMES
         .iter()
