@@ -1,9 +1,12 @@
 //! Bare URIs, delimited by whitespace, with sentence punctuation and
 //! unbalanced closers trimmed from the end.
 
+use super::chain::{Cand, Chain};
 use super::quote::{hyphen_break, Gap};
 use super::scan::{plausible, Pieces, State, Try};
-use super::{is_space, Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE};
+use super::{
+    is_space, tick, Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE,
+};
 use crate::chars::{ALPHA, SCHEME};
 use crate::Uri;
 
@@ -17,6 +20,7 @@ pub(super) fn bare<'a>(
 ) -> Try<'a> {
     let no = Try::No(t + 1);
     let floor = st.floor;
+    tick(1);
     // Back up over the scheme.
     let mut j = t;
     while j > floor && SCHEME.contains(buf[j - 1]) {
@@ -54,6 +58,9 @@ pub(super) fn bare<'a>(
     {
         return no;
     }
+    if let Some(done) = chained(buf, j, t, st, limit, opts) {
+        return done;
+    }
     // The run of URI bytes, with hyphen line breaks joined.
     let mut pieces = Pieces::new(j, t);
     let mut piece_start = j;
@@ -75,6 +82,7 @@ pub(super) fn bare<'a>(
                         return Try::Skip(j, k);
                     }
                     k += 1;
+                    tick(1);
                 }
                 if first_piece && (k < buf.len() || eof) {
                     st.run = Some((from, k));
@@ -89,6 +97,15 @@ pub(super) fn bare<'a>(
         if at_space && buf[k - 1] == b'-' {
             match hyphen_break(buf, k, limit, eof) {
                 Gap::Join(next) => {
+                    // A joined line: the chain, found once for every colon
+                    // in it (see `chain`), when it ends in this buffer.
+                    if piece_start == j {
+                        // Twice the limit: the candidates of the next
+                        // `max_len` bytes find their answer in it.
+                        let bound = limit.saturating_add(opts.max_len);
+                        st.chain = Some(Chain::build(buf, j, bound, eof));
+                        return chained(buf, j, t, st, limit, opts).unwrap_or(Try::NeedMore);
+                    }
                     if piece_start == j {
                         pieces.first = (j, k);
                     } else {
@@ -128,13 +145,51 @@ pub(super) fn bare<'a>(
     }
 }
 
+/// A bare candidate with scheme `j..t` answered from the chain of `st`,
+/// or `None` when it does not start there or reaches past what it knows.
+fn chained<'a>(
+    buf: &'a [u8],
+    j: usize,
+    t: usize,
+    st: &State,
+    limit: usize,
+    opts: &ExtractOptions,
+) -> Option<Try<'a>> {
+    let no = Try::No(t + 1);
+    let c = st.chain.as_ref()?;
+    let (text, span) = match c.candidate(j, t, limit)? {
+        Cand::Text(text, span) => (text, span),
+        Cand::Skip(from) => return Some(Try::Skip(j, from)),
+        Cand::Unknown => return None,
+    };
+    let Some(len) = longest_uri(text, t - j) else {
+        return Some(no);
+    };
+    if !plausible(&text[..len], opts) {
+        return Some(no);
+    }
+    Some(match c.pieces(span).into_match(buf, len, Delimiter::Bare) {
+        Some(m) => {
+            let end = m.end;
+            Try::Found(m, end)
+        }
+        None => no,
+    })
+}
+
 /// The length of the longest prefix of `text` that, with trailing
 /// punctuation trimmed, is a URI; `None` when there is none beyond the
 /// scheme and colon.
 pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
     // Cut at the parser's first error before trimming: the parser stops
     // there, so the work is bounded by the prefix kept, not by the run.
-    let mut len = match Uri::parse_bytes(text) {
+    // The parser stops at its first error: count what it looked at.
+    fn parse(t: &[u8]) -> Result<(), crate::ParseError> {
+        let r = Uri::parse_bytes(t).map(|_| ());
+        tick(r.map_or_else(|e| e.index() + 1, |_| t.len()).min(t.len()));
+        r
+    }
+    let mut len = match parse(text) {
         Ok(_) => text.len(),
         Err(e) => e.index().min(text.len()),
     };
@@ -145,7 +200,7 @@ pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
         if len <= scheme_len + 1 {
             return None;
         }
-        match Uri::parse_bytes(&text[..len]) {
+        match parse(&text[..len]) {
             Ok(_) => return Some(len),
             Err(e) if e.index() < len => len = e.index(),
             Err(_) => return None,
@@ -156,6 +211,7 @@ pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
 
 /// Drop sentence punctuation and unbalanced closers from the end.
 pub(super) fn trim_trailing(s: &[u8]) -> usize {
+    tick(s.len());
     let count = |c: u8| s.iter().filter(|&&b| b == c).count();
     // Balance of each closer against its opener, kept up to date as bytes
     // are dropped: one counting pass, however long the tail.

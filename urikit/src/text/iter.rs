@@ -236,6 +236,7 @@ impl<R: std::io::Read> ReadExtract<R> {
         self.pos = resume - keep;
         self.state.floor = self.state.floor.saturating_sub(keep);
         self.state.run = None;
+        self.state.chain = None;
         if self.state.skip_run {
             let kept = keep.min(self.state.skip_start);
             self.state.skip_start -= kept;

@@ -7,11 +7,12 @@ use alloc::vec::Vec;
 
 use super::angle::angle;
 use super::bare::bare;
+use super::chain::Chain;
 use super::quote::quote;
-use super::{is_space, Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE};
+use super::{is_space, tick, Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE};
 
 /// Scanner state carried between calls (and across buffer refills).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct State {
     /// A bare scheme may not start before this index (the end of the last
     /// match or skipped run).
@@ -28,6 +29,8 @@ pub(super) struct State {
     /// `skip_start` is 0 and `skip_lost` counts the bytes before the buffer.
     pub(super) skip_start: usize,
     pub(super) skip_lost: usize,
+    /// The last chain of hyphen-joined pieces (see [`Chain`]).
+    pub(super) chain: Option<Chain>,
 }
 
 pub(super) enum Step<'a> {
@@ -75,6 +78,7 @@ pub(super) fn scan<'a>(
         if st.skip_run {
             while i < buf.len() && URI_BYTE.contains(buf[i]) {
                 i += 1;
+                tick(1);
             }
             if i == buf.len() && !eof {
                 return Step::NeedMore(i);
@@ -90,6 +94,7 @@ pub(super) fn scan<'a>(
         }
         while i < buf.len() && !TRIGGER.contains(buf[i]) {
             i += 1;
+            tick(1);
         }
         if i >= buf.len() {
             return if eof { Step::Done } else { Step::NeedMore(i) };
@@ -162,6 +167,7 @@ impl Pieces {
         if self.more.is_empty() {
             Cow::Borrowed(&buf[self.first.0..self.first.1])
         } else {
+            tick(self.len());
             let mut v = Vec::with_capacity(self.len());
             for (s, e) in self.iter() {
                 v.extend_from_slice(&buf[s..e]);
