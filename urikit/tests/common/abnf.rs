@@ -4,11 +4,12 @@
 //! (it uses no item of the crate), only the grammar text below.
 //!
 //! Slow on purpose: every alternative is followed, every repetition count
-//! tried, the sets of end positions kept whole. Fine for the short inputs of
+//! tried, the sets of end positions kept whole (as bit sets: inputs are
+//! shorter than 256 bytes). Fine for the short inputs of
 //! property tests.
 #![allow(dead_code)] // each user needs its own subset
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::HashMap;
 
 /// The collected ABNF of RFC 3986 Appendix A, as published (with the
 /// `path-*` rules of the RFC, not the draft's; see spec/NOTES.md).
@@ -361,14 +362,14 @@ impl Grammar {
 
     /// Whether the rule matches all of `s`.
     pub fn matches(&self, rule: &str, s: &[u8]) -> bool {
-        self.run(rule, s).0.contains(&s.len())
+        self.run(rule, s).0.contains(s.len())
     }
 
     /// Whether `s` is a prefix of some string the rule matches (itself
     /// included).
     pub fn is_prefix(&self, rule: &str, s: &[u8]) -> bool {
         let (ends, ran_out) = self.run(rule, s);
-        ran_out || ends.contains(&s.len())
+        ran_out || ends.contains(s.len())
     }
 
     /// The length of the longest prefix of `s` that is a prefix of some
@@ -393,15 +394,55 @@ impl Grammar {
     /// The end positions of all matches of `rule` from 0, and whether some
     /// partial match consumed all of `s` and wanted more: then `s` is a
     /// proper prefix of a match, since every rule here matches something.
-    fn run(&self, rule: &str, s: &[u8]) -> (BTreeSet<usize>, bool) {
+    fn run(&self, rule: &str, s: &[u8]) -> (Set, bool) {
+        assert!(s.len() < 256, "positions are bits of a [u64; 4]");
         let mut m = Matcher {
             g: self,
             s,
-            memo: HashMap::new(),
+            memo: vec![None; self.rules.len() * (s.len() + 1)],
             ran_out: false,
         };
         let ends = m.rule(self.rule(rule), 0);
         (ends, m.ran_out)
+    }
+}
+
+/// A set of positions in the input: bit `p` is position `p`.
+#[derive(Clone, Copy, PartialEq)]
+struct Set([u64; 4]);
+
+impl Set {
+    const EMPTY: Set = Set([0; 4]);
+
+    fn one(p: usize) -> Set {
+        let mut s = Set::EMPTY;
+        s.0[p / 64] = 1 << (p % 64);
+        s
+    }
+
+    fn contains(self, p: usize) -> bool {
+        self.0[p / 64] >> (p % 64) & 1 == 1
+    }
+
+    fn union(self, o: Set) -> Set {
+        Set(std::array::from_fn(|w| self.0[w] | o.0[w]))
+    }
+
+    fn minus(self, o: Set) -> Set {
+        Set(std::array::from_fn(|w| self.0[w] & !o.0[w]))
+    }
+
+    fn positions(self) -> impl Iterator<Item = usize> {
+        (0..4).flat_map(move |w| {
+            let mut bits = self.0[w];
+            std::iter::from_fn(move || {
+                (bits != 0).then(|| {
+                    let b = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    w * 64 + b
+                })
+            })
+        })
     }
 }
 
@@ -420,24 +461,26 @@ fn resolve(node: &mut Node, index: &HashMap<String, usize>) {
 struct Matcher<'g, 's> {
     g: &'g Grammar,
     s: &'s [u8],
-    memo: HashMap<(usize, usize), BTreeSet<usize>>,
+    /// The ends of rule `r` from position `p`, at `r * (len + 1) + p`.
+    memo: Vec<Option<Set>>,
     ran_out: bool,
 }
 
 impl Matcher<'_, '_> {
-    fn rule(&mut self, r: usize, at: usize) -> BTreeSet<usize> {
-        if let Some(e) = self.memo.get(&(r, at)) {
-            return e.clone();
+    fn rule(&mut self, r: usize, at: usize) -> Set {
+        let slot = r * (self.s.len() + 1) + at;
+        if let Some(e) = self.memo[slot] {
+            return e;
         }
         // The grammar has no left recursion, so a rule never re-enters itself
         // at the same position.
         let e = self.ends(&self.g.rules[r], at);
-        self.memo.insert((r, at), e.clone());
+        self.memo[slot] = Some(e);
         e
     }
 
     /// Every position where a match of `node` starting at `at` can end.
-    fn ends(&mut self, node: &Node, at: usize) -> BTreeSet<usize> {
+    fn ends(&mut self, node: &Node, at: usize) -> Set {
         let s = self.s;
         match node {
             Node::Str(lit) => {
@@ -445,38 +488,34 @@ impl Matcher<'_, '_> {
                     match s.get(at + k) {
                         None => {
                             self.ran_out = true;
-                            return BTreeSet::new();
+                            return Set::EMPTY;
                         }
                         Some(b) if b.eq_ignore_ascii_case(&c) => {}
-                        Some(_) => return BTreeSet::new(),
+                        Some(_) => return Set::EMPTY,
                     }
                 }
-                BTreeSet::from([at + lit.len()])
+                Set::one(at + lit.len())
             }
             Node::Range(lo, hi) => match s.get(at) {
                 None => {
                     self.ran_out = true;
-                    BTreeSet::new()
+                    Set::EMPTY
                 }
-                Some(b) if (lo..=hi).contains(&b) => BTreeSet::from([at + 1]),
-                Some(_) => BTreeSet::new(),
+                Some(b) if (lo..=hi).contains(&b) => Set::one(at + 1),
+                Some(_) => Set::EMPTY,
             },
             Node::Rule(r) => self.rule(*r, at),
             Node::Alt(alts) => {
-                let mut out = BTreeSet::new();
+                let mut out = Set::EMPTY;
                 for a in alts {
-                    out.extend(self.ends(a, at));
+                    out = out.union(self.ends(a, at));
                 }
                 out
             }
             Node::Seq(items) => {
-                let mut cur = BTreeSet::from([at]);
+                let mut cur = Set::one(at);
                 for item in items {
-                    let mut next = BTreeSet::new();
-                    for &p in &cur {
-                        next.extend(self.ends(item, p));
-                    }
-                    cur = next;
+                    cur = self.step(item, cur);
                 }
                 cur
             }
@@ -484,28 +523,32 @@ impl Matcher<'_, '_> {
                 // Positions after exactly k matches, k = 0, 1, ...; from
                 // `min` on, every such position is an end. Past `min` a
                 // position already expanded gives nothing new.
-                let mut out = BTreeSet::new();
-                let mut cur = BTreeSet::from([at]);
-                let mut seen = BTreeSet::new();
+                let mut out = Set::EMPTY;
+                let mut cur = Set::one(at);
                 let mut k = 0;
                 loop {
                     if k >= *min {
-                        cur.retain(|p| seen.insert(*p));
-                        out.extend(cur.iter().copied());
+                        cur = cur.minus(out);
+                        out = out.union(cur);
                     }
-                    if cur.is_empty() || max.is_some_and(|m| k == m) {
+                    if cur == Set::EMPTY || max.is_some_and(|m| k == m) {
                         break;
                     }
-                    let mut next = BTreeSet::new();
-                    for &p in &cur {
-                        next.extend(self.ends(item, p));
-                    }
-                    cur = next;
+                    cur = self.step(item, cur);
                     k += 1;
                 }
                 out
             }
             Node::Name(n) => unreachable!("unresolved {n}"),
         }
+    }
+
+    /// The ends of `node` from every position of `from`.
+    fn step(&mut self, node: &Node, from: Set) -> Set {
+        let mut next = Set::EMPTY;
+        for p in from.positions() {
+            next = next.union(self.ends(node, p));
+        }
+        next
     }
 }
