@@ -456,10 +456,11 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
 /// The error for a bad byte at `i` in the authority: which component it
 /// falls in depends on whether an `@` comes later, so look ahead for one.
 ///
-/// In a host and port (no `@` to come), a byte after the first `:` that is
-/// not a digit already ended every valid reading, so that byte is the error,
-/// not `i`: in `//a@:(@` the port fails at the `(`, not at the second `@`.
-/// The hot loop does not track it; it is found again here.
+/// Once the bytes are a host and port (after an `@`, or with none to come),
+/// the first byte after the first `:` that is not a digit already ended
+/// every valid reading, so that byte is the error, not `i`: in `//a@:(@`
+/// the port fails at the `(`, not at the second `@`. The hot loop does not
+/// keep that index for this case; it is found again here.
 #[cold]
 #[inline(never)]
 fn authority_error(
