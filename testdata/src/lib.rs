@@ -52,7 +52,10 @@ pub fn sample(name: &str) -> PathBuf {
 ///
 /// ```
 /// let d = urikit_testdata::corpus_dir();
-/// assert!(d.ends_with("corpus"));
+/// match std::env::var_os("URIKIT_CORPUS") {
+///     Some(v) if !v.is_empty() => assert_eq!(d, std::path::PathBuf::from(v)),
+///     _ => assert!(d.ends_with("shared/corpus")),
+/// }
 /// ```
 pub fn corpus_dir() -> PathBuf {
     match std::env::var_os("URIKIT_CORPUS") {
@@ -106,7 +109,7 @@ pub fn full_dir() -> Option<PathBuf> {
     if d.join("gsd-urls.txt").exists() {
         return Some(d);
     }
-    missing("every file of the corpus folder", &d);
+    missing("every corpus file", &d);
     None
 }
 
@@ -115,7 +118,7 @@ pub fn full_dir() -> Option<PathBuf> {
 fn missing(name: &str, p: &std::path::Path) {
     if in_ci() {
         panic!(
-            "CI=true and the full corpus {name} is missing at {}; set URIKIT_CORPUS to the corpus folder or put the project's shared/ folder beside the checkout",
+            "CI=true, so a missing full corpus is an error: for the test over {name}, {} was not found; set URIKIT_CORPUS to the corpus folder, or put the project's shared/ folder beside the checkout",
             p.display()
         );
     }
