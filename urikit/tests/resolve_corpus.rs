@@ -120,7 +120,7 @@ fn pairs(path: &Path) -> (usize, Vec<usize>) {
         let rel = b
             .make_relative(t.as_uri())
             .unwrap_or_else(|e| panic!("line {line}: {base} -> {t}: {e}"));
-        let back = b.resolve(rel.as_ref_uri()).unwrap();
+        let back = b.resolve(rel.as_uri_ref()).unwrap();
         assert_eq!(back.as_str(), t.as_str(), "line {line}: relative {rel}");
         // The reference itself resolves to t, so the shortest is no longer.
         assert!(
@@ -173,6 +173,9 @@ fn corpus_pairs_sample() {
         .filter(|(_, l)| !l.is_ascii())
         .map(|(n, _)| n + 1)
         .collect();
-    assert!(!non_ascii.is_empty(), "the sample has no invalid pair to check");
+    assert!(
+        !non_ascii.is_empty(),
+        "the sample has no invalid pair to check"
+    );
     assert_eq!(invalid, non_ascii);
 }
