@@ -57,6 +57,9 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
+/// File paths and `file` URIs (RFC 8089): the module lives in `rfc8089/`.
+#[path = "rfc8089/mod.rs"]
+pub mod file;
 mod host;
 pub mod normalize;
 mod parse;
