@@ -84,6 +84,8 @@ fn offset(whole: &str, part: &str) -> usize {
 struct Parts<'u> {
     /// The host when it names another machine (not empty, not `localhost`).
     remote: Option<(&'u str, usize)>,
+    /// The host when it is `localhost` (in any case).
+    localhost: Option<(&'u str, usize)>,
     port: Option<usize>,
     path: &'u str,
     path_index: usize,
@@ -103,14 +105,21 @@ impl<'u> Parts<'u> {
                 FilePathErrorKind::Userinfo,
             ));
         }
-        let remote = uri
+        let host = uri
             .host_str()
-            .filter(|h| !h.is_empty() && !h.eq_ignore_ascii_case("localhost"))
+            .filter(|h| !h.is_empty())
             .map(|h| (h, offset(text, h)));
+        let is_localhost = host.is_some_and(|(h, _)| h.eq_ignore_ascii_case("localhost"));
+        let (remote, localhost) = if is_localhost {
+            (None, host)
+        } else {
+            (host, None)
+        };
         let port = uri.port().map(|p| offset(text, p) - 1);
         let path = uri.path();
         Ok(Parts {
             remote,
+            localhost,
             port,
             path,
             path_index: offset(text, path),

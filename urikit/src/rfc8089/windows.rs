@@ -129,7 +129,8 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
 ///   (`file:///c%7C/x`); `file:c:/x` and `file:/c:/x` (E.2) are read too.
 /// - Another host gives a UNC path: `file://server/share/x` is
 ///   `\\server\share\x`, as are `file:////server/share/x` and
-///   `file://///server/share/x` (E.3.2).
+///   `file://///server/share/x` (E.3.2). So does `localhost` when the path
+///   has no drive letter: `file://localhost/C%24/x` is `\\localhost\C$\x`.
 ///
 /// Segments are percent-decoded and must be UTF-8; `/` becomes `\`.
 /// Trailing slashes are kept; `file:///C:` is `C:\`.
@@ -191,6 +192,11 @@ pub fn to_windows_path(uri: &Uri<'_>) -> Result<String, FilePathError> {
         }
         push_server(&mut out, &unc[..end], pi + skip)?;
         push_segments(&mut out, &unc[end..], pi + skip + end)?;
+    } else if let Some((host, hi)) = parts.localhost {
+        // No drive on this machine: the path is a share of it, reached as
+        // `\\localhost\share` (`C$` and the like).
+        push_server(&mut out, host, hi)?;
+        push_segments(&mut out, path, pi)?;
     } else {
         return Err(FilePathError::at(pi, FilePathErrorKind::MissingDrive));
     }
