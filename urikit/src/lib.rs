@@ -63,6 +63,8 @@ mod error;
 #[path = "rfc8089/mod.rs"]
 pub mod file;
 mod host;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+pub mod integrations;
 pub mod normalize;
 mod parse;
 pub mod percent;

@@ -96,8 +96,15 @@ fn windows_vectors() {
             "both" => {
                 let path = unescape_text(input);
                 assert_eq!(file::from_windows_path(&path).unwrap(), expected, "{r:?}");
-                assert_eq!(file::to_windows_path(&uri(expected)).unwrap(), path, "{r:?}");
-                assert_eq!(UriBuf::parse(expected).unwrap().to_windows_path().unwrap(), path);
+                assert_eq!(
+                    file::to_windows_path(&uri(expected)).unwrap(),
+                    path,
+                    "{r:?}"
+                );
+                assert_eq!(
+                    UriBuf::parse(expected).unwrap().to_windows_path().unwrap(),
+                    path
+                );
             }
             "from" => check(
                 file::from_windows_path(&unescape_text(input)),
@@ -161,7 +168,11 @@ fn node_files(path: &std::path::Path) -> usize {
             .to_windows_path()
             .unwrap_or_else(|e| panic!("{line}: {e}"));
         assert!(win.starts_with(r"\\"), "{line}: {win}");
-        assert_eq!(file::from_windows_path(&win).unwrap().as_str(), line, "{win}");
+        assert_eq!(
+            file::from_windows_path(&win).unwrap().as_str(),
+            line,
+            "{win}"
+        );
 
         let err = u.to_unix_path().unwrap_err();
         assert_eq!(err.kind(), file::FilePathErrorKind::NonLocalHost, "{line}");
@@ -169,7 +180,11 @@ fn node_files(path: &std::path::Path) -> usize {
 
         let local = line.replacen("file://", "file:///", 1);
         let unix = uri(&local).to_unix_path().unwrap();
-        assert_eq!(file::from_unix_path(&unix).unwrap().as_str(), local, "{local}");
+        assert_eq!(
+            file::from_unix_path(&unix).unwrap().as_str(),
+            local,
+            "{local}"
+        );
         n += 1;
     }
     n

@@ -214,5 +214,4 @@ impl fmt::Display for FilePathError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for FilePathError {}
+impl core::error::Error for FilePathError {}
