@@ -35,8 +35,9 @@
 //! - it percent-encodes `'` in the query of a special scheme;
 //! - `file:` URLs: `localhost` becomes the empty host, and drive letters
 //!   have their own rules;
-//! - it refuses some valid URIs: an empty host under a special scheme
-//!   (`http:///a`), IPvFuture literals (`http://[v1.x]/`), ports above
+//! - under a special scheme it skips any number of slashes before the host
+//!   (`http:///a` is `http://a/`) and refuses an empty host (`http://`);
+//! - it refuses some other valid URIs: IPvFuture literals (`http://[v1.x]/`), ports above
 //!   65535, hosts that decode to forbidden characters (`http://a%20b/`).
 //!
 //! ```
