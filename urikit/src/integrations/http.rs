@@ -93,8 +93,8 @@ impl fmt::Display for HttpUriErrorKind {
 /// use urikit::integrations::http::HttpUriErrorKind;
 /// let theirs = http::Uri::from_static("/a%20b/{c}");
 /// let err = urikit::UriRefBuf::try_from(&theirs).unwrap_err();
-/// assert_eq!(err.index(), Some(6));
-/// assert_eq!(err.to_string(), "http::Uri is not a valid URI: invalid character in path at index 6");
+/// assert_eq!(err.index(), Some(7));
+/// assert_eq!(err.to_string(), "http::Uri is not a valid URI: invalid character in path at index 7");
 /// ```
 #[derive(Debug)]
 pub struct HttpUriError {
