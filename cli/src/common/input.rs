@@ -1,5 +1,5 @@
-//! Reading the inputs: the arguments, or the lines of standard input,
-//! streamed in constant memory.
+//! Reading the inputs: the arguments, or the lines of files or standard
+//! input, streamed in constant memory.
 
 use std::ffi::OsString;
 use std::io::{self, Read};
@@ -7,88 +7,217 @@ use std::sync::mpsc;
 
 use anyhow::Context;
 
+/// The options that say where the inputs come from and how they are
+/// separated; every command that reads lines takes them.
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct InputArgs {
+    /// Read the inputs from FILE, one per line; repeatable; "-" is standard
+    /// input. Not with inputs on the command line.
+    #[arg(short = 'i', long = "input", value_name = "FILE")]
+    pub input: Vec<OsString>,
+    /// Inputs are separated by NUL bytes, not line ends (as `find -print0`
+    /// writes them), and each output line ends with NUL.
+    #[arg(short = '0', long = "null")]
+    pub null: bool,
+}
+
+/// Where an input comes from, for diagnostics.
+#[derive(Debug)]
+pub enum Source {
+    /// A command-line argument: it is shown itself, so it needs no place.
+    Argument,
+    /// Standard input; `named` when other sources are read too, so that
+    /// its lines need a name.
+    Stdin { named: bool },
+    /// A file given with `-i`.
+    File(OsString),
+}
+
+impl Source {
+    /// The name to show: "(standard input)" (as grep writes it) or the
+    /// file's path.
+    pub fn name(&self) -> std::borrow::Cow<'_, str> {
+        match self {
+            Source::Argument => "(argument)".into(),
+            Source::Stdin { .. } => "(standard input)".into(),
+            Source::File(path) => path.to_string_lossy(),
+        }
+    }
+}
+
+/// Where one input is: its source and its line (record) number there,
+/// counted from 1; for an argument, its position among the inputs.
+#[derive(Clone, Copy, Debug)]
+pub struct Loc<'s> {
+    pub source: &'s Source,
+    pub line: u64,
+}
+
+impl Loc<'_> {
+    /// The place as a diagnostic starts it: "line 3", "urls.txt:3", or
+    /// nothing for an argument, which is shown itself.
+    pub fn prefix(&self) -> Option<String> {
+        match self.source {
+            Source::Argument => None,
+            Source::Stdin { named: false } => Some(format!("line {}", self.line)),
+            source => Some(format!("{}:{}", source.name(), self.line)),
+        }
+    }
+}
+
+/// The inputs of a command: its arguments if there are any, else the lines
+/// of the files given with `-i` (or of standard input when none is), each
+/// without its line end (`\n` or `\r\n`, or NUL with `-0`). Files are read
+/// in constant memory, one after another.
+pub struct Inputs<'a> {
+    args: &'a [OsString],
+    sources: Vec<Source>,
+    sep: u8,
+}
+
+impl<'a> Inputs<'a> {
+    /// The inputs for `args` (the inputs on the command line) and `opts`.
+    pub fn new(args: &'a [OsString], opts: &InputArgs) -> Inputs<'a> {
+        let sources = if opts.input.is_empty() {
+            vec![Source::Stdin { named: false }]
+        } else {
+            let several = opts.input.len() > 1;
+            opts.input
+                .iter()
+                .map(|f| match f.to_str() {
+                    Some("-") => Source::Stdin { named: several },
+                    _ => Source::File(f.clone()),
+                })
+                .collect()
+        };
+        Inputs {
+            args,
+            sources,
+            sep: if opts.null { 0 } else { b'\n' },
+        }
+    }
+
+    /// Only the lines of the files or standard input, never the arguments
+    /// (for `--pairs`).
+    pub fn lines_only(opts: &InputArgs) -> Inputs<'static> {
+        Inputs::new(&[], opts)
+    }
+
+    /// Call `f` on each input and its place. The bytes are not checked for
+    /// UTF-8: for callers whose parser reports invalid UTF-8 itself.
+    pub fn each(
+        &self,
+        mut f: impl FnMut(&[u8], Loc<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        if !self.args.is_empty() {
+            for (i, a) in self.args.iter().enumerate() {
+                f(a.as_encoded_bytes(), self.arg_loc(i))?;
+            }
+            return Ok(());
+        }
+        let strip = self.sep == b'\n';
+        for source in &self.sources {
+            let mut line = 0;
+            for_each_block(source, self.sep, |block| {
+                let bytes = block.bytes();
+                let mut from = 0;
+                for &end in &block.ends {
+                    line += 1;
+                    let input = &bytes[from..end];
+                    f(
+                        if strip { strip_cr(input) } else { input },
+                        Loc { source, line },
+                    )?;
+                    from = end + 1;
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
+    /// [`Inputs::each`], also giving each input as text when it is UTF-8.
+    pub fn each_text(
+        &self,
+        mut f: impl FnMut(&[u8], Option<&str>, Loc<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        self.each_text_within(|input, text, _, loc| f(input, text, loc))
+    }
+
+    /// [`Inputs::each_text`], also giving the bytes that the input starts:
+    /// the input and, for a line read from a file, the rest of its block,
+    /// so that [`Cursor::put_within`](super::Cursor::put_within) can copy
+    /// past the end of a part.
+    pub fn each_text_within(
+        &self,
+        mut f: impl FnMut(&[u8], Option<&str>, &[u8], Loc<'_>) -> anyhow::Result<()>,
+    ) -> anyhow::Result<()> {
+        if !self.args.is_empty() {
+            for (i, a) in self.args.iter().enumerate() {
+                let bytes = a.as_encoded_bytes();
+                f(
+                    bytes,
+                    std::str::from_utf8(bytes).ok(),
+                    bytes,
+                    self.arg_loc(i),
+                )?;
+            }
+            return Ok(());
+        }
+        let strip = self.sep == b'\n';
+        for source in &self.sources {
+            let mut line = 0;
+            for_each_block(source, self.sep, |block| {
+                let mut from = 0;
+                match &block.data {
+                    // Lines end at "\n" or NUL, always a character boundary.
+                    Ok(text) => {
+                        for &end in &block.ends {
+                            line += 1;
+                            let input = &text[from..end];
+                            let input = match input.strip_suffix('\r') {
+                                Some(stripped) if strip => stripped,
+                                _ => input,
+                            };
+                            let loc = Loc { source, line };
+                            f(input.as_bytes(), Some(input), &text.as_bytes()[from..], loc)?;
+                            from = end + 1;
+                        }
+                    }
+                    Err(bytes) => {
+                        for &end in &block.ends {
+                            line += 1;
+                            let input = &bytes[from..end];
+                            let input = if strip { strip_cr(input) } else { input };
+                            let loc = Loc { source, line };
+                            f(input, std::str::from_utf8(input).ok(), &bytes[from..], loc)?;
+                            from = end + 1;
+                        }
+                    }
+                }
+                Ok(())
+            })?;
+        }
+        Ok(())
+    }
+
+    fn arg_loc(&self, i: usize) -> Loc<'static> {
+        Loc {
+            source: &Source::Argument,
+            line: i as u64 + 1,
+        }
+    }
+}
+
 /// Call `f` on each input: the command-line arguments if there are any,
-/// else each line of standard input (without its `\n` or `\r\n`), read in
-/// constant memory with one reused buffer. The bytes are not checked for
-/// UTF-8: for callers whose parser reports invalid UTF-8 itself.
+/// else each line of standard input. For a command without `-i` and `-0`;
+/// the others go through [`Inputs`].
+#[allow(dead_code)]
 pub fn for_each_input(
     args: &[OsString],
     mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
-    if !args.is_empty() {
-        for a in args {
-            f(a.as_encoded_bytes())?;
-        }
-        return Ok(());
-    }
-    for_each_stdin_line(f)
-}
-
-/// [`for_each_input`], also giving each input as text when it is UTF-8.
-pub fn for_each_input_text(
-    args: &[OsString],
-    mut f: impl FnMut(&[u8], Option<&str>) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    for_each_input_text_within(args, |input, text, _| f(input, text))
-}
-
-/// [`for_each_input_text`], also giving the bytes that the input starts:
-/// the input and, for a line of standard input, the rest of its block, so
-/// that [`Cursor::put_within`] can copy past the end of a part.
-pub fn for_each_input_text_within(
-    args: &[OsString],
-    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    if !args.is_empty() {
-        for a in args {
-            let bytes = a.as_encoded_bytes();
-            f(bytes, std::str::from_utf8(bytes).ok(), bytes)?;
-        }
-        return Ok(());
-    }
-    for_each_stdin_line_text(f)
-}
-
-/// Call `f` on each line of standard input, as [`for_each_input`] does.
-pub fn for_each_stdin_line(mut f: impl FnMut(&[u8]) -> anyhow::Result<()>) -> anyhow::Result<()> {
-    for_each_stdin_block(|block| {
-        let bytes = block.bytes();
-        let mut from = 0;
-        for &end in &block.ends {
-            f(strip_cr(&bytes[from..end]))?;
-            from = end + 1;
-        }
-        Ok(())
-    })
-}
-
-/// Each line of standard input, as bytes, as text when it is UTF-8, and
-/// as the start of the rest of its block.
-fn for_each_stdin_line_text(
-    mut f: impl FnMut(&[u8], Option<&str>, &[u8]) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    for_each_stdin_block(|block| {
-        let mut from = 0;
-        match &block.data {
-            // Lines end at "\n", always a character boundary.
-            Ok(text) => {
-                for &end in &block.ends {
-                    let line = &text[from..end];
-                    let line = line.strip_suffix('\r').unwrap_or(line);
-                    f(line.as_bytes(), Some(line), &text.as_bytes()[from..])?;
-                    from = end + 1;
-                }
-            }
-            Err(bytes) => {
-                for &end in &block.ends {
-                    let line = strip_cr(&bytes[from..end]);
-                    f(line, std::str::from_utf8(line).ok(), &bytes[from..])?;
-                    from = end + 1;
-                }
-            }
-        }
-        Ok(())
-    })
+    Inputs::new(args, &InputArgs::default()).each(|input, _| f(input))
 }
 
 /// A block of standard input: whole lines, with their ends found and their
@@ -120,7 +249,7 @@ impl Block {
 /// How much a block reads: at least one line, however long.
 const READ_BLOCK: usize = 1 << 18;
 
-/// Call `f` on each block of standard input, in order.
+/// Call `f` on each block of `source`, in order.
 ///
 /// A second thread reads the blocks, finds the line ends and checks UTF-8
 /// while this one works on the block before, so that a command costs little
@@ -128,14 +257,26 @@ const READ_BLOCK: usize = 1 << 18;
 /// so memory stays constant for any number of lines; a block grows only for
 /// a line longer than itself, and no line is ever copied except the one
 /// that straddles two reads.
-fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyhow::Result<()> {
+fn for_each_block(
+    source: &Source,
+    sep: u8,
+    mut f: impl FnMut(&Block) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let reading = || format!("reading {}", source.name());
+    let open = || -> anyhow::Result<Box<dyn Read + Send>> {
+        Ok(match source {
+            Source::File(path) => Box::new(std::fs::File::open(path).with_context(reading)?),
+            _ => Box::new(io::stdin()),
+        })
+    };
+    let mut input = open()?;
     let (full_tx, full_rx) = mpsc::sync_channel::<io::Result<Block>>(1);
     let (free_tx, free_rx) = mpsc::sync_channel::<Block>(2);
     let _ = free_tx.send(Block::new());
     let reader = std::thread::Builder::new()
-        .name("stdin".into())
+        .name("input".into())
         .spawn(move || {
-            let result = read_blocks(&mut io::stdin().lock(), |block| {
+            let result = read_blocks(&mut input, sep, |block| {
                 full_tx.send(Ok(block)).ok()?;
                 free_rx.recv().ok()
             });
@@ -145,20 +286,21 @@ fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyh
         });
     if reader.is_err() {
         // No thread to be had: read here, between the blocks.
+        let mut input = open()?;
         let mut failed = None;
-        read_blocks(&mut io::stdin().lock(), |block| match f(&block) {
+        read_blocks(&mut input, sep, |block| match f(&block) {
             Ok(()) => Some(block),
             Err(e) => {
                 failed = Some(e);
                 None
             }
         })
-        .context("reading standard input")?;
+        .with_context(reading)?;
         return failed.map_or(Ok(()), Err);
     }
     // Ends when the reader is done and drops its sender.
     for block in full_rx {
-        let block = block.context("reading standard input")?;
+        let block = block.with_context(reading)?;
         f(&block)?;
         // The reader may have stopped already.
         let _ = free_tx.send(block);
@@ -170,6 +312,7 @@ fn for_each_stdin_block(mut f: impl FnMut(&Block) -> anyhow::Result<()>) -> anyh
 /// `exchange`, which gives back a block to reuse, or `None` to stop.
 fn read_blocks(
     input: &mut impl Read,
+    sep: u8,
     mut exchange: impl FnMut(Block) -> Option<Block>,
 ) -> io::Result<()> {
     // The start of a line that the last read cut off.
@@ -198,7 +341,7 @@ fn read_blocks(
                 Err(e) => return Err(e),
             };
             filled += n;
-            if let Some(i) = memchr::memrchr(b'\n', &buf[filled - n..filled]) {
+            if let Some(i) = memchr::memrchr(sep, &buf[filled - n..filled]) {
                 break Some(filled - n + i + 1);
             }
         };
@@ -207,7 +350,7 @@ fn read_blocks(
             Some(end) => {
                 carry.extend_from_slice(&buf[end..filled]);
                 buf.truncate(end);
-                ends.extend(memchr::memchr_iter(b'\n', &buf));
+                ends.extend(memchr::memchr_iter(sep, &buf));
             }
             // The input is over: what is left is a last line without a
             // line end, if anything.
@@ -250,7 +393,7 @@ mod tests {
     /// block was text.
     fn lines_of(input: &[u8]) -> Vec<(Vec<u8>, bool)> {
         let mut lines = Vec::new();
-        read_blocks(&mut Trickle(input, 0), |block| {
+        read_blocks(&mut Trickle(input, 0), b'\n', |block| {
             let mut from = 0;
             for &end in &block.ends {
                 lines.push((block.bytes()[from..end].to_vec(), block.data.is_ok()));

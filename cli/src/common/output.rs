@@ -13,9 +13,36 @@ pub struct Output {
     used: usize,
     sink: Box<dyn Write>,
     line_at_a_time: bool,
-    /// Whether to use ANSI colour: stdout is a terminal and `NO_COLOR` is
-    /// unset.
+    /// The byte each output line ends with: `\n`, or NUL with `-0`.
+    eol: u8,
+    /// Whether to use ANSI colour on standard output (see [`Color`]).
     pub color: bool,
+    /// Whether to use ANSI colour in diagnostics on standard error.
+    pub err_color: bool,
+}
+
+/// When to use colour: `--color auto|always|never`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Color {
+    /// On a terminal, unless `NO_COLOR` is set to anything but "".
+    #[default]
+    Auto,
+    /// Always, whatever `NO_COLOR` says (an option on the command line
+    /// overrides the environment, as no-color.org asks).
+    Always,
+    /// Never.
+    Never,
+}
+
+impl Color {
+    /// Whether to colour a stream that is (or is not) a terminal.
+    pub fn on(self, terminal: bool) -> bool {
+        match self {
+            Color::Always => true,
+            Color::Never => false,
+            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+        }
+    }
 }
 
 const BLOCK: usize = 1 << 16;
@@ -30,8 +57,36 @@ impl Output {
             used: 0,
             sink: Box::new(stdout.lock()),
             line_at_a_time: terminal,
-            color: terminal && std::env::var_os("NO_COLOR").is_none(),
+            eol: b'\n',
+            color: Color::Auto.on(terminal),
+            err_color: Color::Auto.on(io::stderr().is_terminal()),
         }
+    }
+
+    /// Colour standard output and standard error as `choice` says.
+    pub fn set_color(&mut self, choice: Color) {
+        self.color = choice.on(io::stdout().is_terminal());
+        self.err_color = choice.on(io::stderr().is_terminal());
+    }
+
+    /// End each output line with NUL (`-0`) or with `\n`.
+    pub fn set_null(&mut self, null: bool) {
+        self.eol = if null { 0 } else { b'\n' };
+    }
+
+    /// End the line: write `\n` (or NUL with `-0`), then as
+    /// [`Output::end_line`].
+    #[inline]
+    pub fn newline(&mut self) -> io::Result<()> {
+        let eol = self.eol;
+        self.write_all(&[eol])?;
+        self.end_line()
+    }
+
+    /// Write `bytes` as one output line (see [`Output::newline`]).
+    pub fn line(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.write_all(bytes)?;
+        self.newline()
     }
 
     /// Write one result of at most `bound` bytes in place: `f` puts its
@@ -54,6 +109,10 @@ impl Output {
             return Err(io::Error::other("an output line longer than its bound"));
         }
         self.used += bound - cursor.rest.len();
+        if self.eol != b'\n' && self.used > 0 && self.buf[self.used - 1] == b'\n' {
+            // The line was written with its `\n`: end it as `-0` asks.
+            self.buf[self.used - 1] = self.eol;
+        }
         self.end_line()
     }
 
@@ -93,7 +152,9 @@ impl Write for Output {
         }
         self.buf[self.used..self.used + data.len()].copy_from_slice(data);
         self.used += data.len();
-        if self.used >= BLOCK || (self.line_at_a_time && data.contains(&b'\n')) {
+        if self.used >= BLOCK
+            || (self.line_at_a_time && (data.contains(&b'\n') || data.contains(&self.eol)))
+        {
             self.send()?;
         }
         Ok(data.len())
@@ -180,7 +241,9 @@ mod tests {
             used: 0,
             sink: Box::new(kept.clone()),
             line_at_a_time: false,
+            eol: b'\n',
             color: false,
+            err_color: false,
         }
     }
 
