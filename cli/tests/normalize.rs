@@ -40,12 +40,18 @@ fn normalize_scheme_based() {
 
 #[test]
 fn normalize_reads_stdin_and_flags_invalid_lines() {
-    let out = uri(&["normalize"], Some(b"http://a/%7e\r\nnot valid\n../x\n"));
+    let input = b"http://a/%7e\r\nnot valid\n../x\n";
+    let out = uri(&["normalize"], Some(input));
     assert_eq!(out.status.code(), Some(1));
+    // `uri normalize < urls | sort -u` sees data only.
+    assert_eq!(stdout(&out), "http://a/~\n../x\n");
     assert_eq!(
-        stdout(&out),
-        "http://a/~\nnot valid\n   ^ invalid character in path at index 3\n../x\n"
+        stderr(&out),
+        "line 2: not valid\n           ^ invalid character in path at index 3\n"
     );
+    let kept = uri(&["normalize", "--keep-invalid"], Some(input));
+    assert_eq!(kept.status.code(), Some(1));
+    assert_eq!(stdout(&kept), "http://a/~\nnot valid\n../x\n");
 }
 
 #[test]
@@ -116,7 +122,11 @@ fn eq_levels_and_exit_codes() {
 fn eq_invalid_input_and_usage() {
     let out = uri(&["eq", "http://a/", "a b"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("^ invalid character in path at index 1"));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "a b\n ^ invalid character in path at index 1\n"
+    );
     let out = uri(&["eq", "--level", "fuzzy", "a:", "a:"], None);
     assert_eq!(out.status.code(), Some(2));
     let out = uri(&["eq", "a:"], None);

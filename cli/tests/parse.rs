@@ -32,10 +32,19 @@ fn valid_input_exits_0_with_every_component() {
 fn invalid_input_exits_1_with_a_caret() {
     let out = uri(&["parse", "http://a/", "http://exa mple.com/"], None);
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("http://exa mple.com/\n          ^ invalid character in host at index 10\n"),
-        "{text}"
+    // The diagnostic on standard error (an argument shows itself, so it
+    // needs no line number); the valid input's display on standard output.
+    assert_eq!(
+        stderr(&out),
+        "http://exa mple.com/\n          ^ invalid character in host at index 10\n"
+    );
+    assert!(stdout(&out).starts_with("http://a/\n"));
+    assert!(!stdout(&out).contains("exa mple"));
+    // From standard input, with the line number; the caret moves with it.
+    let out = uri(&["parse"], Some(b"http://a/\nhttp://exa mple.com/\n"));
+    assert_eq!(
+        stderr(&out),
+        "line 2: http://exa mple.com/\n                  ^ invalid character in host at index 10\n"
     );
 }
 
@@ -146,12 +155,14 @@ fn invalid_utf8_is_reported_at_the_byte() {
 fn check_prints_only_invalid_inputs() {
     let out = uri(&["parse", "--check"], Some(b"http://a/\nhttp://b c/\n"));
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("http://b c/\n"), "{text}");
+    assert_eq!(stdout(&out), "");
+    let text = stderr(&out);
+    assert!(text.starts_with("line 2: http://b c/\n"), "{text}");
     assert!(!text.contains("http://a/"));
     let ok = uri(&["parse", "--check"], Some(b"http://a/\n"));
     assert_eq!(ok.status.code(), Some(0));
     assert!(ok.stdout.is_empty());
+    assert!(ok.stderr.is_empty());
 }
 
 #[test]
@@ -312,6 +323,7 @@ fn stdin_over_many_blocks_gives_each_line_once() {
     for mode in [["parse", "--json"], ["parse", "--check"]] {
         let from_stdin = uri(&mode, Some(&input));
         let mut from_args = Vec::new();
+        let mut errors_from_args = Vec::new();
         for chunk in lines.chunks(2000) {
             let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_uri"));
             cmd.args(mode);
@@ -319,10 +331,39 @@ fn stdin_over_many_blocks_gives_each_line_once() {
             // Each chunk starts with a valid line, so none fails to run.
             let out = cmd.output().expect("run uri");
             from_args.extend_from_slice(&out.stdout);
+            errors_from_args.extend_from_slice(&out.stderr);
         }
         assert_eq!(from_stdin.status.code(), Some(1));
         assert!(from_stdin.stdout == from_args, "{mode:?} differs");
+        // The diagnostics (--check): the same, but that a line read from
+        // standard input has its number in front, and its caret moves by
+        // as much.
+        let errors = without_line_numbers(&from_stdin.stderr, &lines);
+        assert!(errors == errors_from_args, "{mode:?} diagnostics differ");
     }
+}
+
+/// Diagnostics of inputs read from standard input, with the "line N: "
+/// in front of each input, and as many columns before its caret, taken
+/// away; checking that N is the line of that input in `lines`.
+fn without_line_numbers(stderr: &[u8], lines: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = stderr;
+    while !rest.is_empty() {
+        let end = rest.iter().position(|&b| b == b'\n').expect("a line end") + 1;
+        let (first, after) = rest.split_at(end);
+        let end = after.iter().position(|&b| b == b'\n').expect("a caret line") + 1;
+        let (caret, after) = after.split_at(end);
+        rest = after;
+        let text = std::str::from_utf8(first).expect("printable");
+        let (place, input) = text.split_once(": ").expect("a place");
+        let n: usize = place.strip_prefix("line ").expect("line N").parse().unwrap();
+        let shown = String::from_utf8_lossy(&lines[n - 1]).replace('\u{fffd}', "\\xFF");
+        assert_eq!(input.trim_end(), shown, "line {n}");
+        out.extend_from_slice(input.as_bytes());
+        out.extend_from_slice(&caret[place.len() + 2..]);
+    }
+    out
 }
 
 #[test]
@@ -331,10 +372,11 @@ fn caret_past_column_65535() {
     let input = format!("http://a/{} b\n", "a".repeat(70_000));
     let out = uri(&["parse", "--check"], Some(input.as_bytes()));
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
+    let text = stderr(&out);
     let caret = text.lines().nth(1).expect("a caret line");
-    assert_eq!(caret.find('^'), Some(70_009), "{}", &caret[70_000..]);
-    assert!(caret[..70_009].bytes().all(|b| b == b' '));
+    // After "line 1: ", eight columns.
+    assert_eq!(caret.find('^'), Some(70_017), "{}", &caret[70_000..]);
+    assert!(caret[..70_017].bytes().all(|b| b == b' '));
 }
 
 #[test]

@@ -32,6 +32,11 @@ pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
 
+/// Standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 diagnostics")
+}
+
 /// Standard output as JSON Lines, one value per line.
 pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     stdout(out)
