@@ -115,7 +115,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     if args.check && !args.json && rule == Rule::UriReference {
         // The validity check over a large input: nothing but the parse and
         // a report for each failure.
-        inputs.each_text(|input, text, loc| {
+        inputs.each_text_within(|input, text, _, loc| {
             let failed = match text {
                 Some(t) => UriRef::parse(t).err(),
                 None => UriRef::parse_bytes(input).err(),
@@ -162,24 +162,10 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     }
     if args.json && rule == Rule::UriReference {
         // JSON Lines over a large input: the parse and one line per input.
-        inputs.each_text_within(|input, text, within, _| {
-            let result = match text {
-                Some(t) => UriRef::parse(t),
-                None => UriRef::parse_bytes(input),
-            };
-            // By reference: moving the parsed value out costs a stalled
-            // copy of the whole struct.
-            match &result {
-                Ok(r) if !args.check => write_json_valid(out, r, within)?,
-                Ok(_) => {}
-                Err(e) => {
-                    status = Status::Flagged;
-                    write_json(out, rule, input, Err(*e))?;
-                }
-            }
-            Ok(())
-        })?;
-        return Ok(status);
+        return match out.eol() {
+            b'\n' => json_lines::<b'\n'>(&inputs, out, args.check),
+            _ => json_lines::<0>(&inputs, out, args.check),
+        };
     }
     let mut first = true;
     inputs.each_text(|input, text, loc| {
@@ -234,6 +220,34 @@ fn write_fields(
     Ok(())
 }
 
+/// `uri parse --json` over a large input: the parse and one line per input
+/// (only the invalid ones with `check`). `EOL` ends each line.
+fn json_lines<const EOL: u8>(
+    inputs: &Inputs<'_>,
+    out: &mut Output,
+    check: bool,
+) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    inputs.each_text_within(|input, text, within, _| {
+        let result = match text {
+            Some(t) => UriRef::parse(t),
+            None => UriRef::parse_bytes(input),
+        };
+        // By reference: moving the parsed value out costs a stalled
+        // copy of the whole struct.
+        match &result {
+            Ok(r) if !check => write_json_valid::<EOL>(out, r, within)?,
+            Ok(_) => {}
+            Err(e) => {
+                status = Status::Flagged;
+                write_json(out, Rule::UriReference, input, Err(*e))?;
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
 /// Parse `input` against `rule`: the parsed reference for the four rules
 /// that produce one, `None` for the others.
 fn check<'a>(
@@ -271,7 +285,10 @@ fn write_json(
     result: Result<Option<UriRef<'_>>, ParseError>,
 ) -> anyhow::Result<()> {
     if let Ok(Some(r)) = &result {
-        return write_json_valid(out, r, r.as_str().as_bytes());
+        return match out.eol() {
+            b'\n' => write_json_valid::<b'\n'>(out, r, r.as_str().as_bytes()),
+            _ => write_json_valid::<0>(out, r, r.as_str().as_bytes()),
+        };
     }
     out.write_all(b"{\"input\":")?;
     json_bytes(out, input)?;
@@ -295,7 +312,12 @@ fn write_json(
 /// is; the keys and the JSON between the parts go out as constant strings.
 /// `within` is the text, perhaps with more bytes after it that the parts
 /// may be copied with (see [`crate::common::Cursor::put_within`]).
-fn write_json_valid(out: &mut Output, r: &UriRef<'_>, within: &[u8]) -> anyhow::Result<()> {
+/// `EOL` ends the line (see [`Output::write_line`]).
+fn write_json_valid<const EOL: u8>(
+    out: &mut Output,
+    r: &UriRef<'_>,
+    within: &[u8],
+) -> anyhow::Result<()> {
     let s = r.as_str();
     debug_assert!(s
         .bytes()
@@ -303,7 +325,7 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>, within: &[u8]) -> anyhow::
     // The parts add up to at most twice the text (the authority repeats its
     // userinfo, host and port), the JSON around them to under 256 bytes,
     // and a part may be copied with up to a window of bytes after it.
-    out.write_line(3 * s.len() + 256 + WINDOW, |out| {
+    out.write_line::<EOL>(3 * s.len() + 256 + WINDOW, |out| {
         out.put(b"{\"input\":\"");
         out.put_within(within, s.as_bytes());
         match r.scheme() {

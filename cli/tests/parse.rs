@@ -352,12 +352,20 @@ fn without_line_numbers(stderr: &[u8], lines: &[Vec<u8>]) -> Vec<u8> {
     while !rest.is_empty() {
         let end = rest.iter().position(|&b| b == b'\n').expect("a line end") + 1;
         let (first, after) = rest.split_at(end);
-        let end = after.iter().position(|&b| b == b'\n').expect("a caret line") + 1;
+        let end = after
+            .iter()
+            .position(|&b| b == b'\n')
+            .expect("a caret line")
+            + 1;
         let (caret, after) = after.split_at(end);
         rest = after;
         let text = std::str::from_utf8(first).expect("printable");
         let (place, input) = text.split_once(": ").expect("a place");
-        let n: usize = place.strip_prefix("line ").expect("line N").parse().unwrap();
+        let n: usize = place
+            .strip_prefix("line ")
+            .expect("line N")
+            .parse()
+            .unwrap();
         let shown = String::from_utf8_lossy(&lines[n - 1]).replace('\u{fffd}', "\\xFF");
         assert_eq!(input.trim_end(), shown, "line {n}");
         out.extend_from_slice(input.as_bytes());

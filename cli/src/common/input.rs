@@ -171,19 +171,11 @@ impl<'a> Inputs<'a> {
                 let mut from = 0;
                 match &block.data {
                     // Lines end at "\n" or NUL, always a character boundary.
-                    Ok(text) => {
-                        for &end in &block.ends {
-                            line += 1;
-                            let input = &text[from..end];
-                            let input = match input.strip_suffix('\r') {
-                                Some(stripped) if strip => stripped,
-                                _ => input,
-                            };
-                            let loc = Loc { source, line };
-                            f(input.as_bytes(), Some(input), &text.as_bytes()[from..], loc)?;
-                            from = end + 1;
-                        }
+                    // (The choice once per block, not per line.)
+                    Ok(text) if strip => {
+                        text_lines::<true>(text, &block.ends, source, &mut line, &mut f)?
                     }
+                    Ok(text) => text_lines::<false>(text, &block.ends, source, &mut line, &mut f)?,
                     Err(bytes) => {
                         for &end in &block.ends {
                             line += 1;
@@ -367,6 +359,39 @@ fn read_blocks(
             _ => return Ok(()),
         }
     }
+}
+
+/// Call `f` on each line of a block that is text, as
+/// [`Inputs::each_text_within`] does: `ends` are the ends of its lines, and
+/// `line` the number of the line before the first. `STRIP`: take a `\r`
+/// off the end of each line.
+#[inline(always)]
+fn text_lines<const STRIP: bool>(
+    text: &str,
+    ends: &[usize],
+    source: &Source,
+    line: &mut u64,
+    f: &mut impl FnMut(&[u8], Option<&str>, &[u8], Loc<'_>) -> anyhow::Result<()>,
+) -> anyhow::Result<()> {
+    let mut from = 0;
+    // The count in a local, not through the reference, on the hot path.
+    let mut loc = Loc {
+        source,
+        line: *line,
+    };
+    for &end in ends {
+        loc.line += 1;
+        let input = &text[from..end];
+        let input = if STRIP {
+            input.strip_suffix('\r').unwrap_or(input)
+        } else {
+            input
+        };
+        f(input.as_bytes(), Some(input), &text.as_bytes()[from..], loc)?;
+        from = end + 1;
+    }
+    *line = loc.line;
+    Ok(())
 }
 
 fn strip_cr(line: &[u8]) -> &[u8] {

@@ -69,6 +69,11 @@ impl Output {
         self.err_color = choice.on(io::stderr().is_terminal());
     }
 
+    /// The byte each output line ends with.
+    pub fn eol(&self) -> u8 {
+        self.eol
+    }
+
     /// End each output line with NUL (`-0`) or with `\n`.
     pub fn set_null(&mut self, null: bool) {
         self.eol = if null { 0 } else { b'\n' };
@@ -90,10 +95,17 @@ impl Output {
     }
 
     /// Write one result of at most `bound` bytes in place: `f` puts its
-    /// parts through a [`Cursor`], with no capacity check per part. Ends
-    /// the line as [`Output::end_line`] does.
+    /// parts through a [`Cursor`], with no capacity check per part, and
+    /// ends it with `\n`. Ends the line as [`Output::end_line`] does. `EOL`
+    /// is the byte the line should end with ([`Output::eol`]): any other
+    /// than `\n` replaces it. (A constant, so that the usual case costs
+    /// nothing.)
     #[inline(always)]
-    pub fn write_line(&mut self, bound: usize, f: impl FnOnce(&mut Cursor<'_>)) -> io::Result<()> {
+    pub fn write_line<const EOL: u8>(
+        &mut self,
+        bound: usize,
+        f: impl FnOnce(&mut Cursor<'_>),
+    ) -> io::Result<()> {
         if self.buf.len() - self.used < bound {
             self.send()?;
             if self.buf.len() < bound {
@@ -109,9 +121,8 @@ impl Output {
             return Err(io::Error::other("an output line longer than its bound"));
         }
         self.used += bound - cursor.rest.len();
-        if self.eol != b'\n' && self.used > 0 && self.buf[self.used - 1] == b'\n' {
-            // The line was written with its `\n`: end it as `-0` asks.
-            self.buf[self.used - 1] = self.eol;
+        if EOL != b'\n' && self.used > 0 && self.buf[self.used - 1] == b'\n' {
+            self.buf[self.used - 1] = EOL;
         }
         self.end_line()
     }
@@ -259,7 +270,7 @@ mod tests {
             out.write_all(text.as_bytes()).unwrap();
             expected.extend_from_slice(text.as_bytes());
             let part = vec![b'a' + (i % 26) as u8; if i % 1000 == 7 { 5 * BLOCK } else { i % 300 }];
-            out.write_line(part.len() + 2, |c| {
+            out.write_line::<b'\n'>(part.len() + 2, |c| {
                 c.put(&part);
                 c.put(b"!\n");
             })
@@ -343,10 +354,11 @@ mod tests {
     fn a_line_past_its_bound_is_an_error() {
         let kept = Kept::default();
         let mut out = output(&kept);
-        let err = out.write_line(2, |c| c.put(b"abc")).unwrap_err();
+        let err = out.write_line::<b'\n'>(2, |c| c.put(b"abc")).unwrap_err();
         assert_eq!(err.kind(), io::ErrorKind::Other);
-        out.write_line(3, |c| c.put(b"abc")).unwrap();
+        out.write_line::<0>(3, |c| c.put(b"ab\n")).unwrap();
         out.flush().unwrap();
-        assert_eq!(*kept.0.borrow(), b"abc");
+        // With NUL for the line end.
+        assert_eq!(*kept.0.borrow(), b"ab\0");
     }
 }
