@@ -83,3 +83,13 @@ pub fn assert_broken_pipe_is_quiet(args: &[&str], line: &'static [u8]) {
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert_eq!(err, "");
 }
+
+/// Write `contents` to a file named `name` in this test binary's own
+/// temporary folder, and give its path.
+pub fn temp_file(name: &str, contents: &[u8]) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("uri-cli-tests");
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write temporary file");
+    path.to_str().expect("UTF-8 path").to_string()
+}
