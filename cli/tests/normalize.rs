@@ -182,3 +182,46 @@ fn decode_plain_and_form() {
     let out = uri(&["decode", "%FF%00"], None);
     assert_eq!(out.stdout, b"\xff\x00\n");
 }
+
+#[test]
+fn eq_pairs_one_verdict_per_line() {
+    let input = b"http://a/%7e\thttp://a/~\n\
+                  http://a/%2F\thttp://a//\n\
+                  HTTP://A:80/\thttp://a/\n";
+    let out = uri(&["eq", "--pairs"], Some(input));
+    // A different pair makes the status 1, as a different A B does.
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "equivalent\ndifferent\ndifferent\n");
+    // The scheme rung drops the default port (6.2.3).
+    let out = uri(&["eq", "--pairs", "--level", "scheme"], Some(input));
+    assert_eq!(stdout(&out), "equivalent\ndifferent\nequivalent\n");
+    let out = uri(&["eq", "--pairs"], Some(b"a:\ta:\nb:\tb:\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "equivalent\nequivalent\n");
+}
+
+#[test]
+fn eq_pairs_errors_json_and_usage() {
+    let input = b"a:\ta:\nno tab\nx:\ta b\n";
+    let out = uri(&["eq", "--pairs"], Some(input));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "equivalent\n");
+    let err = stderr(&out);
+    assert!(err.contains("uri: line 2: expected A<TAB>B\n"), "{err}");
+    assert!(err.contains("line 3: a b\n"), "{err}");
+    let out = uri(&["eq", "--pairs", "--json"], Some(input));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["equivalent"], true);
+    assert_eq!(v[1]["error"], "expected A<TAB>B");
+    assert_eq!(v[2]["valid"], false);
+    assert_eq!(v[2]["input"], "a b");
+    // A and B, or --pairs; not both.
+    assert_eq!(
+        uri(&["eq", "--pairs", "a:", "b:"], None).status.code(),
+        Some(2)
+    );
+    let f = temp_file("pairs.txt", b"http://a/\tHTTP://a/\n");
+    let out = uri(&["eq", "--pairs", "-i", &f], None);
+    assert_eq!(stdout(&out), "equivalent\n");
+}

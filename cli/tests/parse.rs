@@ -426,3 +426,109 @@ fn json_parts_of_every_length_around_the_copy_window() {
     assert!(input.len() > 10 << 18);
     assert!(stdout(&out) == expected.repeat(repeats));
 }
+
+#[test]
+fn fields_tab_separated_absent_is_empty() {
+    let out = uri(
+        &[
+            "parse",
+            "--field",
+            "scheme,userinfo,host,port,path,query,fragment",
+            "--field",
+            "authority,host-kind,zone",
+            "foo://u@example.com:8042/over/there?name=ferret#nose",
+            "http://@a:/?#",
+            "../g",
+            "http://[2001:db8::7]/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "foo\tu\texample.com\t8042\t/over/there\tname=ferret\tnose\tu@example.com:8042\treg-name\t\n\
+         http\t\ta\t\t/\t\t\t@a:\treg-name\t\n\
+         \t\t\t\t../g\t\t\t\t\t\n\
+         http\t\t[2001:db8::7]\t\t/\t\t\t[2001:db8::7]\tipv6\t\n"
+    );
+}
+
+#[test]
+fn fields_as_json_keep_null_and_empty_apart() {
+    let out = uri(
+        &[
+            "parse",
+            "--json",
+            "--field",
+            "userinfo,port,query,fragment,host-kind,zone",
+            "http://@a:/?#",
+            "http://a",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_lines(&out);
+    // RFC 3986 5.3: empty and undefined are different.
+    assert_eq!(
+        v[0],
+        serde_json::json!({"userinfo": "", "port": "", "query": "", "fragment": "", "host_kind": "reg-name", "zone": null})
+    );
+    assert_eq!(
+        v[1],
+        serde_json::json!({"userinfo": null, "port": null, "query": null, "fragment": null, "host_kind": "reg-name", "zone": null})
+    );
+    // Only the keys asked for, in the order asked.
+    assert_eq!(
+        stdout(&out).lines().next().unwrap(),
+        r#"{"userinfo":"","port":"","query":"","fragment":"","host_kind":"reg-name","zone":null}"#
+    );
+}
+
+#[test]
+fn fields_with_rules_and_invalid_inputs() {
+    // --rule URI: a relative reference is invalid there.
+    let out = uri(
+        &["parse", "--rule", "URI", "--field", "path"],
+        Some(b"s:/p\n../g\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "/p\n");
+    assert!(
+        stderr(&out).starts_with("line 2: ../g\n"),
+        "{}",
+        stderr(&out)
+    );
+    // A rule without components, an unknown field: usage errors.
+    let out = uri(
+        &["parse", "--rule", "IPv6address", "--field", "host", "::1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--field"));
+    assert_eq!(
+        uri(&["parse", "--field", "hostname", "a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    // --keep-invalid needs --field; --check and --field do not go together.
+    assert_eq!(
+        uri(&["parse", "--keep-invalid", "a"], None).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        uri(&["parse", "--check", "--field", "host", "a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    // In JSON an invalid input is its error object, in its place.
+    let out = uri(
+        &["parse", "--json", "--field", "host"],
+        Some(b"//a\n//[\n//b\n"),
+    );
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[1]["valid"], false);
+    assert_eq!(v[2], serde_json::json!({"host": "b"}));
+}

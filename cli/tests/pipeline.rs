@@ -31,11 +31,7 @@ fn one_line_per_input() -> Vec<(Vec<&'static str>, &'static [u8], [&'static str;
             b"http://a/b/d\nnot a uri\nhttp://a/b/x/y\n",
             ["d", "x/y"],
         ),
-        (
-            vec!["decode"],
-            b"a%20b\n\xff\n%41\n",
-            ["a b", "A"],
-        ),
+        (vec!["decode"], b"a%20b\n\xff\n%41\n", ["a b", "A"]),
         (
             vec!["guess"],
             b"www.w3.org/Addressing/\n\n//h/p\n",
@@ -175,7 +171,10 @@ fn null_separated_input_and_output() {
     assert!(out.stdout.ends_with(b"}\0"));
     assert!(!out.stdout.contains(&b'\n'));
     // With --field, and from arguments.
-    let out = uri(&["parse", "-0", "--field", "scheme,host", "s://h", "t:"], None);
+    let out = uri(
+        &["parse", "-0", "--field", "scheme,host", "s://h", "t:"],
+        None,
+    );
     assert_eq!(out.stdout, b"s\th\0t\t\0");
 }
 
@@ -200,7 +199,12 @@ fn color_option_and_no_color() {
         .output()
         .unwrap();
     assert!(has(&out.stderr));
-    assert_eq!(uri(&["--color", "sometimes", "parse", "a"], None).status.code(), Some(2));
+    assert_eq!(
+        uri(&["--color", "sometimes", "parse", "a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
 }
 
 const SUBCOMMANDS: &[&str] = &[
@@ -232,8 +236,15 @@ fn completions_for_each_shell() {
     // bash reads the bash script without a syntax error.
     let script = uri(&["completions", "bash"], None).stdout;
     let path = temp_file("uri.bash", &script);
-    if let Ok(check) = std::process::Command::new("bash").args(["-n", &path]).output() {
-        assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stderr));
+    if let Ok(check) = std::process::Command::new("bash")
+        .args(["-n", &path])
+        .output()
+    {
+        assert!(
+            check.status.success(),
+            "{}",
+            String::from_utf8_lossy(&check.stderr)
+        );
     }
     assert_eq!(uri(&["completions", "tcsh"], None).status.code(), Some(2));
 }
