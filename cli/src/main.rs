@@ -17,6 +17,7 @@ mod cmd_guess;
 mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
+mod cmd_path;
 mod cmd_relative;
 mod cmd_resolve;
 mod common;
@@ -51,6 +52,8 @@ enum Cmd {
     Extract(cmd_extract::Args),
     Guess(cmd_guess::Args),
     Lint(cmd_lint::Args),
+    FromPath(cmd_path::FromArgs),
+    ToPath(cmd_path::ToArgs),
     Completions(cmd_docs::CompletionsArgs),
     Man(cmd_docs::ManArgs),
 }
@@ -81,6 +84,8 @@ fn main() -> ExitCode {
         Cmd::Extract(args) => cmd_extract::run(args, &mut out),
         Cmd::Guess(args) => cmd_guess::run(args, &mut out),
         Cmd::Lint(args) => cmd_lint::run(args, &mut out),
+        Cmd::FromPath(args) => cmd_path::run_from(args, &mut out),
+        Cmd::ToPath(args) => cmd_path::run_to(args, &mut out),
         Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),
         Cmd::Man(args) => cmd_docs::man(args, Cli::command(), &mut out),
     }

@@ -124,6 +124,8 @@ fn input_files_in_order_with_stdin_as_dash() {
         vec!["guess"],
         vec!["lint"],
         vec!["extract"],
+        vec!["from-path"],
+        vec!["to-path"],
     ] {
         let mut args = args.clone();
         args.extend(["-i", &b]);
@@ -218,6 +220,8 @@ const SUBCOMMANDS: &[&str] = &[
     "extract",
     "guess",
     "lint",
+    "from-path",
+    "to-path",
     "completions",
     "man",
 ];
