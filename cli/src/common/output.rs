@@ -40,7 +40,10 @@ impl Color {
         match self {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => terminal && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()),
+            Color::Auto => {
+                let no_color = std::env::var_os("NO_COLOR").filter(|v| !v.is_empty());
+                terminal && no_color.is_none()
+            }
         }
     }
 }
@@ -348,6 +351,22 @@ mod tests {
                 assert!(put_within_gives(&text, part, part.len() - 1).1);
             }
         }
+    }
+
+    #[test]
+    fn color_choices_and_no_color() {
+        // (The only test that reads NO_COLOR, so setting it races nothing.)
+        for (no_color, on_terminal) in [(None, true), (Some(""), true), (Some("1"), false)] {
+            match no_color {
+                Some(v) => std::env::set_var("NO_COLOR", v),
+                None => std::env::remove_var("NO_COLOR"),
+            }
+            assert_eq!(Color::Auto.on(true), on_terminal, "{no_color:?}");
+            assert!(!Color::Auto.on(false));
+            assert!(Color::Always.on(false) && Color::Always.on(true));
+            assert!(!Color::Never.on(true));
+        }
+        std::env::remove_var("NO_COLOR");
     }
 
     #[test]
