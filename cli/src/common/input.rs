@@ -417,8 +417,12 @@ mod tests {
     /// The lines `read_blocks` hands out, each as bytes, with whether its
     /// block was text.
     fn lines_of(input: &[u8]) -> Vec<(Vec<u8>, bool)> {
+        lines_sep(input, b'\n')
+    }
+
+    fn lines_sep(input: &[u8], sep: u8) -> Vec<(Vec<u8>, bool)> {
         let mut lines = Vec::new();
-        read_blocks(&mut Trickle(input, 0), b'\n', |block| {
+        read_blocks(&mut Trickle(input, 0), sep, |block| {
             let mut from = 0;
             for &end in &block.ends {
                 lines.push((block.bytes()[from..end].to_vec(), block.data.is_ok()));
@@ -457,5 +461,17 @@ mod tests {
         let lines: Vec<&[u8]> = got.iter().map(|(l, _)| l.as_slice()).collect();
         assert_eq!(lines, [&b"a"[..], b"", b"", b"b"]);
         assert!(lines_of(b"").is_empty());
+    }
+
+    #[test]
+    fn read_blocks_splits_at_nul_with_null() {
+        let got = lines_sep(b"a\nb\0c\r\0\0d", 0);
+        let lines: Vec<&[u8]> = got.iter().map(|(l, _)| l.as_slice()).collect();
+        assert_eq!(lines, [&b"a\nb"[..], b"c\r", b"", b"d"]);
+        // Over many blocks, with records longer than a block.
+        let record = [b"x\n".repeat(READ_BLOCK), b"\0".to_vec()].concat();
+        let got = lines_sep(&record.repeat(3), 0);
+        assert_eq!(got.len(), 3);
+        assert!(got.iter().all(|(l, _)| l.len() == 2 * READ_BLOCK));
     }
 }
