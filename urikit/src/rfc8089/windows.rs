@@ -180,10 +180,9 @@ pub fn to_windows_path(uri: &Uri<'_>) -> Result<String, FilePathError> {
         } else {
             push_segments(&mut out, rest, pi + lead + first_end)?;
         }
-    } else if lead == 0 {
-        return Err(FilePathError::at(pi, FilePathErrorKind::RelativePath));
-    } else if let Some(after) = path.strip_prefix("//") {
-        // E.3.2: the UNC path in the URI's path, after two or three slashes.
+    } else if let (Some(after), None) = (path.strip_prefix("//"), parts.localhost) {
+        // E.3.2: the UNC path in the URI's path, after two or three slashes
+        // (under an empty host: `localhost` names this machine).
         let skip = if after.starts_with('/') { 3 } else { 2 };
         let unc = &path[skip..];
         let end = unc.find('/').unwrap_or(unc.len());
@@ -194,9 +193,12 @@ pub fn to_windows_path(uri: &Uri<'_>) -> Result<String, FilePathError> {
         push_segments(&mut out, &unc[end..], pi + skip + end)?;
     } else if let Some((host, hi)) = parts.localhost {
         // No drive on this machine: the path is a share of it, reached as
-        // `\\localhost\share` (`C$` and the like).
+        // `\\localhost\share` (`C$` and the like). With an authority the
+        // path is empty or absolute, so this is never a relative path.
         push_server(&mut out, host, hi)?;
         push_segments(&mut out, path, pi)?;
+    } else if lead == 0 {
+        return Err(FilePathError::at(pi, FilePathErrorKind::RelativePath));
     } else {
         return Err(FilePathError::at(pi, FilePathErrorKind::MissingDrive));
     }
