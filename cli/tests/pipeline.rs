@@ -270,3 +270,11 @@ fn man_pages() {
     assert!(page.contains("\\-\\-color"));
     assert_eq!(uri(&["man", "nope"], None).status.code(), Some(2));
 }
+
+#[test]
+fn broken_pipe_exits_0_quietly_on_the_new_paths() {
+    assert_broken_pipe_is_quiet(&["normalize", "-0"], b"HTTP://A/%7e\0");
+    assert_broken_pipe_is_quiet(&["parse", "--field", "host,path"], b"http://a/b\n");
+    assert_broken_pipe_is_quiet(&["to-path", "--unix"], b"file:///a%20b\n");
+    assert_broken_pipe_is_quiet(&["eq", "--pairs"], b"a:\ta:\n");
+}
