@@ -210,6 +210,10 @@ fn body_class(op: Op, vars: &[Var<'_>]) -> CharClass {
         c = c.with_bytes(b"=").with_bytes(&[op.sep()]);
     } else if vars.len() > 1 || vars.iter().any(|v| v.explode) {
         c = c.with_bytes(&[op.sep()]);
+        if vars.iter().any(|v| v.explode) {
+            // Exploded associative arrays write `key=value`.
+            c = c.with_bytes(b"=");
+        }
     }
     c
 }
@@ -440,6 +444,23 @@ fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
     Some(VarValue::String(s))
 }
 
+/// The pieces of an exploded unnamed variable: a list, or an associative
+/// array when every piece holds a raw `=` (list members have theirs
+/// encoded).
+fn exploded(text: &str, sep: char) -> Option<VarValue> {
+    if text.split(sep).all(|p| p.contains('=')) {
+        let pairs = text.split(sep).map(|p| {
+            let (k, v) = p.split_once('=')?;
+            Some((decode(k, false)?, decode(v, false)?))
+        });
+        return pairs.collect::<Option<_>>().map(VarValue::Assoc);
+    }
+    if text.contains('=') {
+        return None;
+    }
+    text.split(sep).map(|p| decode(p, false)).collect::<Option<_>>().map(VarValue::List)
+}
+
 fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) -> Option<()> {
     if op.allows_reserved() {
         let v = vars.first()?;
@@ -457,14 +478,31 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
     let sep = op.sep() as char;
     if op.named() {
         let start = caps.vars.len();
+        // Parameters for the exploded variable: its own name's, and any
+        // the template does not name (an exploded associative array).
+        let mut rest: Vec<(&str, String)> = Vec::new();
+        let wild = {
+            let mut ex = vars.iter().filter(|v| v.explode);
+            match (ex.next(), ex.next()) {
+                (Some(v), None) => Some(v),
+                _ => None,
+            }
+        };
         for param in text.split(sep) {
             let (name, value) = match param.split_once('=') {
+                // `;` writes an empty value as `;x`, never `;x=`.
+                Some((_, "")) if op == Op::PathParam => return None,
                 Some((n, v)) => (n, v),
                 // `;x` is how `;` writes an empty value; `?` writes `x=`.
                 None if op == Op::PathParam => (param, ""),
                 None => return None,
             };
-            let v = vars.iter().find(|v| v.name == name)?;
+            let Some(v) = vars.iter().find(|v| v.name == name && !(v.explode && wild.is_some_and(|w| w.name == name)))
+            else {
+                wild?;
+                rest.push((name, decode(value, false)?));
+                continue;
+            };
             let seen = caps.vars[start..].iter_mut().find(|(n, _)| *n == v.name);
             match (seen, v.explode) {
                 (Some((_, VarValue::List(items))), true) => items.push(decode(value, false)?),
@@ -472,6 +510,14 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
                 (None, true) => caps.vars.push((v.name, VarValue::List(alloc::vec![decode(value, false)?]))),
                 (None, false) => caps.vars.push((v.name, value_of(value, v)?)),
             }
+        }
+        if let (Some(w), false) = (wild, rest.is_empty()) {
+            let value = if rest.iter().all(|(n, _)| *n == w.name) {
+                VarValue::List(rest.into_iter().map(|(_, v)| v).collect())
+            } else {
+                VarValue::Assoc(rest.into_iter().map(|(n, v)| (decode(n, false).unwrap_or_else(|| n.into()), v)).collect())
+            };
+            caps.vars.push((w.name, value));
         }
         return Some(());
     }
@@ -483,8 +529,8 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
         let value = if k + 1 < vars.len() {
             value_of(piece, v)?
         } else if v.explode {
-            VarValue::List(piece.split(sep).map(|p| decode(p, false)).collect::<Option<_>>()?)
-        } else if sep != ',' && piece.contains(sep) {
+            exploded(piece, sep)?
+        } else if op == Op::PathSegment && piece.contains('/') {
             return None;
         } else {
             value_of(piece, v)?

@@ -11,11 +11,16 @@ use core::fmt;
 use crate::chars::{CharClass, ALPHA, DIGIT, HEXDIG, RESERVED, UNRESERVED};
 
 /// Bytes a literal may hold as they are (2.1): every printable ASCII byte
-/// except space, `"`, `'`, `%`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.
+/// except space, `"`, `%`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.
 /// `%` starts a `pct-encoded` triplet and non-ASCII is checked by code point.
+///
+/// The ABNF of 2.1 leaves out `'` (`%x26` then `%x28-3B`), but the RFC's
+/// own examples (1.2, 2.1: `'{var}'`) use it as a literal and the
+/// conformance suite expects them to expand, so `'` is allowed; it is a
+/// sub-delim of RFC 3986 and passes through.
 const LITERAL: CharClass = CharClass::EMPTY
     .with_range(0x21, 0x7e)
-    .without_bytes(b"\"'%<>\\^`{|}");
+    .without_bytes(b"\"%<>\\^`{|}");
 
 /// `varchar` minus `pct-encoded` (2.3).
 const VARCHAR: CharClass = ALPHA.union(&DIGIT).with_bytes(b"_");
@@ -169,7 +174,7 @@ pub enum TemplateErrorKind {
     UnopenedExpression,
     /// A `{` inside an expression.
     NestedExpression,
-    /// A character a literal may not hold (2.1): space, `"`, `'`, `<`, `>`,
+    /// A character a literal may not hold (2.1): space, `"`, `<`, `>`,
     /// `\`, `^`, `` ` ``, `|`, a control or a non-character.
     InvalidLiteral,
     /// A `%` not followed by two hex digits, in a literal or a varname.
