@@ -18,6 +18,7 @@ mod cmd_normalize;
 mod cmd_parse;
 mod cmd_relative;
 mod cmd_resolve;
+mod cmd_template;
 mod common;
 
 use common::{is_broken_pipe, Output, Status};
@@ -46,6 +47,7 @@ enum Cmd {
     Extract(cmd_extract::Args),
     Guess(cmd_guess::Args),
     Lint(cmd_lint::Args),
+    Template(cmd_template::Args),
 }
 
 fn main() -> ExitCode {
@@ -73,6 +75,7 @@ fn main() -> ExitCode {
         Cmd::Extract(args) => cmd_extract::run(args, &mut out),
         Cmd::Guess(args) => cmd_guess::run(args, &mut out),
         Cmd::Lint(args) => cmd_lint::run(args, &mut out),
+        Cmd::Template(args) => cmd_template::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;
