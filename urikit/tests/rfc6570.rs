@@ -188,8 +188,16 @@ fn matching_vectors() {
             Json::Null => assert!(got.is_none(), "{tpl} on {uri}: expected no match, got {got:?}"),
             Json::Object(want) => {
                 let got = got.unwrap_or_else(|| panic!("{tpl} on {uri}: no match"));
-                let want: BTreeMap<&str, VarValue> = want.iter().map(|(k, v)| (k.as_str(), to_var(v).unwrap())).collect();
-                let got_map: BTreeMap<&str, VarValue> = got.iter().map(|(k, v)| (k, v.clone())).collect();
+                // Pairs compare in any order (JSON objects have none).
+                let sorted = |mut v: VarValue| {
+                    if let VarValue::Assoc(p) = &mut v {
+                        p.sort();
+                    }
+                    v
+                };
+                let want: BTreeMap<&str, VarValue> =
+                    want.iter().map(|(k, v)| (k.as_str(), sorted(to_var(v).unwrap()))).collect();
+                let got_map: BTreeMap<&str, VarValue> = got.iter().map(|(k, v)| (k, sorted(v.clone()))).collect();
                 assert_eq!(got_map, want, "{tpl} on {uri}");
             }
             other => panic!("bad vector {other}"),

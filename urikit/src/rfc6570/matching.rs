@@ -139,6 +139,8 @@ enum Elem<'t> {
         /// What its values and separators may hold, after the leading
         /// character.
         body: CharClass,
+        /// `{?a}{&b}` starts with `&` when `a` is undefined.
+        alt_lead: Option<u8>,
     },
 }
 
@@ -268,15 +270,18 @@ impl<'t> Matcher<'t> {
                     }
                     // `{?a}{&b}`: one set of query parameters.
                     if op == Op::QueryContinuation {
-                        if let Some(Elem::Expr { op: Op::Query | Op::QueryContinuation, vars: prev, .. }) =
+                        if let Some(Elem::Expr { op: pop @ (Op::Query | Op::QueryContinuation), vars: prev, alt_lead, .. }) =
                             elems.last_mut()
                         {
+                            if *pop == Op::Query {
+                                *alt_lead = Some(b'&');
+                            }
                             prev.extend(vars);
                             continue;
                         }
                     }
                     let body = body_class(op, &vars);
-                    elems.push(Elem::Expr { op, vars, index, body });
+                    elems.push(Elem::Expr { op, vars, index, body, alt_lead: None });
                 }
             }
         }
@@ -326,10 +331,11 @@ impl<'t> Matcher<'t> {
                     }
                     p += l.len();
                 }
-                Elem::Expr { op, vars, body, .. } => {
+                Elem::Expr { op, vars, body, alt_lead, .. } => {
                     let lead = op.first().as_bytes();
                     if !lead.is_empty() {
-                        if b.get(p) != Some(&lead[0]) {
+                        let c = b.get(p).copied();
+                        if c != Some(lead[0]) && (c.is_none() || c != *alt_lead) {
                             continue;
                         }
                         p += 1;
@@ -358,29 +364,30 @@ impl<'t> Matcher<'t> {
 fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
     // The characters that may come first after position k (256 = the end).
     for (k, elem) in elems.iter().enumerate() {
-        let Elem::Expr { op, body, index, .. } = elem else { continue };
+        let Elem::Expr { op, body, index, alt_lead, .. } = elem else { continue };
         let index = *index;
+        let leads = [op.first().as_bytes().first().copied(), *alt_lead];
         if k + 1 == elems.len() {
             break;
         }
         if op.allows_reserved() {
             return Err(Ambiguity { index, kind: AmbiguityKind::ReservedNotLast });
         }
-        let lead = op.first().as_bytes().first().copied();
+        let is_lead = |c: u8| leads.contains(&Some(c));
         // Walk what follows until something that cannot be empty.
         for next in &elems[k + 1..] {
             match next {
                 Elem::Lit(l) => {
                     let c = l.as_bytes()[0];
-                    if body.contains(c) || Some(c) == lead {
+                    if body.contains(c) || is_lead(c) {
                         return Err(Ambiguity { index, kind: AmbiguityKind::DelimiterInValue });
                     }
                     break;
                 }
-                Elem::Expr { op: nop, body: nbody, .. } => {
+                Elem::Expr { op: nop, body: nbody, alt_lead: nalt, .. } => {
                     let clash = match nop.first().as_bytes().first() {
-                        Some(&c) => body.contains(c) || Some(c) == lead,
-                        None => (0..=255u8).any(|c| nbody.contains(c) && (body.contains(c) || Some(c) == lead)),
+                        Some(&c) => [Some(c), *nalt].into_iter().flatten().any(|c| body.contains(c) || is_lead(c)),
+                        None => (0..=255u8).any(|c| nbody.contains(c) && (body.contains(c) || is_lead(c))),
                     };
                     if clash {
                         return Err(Ambiguity { index, kind: AmbiguityKind::AdjacentExpressions });
@@ -490,8 +497,6 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
         };
         for param in text.split(sep) {
             let (name, value) = match param.split_once('=') {
-                // `;` writes an empty value as `;x`, never `;x=`.
-                Some((_, "")) if op == Op::PathParam => return None,
                 Some((n, v)) => (n, v),
                 // `;x` is how `;` writes an empty value; `?` writes `x=`.
                 None if op == Op::PathParam => (param, ""),
@@ -506,7 +511,14 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
             let seen = caps.vars[start..].iter_mut().find(|(n, _)| *n == v.name);
             match (seen, v.explode) {
                 (Some((_, VarValue::List(items))), true) => items.push(decode(value, false)?),
+                // A second `a=`: from an exploded associative array.
+                (Some(_), _) if wild.is_some() => rest.push((name, decode(value, false)?)),
                 (Some(_), _) => return None,
+                // `;` writes an empty string as `;x`: `;x=` is a list of
+                // one empty string.
+                (None, false) if op == Op::PathParam && param.ends_with('=') && value.is_empty() => {
+                    caps.vars.push((v.name, VarValue::List(alloc::vec![String::new()])))
+                }
                 (None, true) => caps.vars.push((v.name, VarValue::List(alloc::vec![decode(value, false)?]))),
                 (None, false) => caps.vars.push((v.name, value_of(value, v)?)),
             }
