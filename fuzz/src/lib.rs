@@ -11,6 +11,7 @@ pub mod uriparser;
 
 pub mod checks;
 pub mod ops;
+pub mod template;
 
 #[path = "../../urikit/tests/common/oracle.rs"]
 pub mod oracle;

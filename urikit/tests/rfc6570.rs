@@ -342,3 +342,49 @@ proptest! {
         }
     }
 }
+
+// Property: on templates made of random grammar tokens and random values
+// (strings, lists, associative arrays, undefined), parsing, expansion and
+// matching never panic, and whenever the template is matchable, matching
+// its expansion gives values that expand to the same text.
+
+fn token() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "{", "}", "{a}", "{b}", "{c*}", "{/", "{?", "{&", "{#", "{+", "{.", "{;", "a", "b", "c", ",", "*", ":2", "/",
+        "?", "&", "=", "-", ".", "x", "%41", "é",
+    ])
+}
+
+fn any_value() -> impl Strategy<Value = Option<VarValue>> {
+    let s = "[a-c ,;/?#=&%.é-]{0,4}";
+    prop_oneof![
+        Just(None),
+        s.prop_map(|s| Some(VarValue::String(s))),
+        proptest::collection::vec(s, 0..3).prop_map(|l| Some(VarValue::List(l))),
+        proptest::collection::vec((s, s), 0..3).prop_map(|p| Some(VarValue::Assoc(p))),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4000))]
+    #[test]
+    fn random_templates_round_trip(
+        tokens in proptest::collection::vec(token(), 0..10),
+        values in proptest::collection::vec(any_value(), 3),
+    ) {
+        let tpl: String = tokens.concat();
+        let Ok(t) = Template::parse(&tpl) else { return Ok(()) };
+        let vars: Vec<(&str, VarValue)> = ["a", "b", "c"]
+            .into_iter()
+            .zip(values)
+            .filter_map(|(n, v)| Some((n, v?)))
+            .collect();
+        let Ok(uri) = t.expand(&vars) else { return Ok(()) };
+        if let Ok(m) = t.matcher() {
+            let caps = m.matches(&uri);
+            prop_assert!(caps.is_some(), "{} does not match its expansion {:?} of {:?}", tpl, uri, vars);
+            let back = t.expand(&caps.clone().unwrap()).unwrap();
+            prop_assert_eq!(&back, &uri, "{} with {:?} gave {:?}", tpl, vars, caps);
+        }
+    }
+}
