@@ -318,15 +318,20 @@ impl<'t> Matcher<'t> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn matches(&self, uri: &str) -> Option<Captures<'t>> {
+        // Most URIs a router tries fail on a literal: find that out before
+        // decoding and allocating anything.
+        if !self.scan(uri) {
+            return None;
+        }
         let mut caps = Captures { vars: Vec::new() };
-        let s = uri.strip_suffix(self.tail.as_str())?;
+        let s = strip_tail(uri, &self.tail)?;
         let b = s.as_bytes();
         let mut p = 0;
         let last = self.elems.len().wrapping_sub(1);
         for (k, elem) in self.elems.iter().enumerate() {
             match elem {
                 Elem::Lit(l) => {
-                    if !b[p..].starts_with(l.as_bytes()) {
+                    if !lit_at(b, p, l.as_bytes()) {
                         return None;
                     }
                     p += l.len();
@@ -356,6 +361,69 @@ impl<'t> Matcher<'t> {
             }
         }
         (p == b.len()).then_some(caps)
+    }
+}
+
+/// Whether `b` holds `lit` at `p`. A byte loop: literals are short, and a
+/// call to `memcmp` for each costs more than the comparison.
+#[inline]
+fn lit_at(b: &[u8], p: usize, lit: &[u8]) -> bool {
+    match b.get(p..p + lit.len()) {
+        Some(here) => here.iter().zip(lit).all(|(x, y)| x == y),
+        None => false,
+    }
+}
+
+/// `uri` without the closing literal `tail`, if it ends with it.
+#[inline]
+fn strip_tail<'u>(uri: &'u str, tail: &str) -> Option<&'u str> {
+    if tail.is_empty() {
+        return Some(uri);
+    }
+    let cut = uri.len().checked_sub(tail.len())?;
+    (lit_at(uri.as_bytes(), cut, tail.as_bytes()) && uri.is_char_boundary(cut)).then(|| &uri[..cut])
+}
+
+impl Matcher<'_> {
+    /// The literal every match starts with (possibly empty).
+    pub(crate) fn leading_literal(&self) -> &str {
+        match self.elems.first() {
+            Some(Elem::Lit(l)) => l,
+            Some(Elem::Expr { .. }) => "",
+            None => &self.tail,
+        }
+    }
+
+    /// Whether `uri` has the template's shape: its literals where they
+    /// belong and, between them, only characters the expressions may write.
+    /// `matches` then reads the values.
+    fn scan(&self, uri: &str) -> bool {
+        let Some(s) = strip_tail(uri, &self.tail) else { return false };
+        let b = s.as_bytes();
+        let mut p = 0;
+        for elem in &self.elems {
+            match elem {
+                Elem::Lit(l) => {
+                    if !lit_at(b, p, l.as_bytes()) {
+                        return false;
+                    }
+                    p += l.len();
+                }
+                Elem::Expr { op, body, alt_lead, .. } => {
+                    if let Some(&lead) = op.first().as_bytes().first() {
+                        let c = b.get(p).copied();
+                        if c != Some(lead) && (c.is_none() || c != *alt_lead) {
+                            continue;
+                        }
+                        p += 1;
+                    }
+                    while p < b.len() && body.contains(b[p]) {
+                        p += 1;
+                    }
+                }
+            }
+        }
+        p == b.len()
     }
 }
 

@@ -36,8 +36,11 @@ use super::Template;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Router<'t, T> {
-    /// Sorted by precedence: (key, matcher, value).
-    routes: Vec<(Rank, Matcher<'t>, T)>,
+    /// Sorted by precedence: (key, matcher, value, index in `leads`).
+    routes: Vec<(Rank, Matcher<'t>, T, usize)>,
+    /// The distinct leading literals: routes share a few (`/repos/`), so
+    /// `find` tests each once per URI rather than once per route.
+    leads: Vec<alloc::string::String>,
 }
 
 /// Sort key: smaller comes first.
@@ -75,7 +78,7 @@ impl<'t, T> Router<'t, T> {
     /// assert!(r.is_empty());
     /// ```
     pub fn new() -> Router<'t, T> {
-        Router { routes: Vec::new() }
+        Router { routes: Vec::new(), leads: Vec::new() }
     }
 
     /// Adds a template, or says why it cannot be matched.
@@ -91,8 +94,16 @@ impl<'t, T> Router<'t, T> {
     pub fn add(&mut self, template: Template<'t>, value: T) -> Result<(), Ambiguity> {
         let m = template.matcher()?;
         let key = rank(&template, self.routes.len());
-        let at = self.routes.partition_point(|(k, _, _)| *k <= key);
-        self.routes.insert(at, (key, m, value));
+        let lead = m.leading_literal();
+        let li = match self.leads.iter().position(|l| l == lead) {
+            Some(i) => i,
+            None => {
+                self.leads.push(lead.into());
+                self.leads.len() - 1
+            }
+        };
+        let at = self.routes.partition_point(|(k, ..)| *k <= key);
+        self.routes.insert(at, (key, m, value, li));
         Ok(())
     }
 
@@ -108,7 +119,25 @@ impl<'t, T> Router<'t, T> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn find(&self, uri: &str) -> Option<(&T, Captures<'t>)> {
-        self.routes.iter().find_map(|(_, m, v)| m.matches(uri).map(|c| (v, c)))
+        // 0: not tested yet, 1: the URI starts with it, 2: it does not.
+        const CACHED: usize = 64;
+        let mut seen = [0u8; CACHED];
+        self.routes.iter().find_map(|(_, m, v, li)| {
+            let starts = |i: usize| uri.as_bytes().starts_with(self.leads[i].as_bytes());
+            let ok = match seen.get_mut(*li) {
+                Some(state) => {
+                    if *state == 0 {
+                        *state = if starts(*li) { 1 } else { 2 };
+                    }
+                    *state == 1
+                }
+                None => starts(*li),
+            };
+            if !ok {
+                return None;
+            }
+            m.matches(uri).map(|c| (v, c))
+        })
     }
 
     /// The templates in precedence order, with their values.
@@ -123,7 +152,7 @@ impl<'t, T> Router<'t, T> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn iter(&self) -> impl Iterator<Item = (Template<'t>, &T)> + '_ {
-        self.routes.iter().map(|(_, m, v)| (m.template(), v))
+        self.routes.iter().map(|(_, m, v, _)| (m.template(), v))
     }
 
     /// How many templates.
