@@ -206,7 +206,7 @@ impl<'s> Normalizer<'s> {
         let r = r.into();
         if self.is_normalized(r) {
             return Normalized {
-                text: Cow::Borrowed(r.as_text()),
+                text: Cow::Borrowed(r.as_str()),
                 m: r.meta(),
             };
         }

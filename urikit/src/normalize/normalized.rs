@@ -217,7 +217,7 @@ macro_rules! normalize_methods {
 }
 
 pub(super) fn uri_buf_view(u: &UriBuf) -> UriRef<'_> {
-    u.as_uri().as_ref_uri()
+    u.as_uri().as_uri_ref()
 }
 
 impl<'a> UriRef<'a> {
@@ -225,11 +225,11 @@ impl<'a> UriRef<'a> {
 }
 
 impl<'a> Uri<'a> {
-    normalize_methods!(Uri, 'a, Uri::as_ref_uri);
+    normalize_methods!(Uri, 'a, Uri::as_uri_ref);
 }
 
 impl UriRefBuf {
-    normalize_methods!(UriRefBuf, '_, UriRefBuf::as_ref_uri);
+    normalize_methods!(UriRefBuf, '_, UriRefBuf::as_uri_ref);
 }
 
 impl UriBuf {

@@ -37,7 +37,7 @@ impl Normalizer<'_> {
     /// One pass over the input: what is already normal is copied in whole
     /// runs, and only the bytes that change are written one by one.
     pub(super) fn write(&self, r: &UriRef<'_>, out: &mut Vec<u8>) -> Meta {
-        let s = r.as_text().as_bytes();
+        let s = r.as_str().as_bytes();
         let im = r.meta();
         let mut w = Writer { s, run: 0, out };
         let mut m = Meta::EMPTY;

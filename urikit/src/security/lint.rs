@@ -30,7 +30,7 @@ pub(super) fn offset(whole: &str, part: &str) -> usize {
 /// ```
 pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
     let uri = uri.into();
-    let s = uri.as_text();
+    let s = uri.as_str();
     let mut out = Vec::new();
     let mut push = |kind, start, end, detail| {
         out.push(Finding {

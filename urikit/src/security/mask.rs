@@ -29,7 +29,7 @@ pub const MASK: &str = "****";
 /// ```
 pub fn mask_credentials<'a>(uri: impl Into<UriRef<'a>>) -> MaskedCredentials<'a> {
     let uri = uri.into();
-    let s = uri.as_text();
+    let s = uri.as_str();
     let hide = uri.userinfo().and_then(|ui| {
         let colon = ui.find(':')?;
         let pw = &ui[colon + 1..];
