@@ -178,7 +178,7 @@ pub(super) enum ScriptScheme {
     DataHtml,
 }
 
-/// One hazard found by [`lint`]: its kind, the byte span in the URI it
+/// One hazard found by [`lint`](super::lint): its kind, the byte span in the URI it
 /// concerns, and (through `Display`) a one-line explanation.
 ///
 /// ```
