@@ -31,8 +31,7 @@ fn corpus_file(name: &str) -> std::path::PathBuf {
 /// ```
 pub fn gsd_lines() -> Vec<&'static str> {
     let path = corpus_file("gsd-urls.txt");
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let text: &'static str = Box::leak(text.into_boxed_str());
     text.lines().collect()
 }
@@ -74,8 +73,7 @@ pub const PATH_SET: &percent_encoding::AsciiSet = &percent_encoding::NON_ALPHANU
 /// ```
 pub fn cc_pairs() -> Vec<(String, String)> {
     let path = corpus_file("cc-relative-10k.csv");
-    let text =
-        std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let mut rows = csv_rows(&text).into_iter();
     rows.next(); // header
     rows.filter_map(|r| match <[String; 2]>::try_from(r) {

@@ -125,12 +125,18 @@ fn first_bad_byte(line: &str) -> Option<char> {
 /// the full file's count, since the sample keeps every such line. `[` and
 /// `]` are in the character set, so the sample keeps only some of those.
 fn check_sample(t: &Tally, by_check: &BTreeMap<char, usize>, full: &[(char, usize)]) {
-    assert_eq!(&t.invalid, by_check, "invalid lines by byte, parser vs check");
+    assert_eq!(
+        &t.invalid, by_check,
+        "invalid lines by byte, parser vs check"
+    );
     assert_eq!(t.valid + t.invalid.values().sum::<usize>(), t.lines);
     for &(byte, n) in full {
         let got = t.invalid.get(&byte).copied().unwrap_or(0);
         if matches!(byte, '[' | ']') {
-            assert!(got <= n, "{byte:?}: {got} in the sample, {n} in the full file");
+            assert!(
+                got <= n,
+                "{byte:?}: {got} in the sample, {n} in the full file"
+            );
         } else {
             assert_eq!(got, n, "{byte:?}: every such line of the full file");
         }

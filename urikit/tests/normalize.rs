@@ -188,7 +188,10 @@ fn corpus_node_files() {
 /// The sample: 4,342 lines of a file whose every line is valid.
 #[test]
 fn corpus_node_files_sample() {
-    assert_eq!(node_files(&urikit_testdata::sample("node-files.txt")), 4_342);
+    assert_eq!(
+        node_files(&urikit_testdata::sample("node-files.txt")),
+        4_342
+    );
 }
 
 /// Valid URI references built from pieces that stress normalization:

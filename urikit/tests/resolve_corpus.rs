@@ -173,6 +173,9 @@ fn corpus_pairs_sample() {
         .filter(|(_, l)| !l.is_ascii())
         .map(|(n, _)| n + 1)
         .collect();
-    assert!(!non_ascii.is_empty(), "the sample has no invalid pair to check");
+    assert!(
+        !non_ascii.is_empty(),
+        "the sample has no invalid pair to check"
+    );
     assert_eq!(invalid, non_ascii);
 }
