@@ -167,14 +167,19 @@ enum Elem<'t> {
 /// # What comes back
 ///
 /// Values are percent-decoded (and must be UTF-8). In `+` and `#`
-/// expressions, only triplets of characters that expansion would have
-/// encoded are decoded (`%20` gives a space, `%2F` stays `%2F`), since those
-/// expressions pass triplets through. Then:
+/// expressions, which pass a value's own triplets through, only the
+/// triplets expansion itself writes are decoded: upper-case, of whole UTF-8
+/// characters outside the unreserved and reserved sets (`%20` gives a
+/// space, `%C3%A9` gives `é`, but `%2F`, `%c3%a9` and `%FF` stay as they
+/// are). Then:
 ///
 /// - a variable with `*` gives a list (`{/path*}`, or all the `x=` of
 ///   `{?x*}`); matching never gives associative arrays;
 /// - a variable without `*` gives a string, or a list when its text holds
 ///   commas (`{?ids}` on `?ids=1,2`), except in `+` and `#`;
+/// - in a simple expression (`{x,y}`, whose separator is the comma that
+///   also joins list members) every variable but the last is read as a
+///   string: `{x,y}` on `1,2,3` gives `x = 1`, `y = [2, 3]`;
 /// - a variable that expanded to nothing is absent: a missing query
 ///   parameter, a missing `{/x}` or `{#x}`, an empty `{x}` (expansion writes
 ///   nothing for undefined and empty there). Unnamed expressions with
@@ -467,12 +472,15 @@ fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
     Ok(())
 }
 
-/// Percent-decodes `s` into a string; with `reserved`, keeps the triplets
-/// of characters that reserved expansion passes through.
+/// Percent-decodes `s` into a string; with `reserved`, see
+/// [`decode_reserved`].
 fn decode(s: &str, reserved: bool) -> Option<String> {
     let b = s.as_bytes();
     if !b.contains(&b'%') {
         return Some(s.into());
+    }
+    if reserved {
+        return decode_reserved(b);
     }
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -482,12 +490,7 @@ fn decode(s: &str, reserved: bool) -> Option<String> {
             if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
                 return None;
             }
-            let v = (hex(h) << 4) | hex(l);
-            if reserved && ALLOW_UR.contains(v) {
-                out.extend_from_slice(&b[i..i + 3]);
-            } else {
-                out.push(v);
-            }
+            out.push((hex(h) << 4) | hex(l));
             i += 3;
         } else {
             out.push(b[i]);
@@ -495,6 +498,74 @@ fn decode(s: &str, reserved: bool) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
+}
+
+/// The value of a `+` or `#` expression. Expansion passed the value's own
+/// triplets through and wrote its own for the rest, always upper-case and
+/// whole UTF-8 characters; so decode just those, and keep as written every
+/// triplet expansion would not have written: lower-case ones, those of
+/// unreserved and reserved characters, and bytes that are not UTF-8.
+fn decode_reserved(b: &[u8]) -> Option<String> {
+    let upper = |i: usize| -> Option<u8> {
+        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
+        let ok = |c: u8| c.is_ascii_digit() || (b'A'..=b'F').contains(&c);
+        (b.get(i) == Some(&b'%') && ok(h) && ok(l)).then(|| (hex(h) << 4) | hex(l))
+    };
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c != b'%' {
+            out.push(char::from(c));
+            i += 1;
+            continue;
+        }
+        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
+        if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
+            return None;
+        }
+        let raw = core::str::from_utf8(&b[i..i + 3]).ok()?;
+        let Some(v) = upper(i) else {
+            out.push_str(raw);
+            i += 3;
+            continue;
+        };
+        if v < 0x80 {
+            if ALLOW_UR.contains(v) {
+                out.push_str(raw);
+            } else {
+                out.push(char::from(v));
+            }
+            i += 3;
+            continue;
+        }
+        let len = match v {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 0,
+        };
+        let mut buf = [0u8; 4];
+        let whole = len > 0
+            && (0..len).all(|k| match upper(i + 3 * k) {
+                Some(x) => {
+                    buf[k] = x;
+                    true
+                }
+                None => false,
+            });
+        match core::str::from_utf8(&buf[..len]) {
+            Ok(ch) if whole => {
+                out.push_str(ch);
+                i += 3 * len;
+            }
+            _ => {
+                out.push_str(raw);
+                i += 3;
+            }
+        }
+    }
+    Some(out)
 }
 
 fn hex(c: u8) -> u8 {
