@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::expand::encode;
+use super::expand::{encode, prefix};
 use super::parse::{Modifier, Op, Part, Parts, ALLOW_U, ALLOW_UR};
 use super::value::{Value, VarValue, Vars};
 use super::Template;
@@ -174,7 +174,11 @@ enum Elem<'t> {
 /// are). Then:
 ///
 /// - a variable with `*` gives a list (`{/path*}`, or all the `x=` of
-///   `{?x*}`); matching never gives associative arrays;
+///   `{?x*}`), or an associative array: in an unnamed expression when
+///   every piece is `key=value` (`{/keys*}` on `/a=1/b=2`), in a named one
+///   when there are parameters the template does not name (`{?q,rest*}` on
+///   `?q=1&a=2`: `rest = [(a, 2)]`); with two `*` variables in one named
+///   expression such parameters fail the match instead;
 /// - a variable without `*` gives a string, or a list when its text holds
 ///   commas (`{?ids}` on `?ids=1,2`), except in `+` and `#`;
 /// - in a simple expression (`{x,y}`, whose separator is the comma that
@@ -187,7 +191,8 @@ enum Elem<'t> {
 ///   `/1` gives `a`);
 /// - a prefix `{x:3}` gives the prefix;
 /// - a query parameter the template does not name, or named twice when
-///   its variable has no `*`, fails the match.
+///   its variable has no `*`, fails the match (but for the exploded
+///   associative array above).
 ///
 /// ```
 /// use urikit::rfc6570::{Template, VarValue};
@@ -582,10 +587,8 @@ fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
         return text.split(',').map(|p| decode(p, false)).collect::<Option<Vec<_>>>().map(VarValue::List);
     }
     let s = decode(text, false)?;
-    if let Some(n) = v.prefix {
-        if s.chars().count() > usize::from(n) {
-            return None;
-        }
+    if v.prefix.is_some_and(|n| prefix(&s, n, false).len() < s.len()) {
+        return None;
     }
     Some(VarValue::String(s))
 }
@@ -611,12 +614,10 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
     if op.allows_reserved() {
         let v = vars.first()?;
         let s = decode(text, true)?;
-        if let Some(n) = v.prefix {
-            // A kept triplet counts as one character, as in expansion.
-            let chars = s.chars().count() - 2 * s.bytes().filter(|&c| c == b'%').count();
-            if chars > usize::from(n) {
-                return None;
-            }
+        // No longer than the prefix, counted as expansion counts it (a
+        // triplet as one character).
+        if v.prefix.is_some_and(|n| prefix(&s, n, true).len() < s.len()) {
+            return None;
         }
         caps.vars.push((v.name, VarValue::String(s)));
         return Some(());
