@@ -91,6 +91,20 @@ pub fn check_template(data: &[u8]) {
             .matches(&expanded)
             .unwrap_or_else(|| panic!("{tpl:?} does not match its expansion {expanded:?} of {vars:?}"));
         let back = t.expand(&caps).unwrap();
-        assert_eq!(back, expanded, "{tpl:?}: {vars:?} gave {caps:?}");
+        // An exploded associative array in a named expression may have keys
+        // that are the names of other variables: then matching, which takes
+        // parameters in any order, may give them to those variables, and the
+        // expansion of what it found has the same parameters in another
+        // order (or to values that differ in which variable holds such a
+        // pair), and matches again.
+        let named_explode = t.expressions().any(|e| {
+            matches!(e.op(), Op::Query | Op::QueryContinuation | Op::PathParam)
+                && e.varspecs().any(|v| v.modifier() == Modifier::Explode)
+        });
+        if back != expanded && named_explode {
+            assert!(m.matches(&back).is_some(), "{tpl:?}: {vars:?} gave {caps:?}, then {back:?}");
+        } else {
+            assert_eq!(back, expanded, "{tpl:?}: {vars:?} gave {caps:?}");
+        }
     }
 }

@@ -178,7 +178,9 @@ enum Elem<'t> {
 ///   every piece is `key=value` (`{/keys*}` on `/a=1/b=2`), in a named one
 ///   when there are parameters the template does not name (`{?q,rest*}` on
 ///   `?q=1&a=2`: `rest = [(a, 2)]`); with two `*` variables in one named
-///   expression such parameters fail the match instead;
+///   expression such parameters fail the match instead; a pair whose key
+///   is the name of another variable of the expression is that variable's
+///   when it comes first;
 /// - a variable without `*` gives a string, or a list when its text holds
 ///   commas (`{?ids}` on `?ids=1,2`), except in `+` and `#`;
 /// - in a simple expression (`{x,y}`, whose separator is the comma that
