@@ -38,7 +38,11 @@ fn suite_cases_inner() -> Vec<Case> {
         other => other.to_string(),
     };
     let mut cases = Vec::new();
-    for name in ["spec-examples.json", "spec-examples-by-section.json", "extended-tests.json"] {
+    for name in [
+        "spec-examples.json",
+        "spec-examples-by-section.json",
+        "extended-tests.json",
+    ] {
         let path = urikit_testdata::sample(&format!("uritemplate-test/{name}"));
         let doc: Json = serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
         for g in doc.as_object().unwrap().values() {
@@ -52,10 +56,14 @@ fn suite_cases_inner() -> Vec<Case> {
                         (VarValue::List(l.clone()), IriValue::List(l))
                     }
                     Json::Object(m) => {
-                        let p: Vec<(String, String)> = m.iter().map(|(k, v)| (k.clone(), scalar(v))).collect();
+                        let p: Vec<(String, String)> =
+                            m.iter().map(|(k, v)| (k.clone(), scalar(v))).collect();
                         (VarValue::Assoc(p.clone()), IriValue::Assoc(p))
                     }
-                    other => (VarValue::String(scalar(other)), IriValue::String(scalar(other))),
+                    other => (
+                        VarValue::String(scalar(other)),
+                        IriValue::String(scalar(other)),
+                    ),
                 };
                 ours.insert(k.clone(), o);
                 theirs.insert(k.clone(), t);
@@ -69,15 +77,22 @@ fn suite_cases_inner() -> Vec<Case> {
                 // iri-string 0.7.14 panics while writing some prefixed
                 // multibyte values (`{+greek:2}`): those cases are left out.
                 let ok_theirs = std::panic::catch_unwind(|| {
-                    UriTemplateStr::new(&text)
-                        .is_ok_and(|t| t.expand::<UriSpec, _>(&theirs).map(|e| e.to_string()).is_ok())
+                    UriTemplateStr::new(&text).is_ok_and(|t| {
+                        t.expand::<UriSpec, _>(&theirs)
+                            .map(|e| e.to_string())
+                            .is_ok()
+                    })
                 })
                 .unwrap_or_else(|_| {
                     eprintln!("template-expand: iri-string panics on {text}, case left out");
                     false
                 });
                 if ok_ours && ok_theirs {
-                    cases.push(Case { text, ours: ours.clone(), theirs: theirs.clone() });
+                    cases.push(Case {
+                        text,
+                        ours: ours.clone(),
+                        theirs: theirs.clone(),
+                    });
                 }
             }
         }
@@ -87,21 +102,34 @@ fn suite_cases_inner() -> Vec<Case> {
 
 fn expansion(c: &mut Criterion) {
     let cases = suite_cases();
-    let ours: Vec<(Template<'_>, &BTreeMap<String, VarValue>)> =
-        cases.iter().map(|c| (Template::parse(&c.text).unwrap(), &c.ours)).collect();
-    let theirs: Vec<(&UriTemplateStr, &SimpleContext)> =
-        cases.iter().map(|c| (UriTemplateStr::new(&c.text).unwrap(), &c.theirs)).collect();
+    let ours: Vec<(Template<'_>, &BTreeMap<String, VarValue>)> = cases
+        .iter()
+        .map(|c| (Template::parse(&c.text).unwrap(), &c.ours))
+        .collect();
+    let theirs: Vec<(&UriTemplateStr, &SimpleContext)> = cases
+        .iter()
+        .map(|c| (UriTemplateStr::new(&c.text).unwrap(), &c.theirs))
+        .collect();
     // Both give the same text on every case (ordering of pairs aside,
     // which both take from the same vector).
     for ((t, v), (it, iv)) in ours.iter().zip(&theirs) {
-        assert_eq!(t.expand(*v).unwrap(), it.expand::<UriSpec, _>(*iv).unwrap().to_string(), "{t}");
+        assert_eq!(
+            t.expand(*v).unwrap(),
+            it.expand::<UriSpec, _>(*iv).unwrap().to_string(),
+            "{t}"
+        );
     }
     let out_bytes: usize = ours.iter().map(|(t, v)| t.expand(*v).unwrap().len()).sum();
 
     let mut g = c.benchmark_group("template-expand");
-    g.sample_size(30).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(3));
+    g.sample_size(30)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(3));
     g.throughput(Throughput::Elements(cases.len() as u64));
-    eprintln!("template-expand: {} cases, {out_bytes} bytes of output", cases.len());
+    eprintln!(
+        "template-expand: {} cases, {out_bytes} bytes of output",
+        cases.len()
+    );
 
     g.bench_function("urikit/into-reused-string", |b| {
         let mut s = String::with_capacity(1024);
@@ -128,14 +156,32 @@ fn expansion(c: &mut Criterion) {
         })
     });
     g.bench_function("urikit/new-string", |b| {
-        b.iter(|| ours.iter().map(|(t, v)| t.expand(*v).unwrap().len()).sum::<usize>())
+        b.iter(|| {
+            ours.iter()
+                .map(|(t, v)| t.expand(*v).unwrap().len())
+                .sum::<usize>()
+        })
     });
     g.bench_function("iri-string/new-string", |b| {
-        b.iter(|| theirs.iter().map(|(t, v)| t.expand::<UriSpec, _>(*v).unwrap().to_string().len()).sum::<usize>())
+        b.iter(|| {
+            theirs
+                .iter()
+                .map(|(t, v)| t.expand::<UriSpec, _>(*v).unwrap().to_string().len())
+                .sum::<usize>()
+        })
     });
     g.bench_function("urikit/parse-and-expand", |b| {
         b.iter(|| {
-            cases.iter().map(|c| Template::parse(black_box(&c.text)).unwrap().expand(&c.ours).unwrap().len()).sum::<usize>()
+            cases
+                .iter()
+                .map(|c| {
+                    Template::parse(black_box(&c.text))
+                        .unwrap()
+                        .expand(&c.ours)
+                        .unwrap()
+                        .len()
+                })
+                .sum::<usize>()
         })
     });
     g.bench_function("iri-string/parse-and-expand", |b| {
@@ -143,7 +189,12 @@ fn expansion(c: &mut Criterion) {
             cases
                 .iter()
                 .map(|c| {
-                    UriTemplateStr::new(black_box(&c.text)).unwrap().expand::<UriSpec, _>(&c.theirs).unwrap().to_string().len()
+                    UriTemplateStr::new(black_box(&c.text))
+                        .unwrap()
+                        .expand::<UriSpec, _>(&c.theirs)
+                        .unwrap()
+                        .to_string()
+                        .len()
                 })
                 .sum::<usize>()
         })
@@ -221,7 +272,18 @@ impl Rng {
 }
 
 const WORDS: [&str; 12] = [
-    "octocat", "rust-lang", "12345", "v1.2.3", "main", "feature/x", "a b", "été", "42", "docs", "README.md", "2024-01-01",
+    "octocat",
+    "rust-lang",
+    "12345",
+    "v1.2.3",
+    "main",
+    "feature/x",
+    "a b",
+    "été",
+    "42",
+    "docs",
+    "README.md",
+    "2024-01-01",
 ];
 
 /// A million URIs: expansions of the routes with random values (query
@@ -241,7 +303,11 @@ fn generated_uris(n: usize) -> Vec<String> {
                     continue;
                 }
                 let value = if v.modifier() == urikit::rfc6570::Modifier::Explode {
-                    VarValue::List((0..1 + rng.below(3)).map(|_| WORDS[rng.below(WORDS.len())].to_string()).collect())
+                    VarValue::List(
+                        (0..1 + rng.below(3))
+                            .map(|_| WORDS[rng.below(WORDS.len())].to_string())
+                            .collect(),
+                    )
                 } else {
                     VarValue::String(WORDS[rng.below(WORDS.len())].to_string())
                 };
@@ -266,10 +332,16 @@ fn routing(c: &mut Criterion) {
     let matched = uris.iter().filter(|u| router.find(u).is_some()).count();
     eprintln!("template-route: {} URIs, {matched} matched", uris.len());
     let mut g = c.benchmark_group("template-route");
-    g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(10));
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(10));
     g.throughput(Throughput::Elements(uris.len() as u64));
     g.bench_function("urikit/router-50-routes-1M-uris", |b| {
-        b.iter(|| uris.iter().filter(|u| router.find(black_box(u)).is_some()).count())
+        b.iter(|| {
+            uris.iter()
+                .filter(|u| router.find(black_box(u)).is_some())
+                .count()
+        })
     });
     g.finish();
 }

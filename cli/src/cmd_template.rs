@@ -8,7 +8,7 @@ use anyhow::Context;
 use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, Template, TemplateError, VarValue};
 
-use crate::common::{for_each_input_text, json_str, printable, write_caret, Output, Status, UsageError};
+use crate::common::{json_str, printable, InputArgs, Inputs, Output, Status, UsageError};
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
 #[derive(clap::Args, Debug)]
@@ -61,6 +61,8 @@ pub struct MatchArgs {
     /// The URIs to match.
     #[arg(value_name = "URI")]
     uris: Vec<OsString>,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 /// Check templates: valid, and matchable or why not
@@ -75,6 +77,8 @@ pub struct CheckArgs {
     /// The templates.
     #[arg(value_name = "TEMPLATE")]
     templates: Vec<OsString>,
+    #[command(flatten)]
+    input: InputArgs,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -153,10 +157,18 @@ fn expand(args: ExpandArgs, out: &mut Output) -> anyhow::Result<Status> {
 }
 
 fn template_for_matching(text: &str) -> anyhow::Result<Template<'_>> {
-    let t = Template::parse(text)
-        .map_err(|e: TemplateError| UsageError(format!("invalid template\n{}", caret(text, e.index(), &e.to_string()))))?;
-    t.matcher()
-        .map_err(|e: Ambiguity| UsageError(format!("template not matchable\n{}", caret(text, e.index(), e.kind().message()))))?;
+    let t = Template::parse(text).map_err(|e: TemplateError| {
+        UsageError(format!(
+            "invalid template\n{}",
+            caret(text, e.index(), &e.to_string())
+        ))
+    })?;
+    t.matcher().map_err(|e: Ambiguity| {
+        UsageError(format!(
+            "template not matchable\n{}",
+            caret(text, e.index(), e.kind().message())
+        ))
+    })?;
     Ok(t)
 }
 
@@ -204,7 +216,8 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
     let t = template_for_matching(&args.template)?;
     let m = t.matcher().map_err(|e| UsageError(e.to_string()))?;
     let mut status = Status::Ok;
-    for_each_input_text(&args.uris, |input, text| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.uris, &args.input).each_text(|input, text, _| {
         let caps = text.and_then(|s| m.matches(s));
         out.write_all(b"{\"uri\":")?;
         crate::common::json_bytes(out, input)?;
@@ -218,7 +231,8 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
                 out.write_all(b",\"match\":false")?;
             }
         }
-        out.write_all(b"}\n")?;
+        out.write_all(b"}")?;
+        out.newline()?;
         out.end_line().context("writing the output")?;
         Ok(())
     })?;
@@ -227,7 +241,8 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
 
 fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
-    for_each_input_text(&args.templates, |input, text| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.templates, &args.input).each_text(|input, text, loc| {
         let parsed = match text {
             Some(s) => Template::parse(s).map_err(|e| (e.index(), e.to_string())),
             None => Err((
@@ -243,9 +258,10 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
                     crate::common::json_bytes(out, input)?;
                     write!(out, ",\"valid\":false,\"index\":{index},\"error\":")?;
                     json_str(out, &message)?;
-                    out.write_all(b"}\n")?;
+                    out.write_all(b"}")?;
+                    out.newline()?;
                 } else {
-                    write_caret(out, input, index, &message)?;
+                    out.report_caret(loc, input, index, &message);
                 }
             }
             Ok(t) => {
@@ -266,7 +282,8 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
                         write!(out, ",\"index\":{},\"reason\":", e.index())?;
                         json_str(out, e.kind().message())?;
                     }
-                    out.write_all(b"}\n")?;
+                    out.write_all(b"}")?;
+                    out.newline()?;
                 } else {
                     match &matchable {
                         Ok(_) => writeln!(out, "{}  valid, matchable", t.as_str())?,

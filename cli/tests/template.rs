@@ -21,14 +21,25 @@ fn expand_with_var_and_list() {
         None,
     );
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(stdout(&out), "/repos/rust%20lang/rust/issues?labels=bug,ui\n");
+    assert_eq!(
+        stdout(&out),
+        "/repos/rust%20lang/rust/issues?labels=bug,ui\n"
+    );
 }
 
 #[test]
 fn expand_with_json_vars_and_var_overriding() {
     // RFC 6570, 3.2.8 (form-style query), with x replaced from --var.
     let out = uri(
-        &["template", "expand", "{?x,y,list*}", "--vars", r#"{"x":"1024","y":768,"list":["red","green"]}"#, "--var", "x=1"],
+        &[
+            "template",
+            "expand",
+            "{?x,y,list*}",
+            "--vars",
+            r#"{"x":"1024","y":768,"list":["red","green"]}"#,
+            "--var",
+            "x=1",
+        ],
         None,
     );
     assert_eq!(out.status.code(), Some(0));
@@ -41,14 +52,38 @@ fn expand_errors_exit_1_with_a_caret_on_stderr() {
     assert_eq!(out.status.code(), Some(1));
     assert!(out.stdout.is_empty());
     let err = String::from_utf8(out.stderr).unwrap();
-    assert!(err.contains("/a/{b\n     ^ unclosed expression at index 5"), "{err}");
+    assert!(
+        err.contains("/a/{b\n     ^ unclosed expression at index 5"),
+        "{err}"
+    );
 
-    let out = uri(&["template", "expand", "{keys:1}", "--vars", r#"{"keys":{"a":"b"}}"#], None);
+    let out = uri(
+        &[
+            "template",
+            "expand",
+            "{keys:1}",
+            "--vars",
+            r#"{"keys":{"a":"b"}}"#,
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
 
-    let out = uri(&["template", "expand", "--uri", "http://{+h}/", "--var", "h=[::1"], None);
+    let out = uri(
+        &[
+            "template",
+            "expand",
+            "--uri",
+            "http://{+h}/",
+            "--var",
+            "h=[::1",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr).unwrap().contains("not a uri reference"));
+    assert!(String::from_utf8(out.stderr)
+        .unwrap()
+        .contains("not a uri reference"));
 }
 
 #[test]
@@ -65,7 +100,16 @@ fn expand_usage_errors_exit_2() {
 
 #[test]
 fn match_prints_json_lines_and_exits_1_on_a_miss() {
-    let out = uri(&["template", "match", "/users/{id}{?tab}", "/users/a%20b?tab=x", "/nope"], None);
+    let out = uri(
+        &[
+            "template",
+            "match",
+            "/users/{id}{?tab}",
+            "/users/a%20b?tab=x",
+            "/nope",
+        ],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
@@ -78,7 +122,10 @@ fn match_prints_json_lines_and_exits_1_on_a_miss() {
 
 #[test]
 fn match_reads_lines_and_gives_lists() {
-    let out = uri(&["template", "match", "/files{/path*}"], Some(b"/files/a/b\r\n/files\n"));
+    let out = uri(
+        &["template", "match", "/files{/path*}"],
+        Some(b"/files/a/b\r\n/files\n"),
+    );
     assert_eq!(out.status.code(), Some(0));
     let lines = json_lines(&out);
     assert_eq!(lines[0]["vars"]["path"], serde_json::json!(["a", "b"]));
@@ -91,12 +138,18 @@ fn match_with_an_ambiguous_template_exits_2_with_the_reason() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(err.contains("not matchable"), "{err}");
-    assert!(err.contains("/{a}{b}\n ^ expression followed by an expression"), "{err}");
+    assert!(
+        err.contains("/{a}{b}\n ^ expression followed by an expression"),
+        "{err}"
+    );
 }
 
 #[test]
 fn check_reports_valid_matchable_and_invalid() {
-    let out = uri(&["template", "check", "--json", "/a/{b}", "{a}{b}", "{x"], None);
+    let out = uri(
+        &["template", "check", "--json", "/a/{b}", "{a}{b}", "{x"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     assert_eq!(lines[0]["valid"], true);

@@ -10,6 +10,8 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
+pub mod conversions;
+pub mod file_paths;
 pub mod ops;
 pub mod template;
 

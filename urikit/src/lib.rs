@@ -60,7 +60,12 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
+/// File paths and `file` URIs (RFC 8089): the module lives in `rfc8089/`.
+#[path = "rfc8089/mod.rs"]
+pub mod file;
 mod host;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+pub mod integrations;
 pub mod normalize;
 mod parse;
 pub mod percent;

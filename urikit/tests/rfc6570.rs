@@ -11,7 +11,9 @@ use serde_json::Value as Json;
 use urikit::rfc6570::{Template, TemplateBuf, VarValue};
 
 fn data(name: &str) -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/rfc6570").join(name)
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/rfc6570")
+        .join(name)
 }
 
 fn read_json(p: &Path) -> Json {
@@ -50,11 +52,15 @@ fn run_suite(path: &Path) -> usize {
             let tpl = case[0].as_str().expect("template");
             let expected: Option<Vec<&str>> = match &case[1] {
                 Json::String(s) => Some(vec![s.as_str()]),
-                Json::Array(a) => Some(a.iter().map(|s| s.as_str().expect("alternative")).collect()),
+                Json::Array(a) => {
+                    Some(a.iter().map(|s| s.as_str().expect("alternative")).collect())
+                }
                 Json::Bool(false) => None,
                 other => panic!("{group}: {tpl}: unexpected expectation {other}"),
             };
-            let got = Template::parse(tpl).map_err(|e| e.to_string()).and_then(|t| t.expand(&vars).map_err(|e| e.to_string()));
+            let got = Template::parse(tpl)
+                .map_err(|e| e.to_string())
+                .and_then(|t| t.expand(&vars).map_err(|e| e.to_string()));
             // The same through the owned template and through a fmt::Write.
             if let Ok(s) = &got {
                 let owned = TemplateBuf::parse(tpl).unwrap();
@@ -75,18 +81,30 @@ fn run_suite(path: &Path) -> usize {
                 _ => false,
             };
             if !ok {
-                failures.push(format!("{group}: {tpl}: expected {:?}, got {got:?}", case[1]));
+                failures.push(format!(
+                    "{group}: {tpl}: expected {:?}, got {got:?}",
+                    case[1]
+                ));
             }
             // Every accepted alternative is itself a possible expansion:
             // check that each is reached by some order of the pairs.
             if let (Some(alts), Ok(_)) = (&expected, &got) {
                 for alt in alts {
-                    assert!(alt.is_ascii() || alt.is_empty(), "{tpl}: alternative {alt} not ASCII");
+                    assert!(
+                        alt.is_ascii() || alt.is_empty(),
+                        "{tpl}: alternative {alt} not ASCII"
+                    );
                 }
             }
         }
     }
-    assert!(failures.is_empty(), "{} of {n} failed in {}:\n{}", failures.len(), path.display(), failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "{} of {n} failed in {}:\n{}",
+        failures.len(),
+        path.display(),
+        failures.join("\n")
+    );
     n
 }
 
@@ -125,12 +143,20 @@ fn negative_tests() {
 #[test]
 fn every_alternative_is_produced_by_its_pair_order() {
     let mut checked = 0;
-    for name in ["spec-examples.json", "spec-examples-by-section.json", "extended-tests.json"] {
-        let doc = read_json(&urikit_testdata::sample(&format!("uritemplate-test/{name}")));
+    for name in [
+        "spec-examples.json",
+        "spec-examples-by-section.json",
+        "extended-tests.json",
+    ] {
+        let doc = read_json(&urikit_testdata::sample(&format!(
+            "uritemplate-test/{name}"
+        )));
         for g in doc.as_object().unwrap().values() {
             let obj = g["variables"].as_object().unwrap();
             for case in g["testcases"].as_array().unwrap() {
-                let Json::Array(alts) = &case[1] else { continue };
+                let Json::Array(alts) = &case[1] else {
+                    continue;
+                };
                 let tpl = Template::parse(case[0].as_str().unwrap()).unwrap();
                 for alt in alts {
                     let alt = alt.as_str().unwrap();
@@ -142,8 +168,12 @@ fn every_alternative_is_produced_by_its_pair_order() {
                             let mut v = to_var(v)?;
                             if let VarValue::Assoc(pairs) = &mut v {
                                 let pos = |key: &str| {
-                                    let enc = urikit::percent::encode(key, &urikit::chars::UNRESERVED).to_string();
-                                    alt.find(&format!("{enc}=")).or_else(|| alt.find(&format!("{enc},"))).unwrap_or(usize::MAX)
+                                    let enc =
+                                        urikit::percent::encode(key, &urikit::chars::UNRESERVED)
+                                            .to_string();
+                                    alt.find(&format!("{enc}="))
+                                        .or_else(|| alt.find(&format!("{enc},")))
+                                        .unwrap_or(usize::MAX)
                                 };
                                 pairs.sort_by_key(|(k, _)| pos(k));
                             }
@@ -170,8 +200,16 @@ fn parse_errors_with_index_and_kind() {
     for case in doc.as_array().unwrap() {
         let tpl = case[0].as_str().unwrap();
         let err = Template::parse(tpl).expect_err(tpl);
-        assert_eq!(err.index() as u64, case[1].as_u64().unwrap(), "{tpl}: {err}");
-        assert_eq!(format!("{:?}", err.kind()), case[2].as_str().unwrap(), "{tpl}");
+        assert_eq!(
+            err.index() as u64,
+            case[1].as_u64().unwrap(),
+            "{tpl}: {err}"
+        );
+        assert_eq!(
+            format!("{:?}", err.kind()),
+            case[2].as_str().unwrap(),
+            "{tpl}"
+        );
         assert_eq!(err.to_string(), err.to_string().to_lowercase());
     }
 }
@@ -185,7 +223,10 @@ fn matching_vectors() {
         let m = t.matcher().unwrap_or_else(|e| panic!("{tpl}: {e}"));
         let got = m.matches(uri);
         match &case[2] {
-            Json::Null => assert!(got.is_none(), "{tpl} on {uri}: expected no match, got {got:?}"),
+            Json::Null => assert!(
+                got.is_none(),
+                "{tpl} on {uri}: expected no match, got {got:?}"
+            ),
             Json::Object(want) => {
                 let got = got.unwrap_or_else(|| panic!("{tpl} on {uri}: no match"));
                 // Pairs compare in any order (JSON objects have none).
@@ -195,9 +236,12 @@ fn matching_vectors() {
                     }
                     v
                 };
-                let want: BTreeMap<&str, VarValue> =
-                    want.iter().map(|(k, v)| (k.as_str(), sorted(to_var(v).unwrap()))).collect();
-                let got_map: BTreeMap<&str, VarValue> = got.iter().map(|(k, v)| (k, sorted(v.clone()))).collect();
+                let want: BTreeMap<&str, VarValue> = want
+                    .iter()
+                    .map(|(k, v)| (k.as_str(), sorted(to_var(v).unwrap())))
+                    .collect();
+                let got_map: BTreeMap<&str, VarValue> =
+                    got.iter().map(|(k, v)| (k, sorted(v.clone()))).collect();
                 assert_eq!(got_map, want, "{tpl} on {uri}");
             }
             other => panic!("bad vector {other}"),
@@ -211,8 +255,16 @@ fn ambiguities_are_reported_at_compile_time() {
     for case in doc.as_array().unwrap() {
         let tpl = case[0].as_str().unwrap();
         let err = Template::parse(tpl).unwrap().matcher().expect_err(tpl);
-        assert_eq!(format!("{:?}", err.kind()), case[1].as_str().unwrap(), "{tpl}: {err}");
-        assert!(tpl[err.index()..].starts_with('{'), "{tpl}: index {} not at an expression", err.index());
+        assert_eq!(
+            format!("{:?}", err.kind()),
+            case[1].as_str().unwrap(),
+            "{tpl}: {err}"
+        );
+        assert!(
+            tpl[err.index()..].starts_with('{'),
+            "{tpl}: index {} not at an expression",
+            err.index()
+        );
     }
 }
 
@@ -221,16 +273,30 @@ fn ambiguities_are_reported_at_compile_time() {
 #[test]
 fn suite_expansions_match_back() {
     let mut matched = 0;
-    for name in ["spec-examples.json", "spec-examples-by-section.json", "extended-tests.json"] {
-        let doc = read_json(&urikit_testdata::sample(&format!("uritemplate-test/{name}")));
+    for name in [
+        "spec-examples.json",
+        "spec-examples-by-section.json",
+        "extended-tests.json",
+    ] {
+        let doc = read_json(&urikit_testdata::sample(&format!(
+            "uritemplate-test/{name}"
+        )));
         for g in doc.as_object().unwrap().values() {
-            let vars: BTreeMap<String, VarValue> =
-                g["variables"].as_object().unwrap().iter().filter_map(|(k, v)| Some((k.clone(), to_var(v)?))).collect();
+            let vars: BTreeMap<String, VarValue> = g["variables"]
+                .as_object()
+                .unwrap()
+                .iter()
+                .filter_map(|(k, v)| Some((k.clone(), to_var(v)?)))
+                .collect();
             for case in g["testcases"].as_array().unwrap() {
-                let Ok(t) = Template::parse(case[0].as_str().unwrap()) else { continue };
+                let Ok(t) = Template::parse(case[0].as_str().unwrap()) else {
+                    continue;
+                };
                 let Ok(m) = t.matcher() else { continue };
                 let Ok(uri) = t.expand(&vars) else { continue };
-                let caps = m.matches(&uri).unwrap_or_else(|| panic!("{t}: its expansion {uri} does not match"));
+                let caps = m
+                    .matches(&uri)
+                    .unwrap_or_else(|| panic!("{t}: its expansion {uri} does not match"));
                 // Matching gives values that expand to the same URI.
                 assert_eq!(t.expand(&caps).unwrap(), uri, "{t}");
                 matched += 1;
@@ -246,7 +312,13 @@ fn expand_uri_validates() {
     assert!(t.expand_uri(&[("a", "http://x/")]).is_ok());
     let err = t.expand_uri(&[("a", "http://[x/")]).unwrap_err();
     let want = urikit::UriRef::parse("http://[x/").unwrap_err();
-    assert_eq!((err.index(), err.kind()), (want.index(), urikit::rfc6570::ExpandErrorKind::InvalidUri(want.kind())));
+    assert_eq!(
+        (err.index(), err.kind()),
+        (
+            want.index(),
+            urikit::rfc6570::ExpandErrorKind::InvalidUri(want.kind())
+        )
+    );
 }
 
 // Property: for matchable templates built from parts, expanding values and
@@ -350,8 +422,8 @@ proptest! {
 
 fn token() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec![
-        "{", "}", "{a}", "{b}", "{c*}", "{/", "{?", "{&", "{#", "{+", "{.", "{;", "a", "b", "c", ",", "*", ":2", "/",
-        "?", "&", "=", "-", ".", "x", "%41", "é",
+        "{", "}", "{a}", "{b}", "{c*}", "{/", "{?", "{&", "{#", "{+", "{.", "{;", "a", "b", "c",
+        ",", "*", ":2", "/", "?", "&", "=", "-", ".", "x", "%41", "é",
     ])
 }
 

@@ -99,12 +99,18 @@ impl Write for StackBuf {
 }
 
 /// Calls `f` with the string of a scalar; `None` for an undefined one.
-fn with_scalar<R>(v: Value<'_>, f: impl FnOnce(&str) -> Result<R, Halt>) -> Result<Option<R>, Halt> {
+fn with_scalar<R>(
+    v: Value<'_>,
+    f: impl FnOnce(&str) -> Result<R, Halt>,
+) -> Result<Option<R>, Halt> {
     match v {
         Value::Undefined => Ok(None),
         Value::Str(s) => f(s).map(Some),
         Value::Display(d) => {
-            let mut sb = StackBuf { buf: [0; 64], len: 0 };
+            let mut sb = StackBuf {
+                buf: [0; 64],
+                len: 0,
+            };
             if write!(sb, "{d}").is_ok() {
                 // Only whole `&str`s were copied in: always UTF-8.
                 let s = core::str::from_utf8(&sb.buf[..sb.len]).unwrap_or("");
@@ -133,7 +139,11 @@ where
     for part in Parts::new(tpl) {
         match part {
             Part::Literal(l) => {
-                let r = if clean { out.write_str(l) } else { encode(out, l, true) };
+                let r = if clean {
+                    out.write_str(l)
+                } else {
+                    encode(out, l, true)
+                };
                 r.map_err(|_| ExpandError::new(0, ExpandErrorKind::Write))?;
             }
             Part::Expr(e) => expand_expr(&e, vars, out)?,
@@ -163,7 +173,8 @@ where
         let lead = if first { op.first() } else { sep_str(op) };
         first = false;
         let at = spec.index();
-        out.write_str(lead).map_err(|_| ExpandError::new(at, ExpandErrorKind::Write))?;
+        out.write_str(lead)
+            .map_err(|_| ExpandError::new(at, ExpandErrorKind::Write))?;
         varspec(op, &spec, v, out).map_err(|Halt(kind)| ExpandError::new(at, kind))?;
     }
     Ok(())
@@ -180,7 +191,12 @@ fn sep_str(op: Op) -> &'static str {
 }
 
 /// One defined variable (Appendix A, the body of the varspec loop).
-fn varspec<W: Write + ?Sized>(op: Op, spec: &VarSpec<'_>, v: Value<'_>, out: &mut W) -> Result<(), Halt> {
+fn varspec<W: Write + ?Sized>(
+    op: Op,
+    spec: &VarSpec<'_>,
+    v: Value<'_>,
+    out: &mut W,
+) -> Result<(), Halt> {
     let reserved = op.allows_reserved();
     let name = spec.name();
     match v {

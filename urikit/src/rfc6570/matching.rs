@@ -59,9 +59,15 @@ impl AmbiguityKind {
             AmbiguityKind::AdjacentExpressions => {
                 "expression followed by an expression that may start with a character of its values"
             }
-            AmbiguityKind::DelimiterInValue => "expression followed by a literal that starts with a character of its values",
-            AmbiguityKind::ReservedNotLast => "reserved or fragment expansion not at the end of the template",
-            AmbiguityKind::ReservedList => "reserved or fragment expansion with several variables or explode",
+            AmbiguityKind::DelimiterInValue => {
+                "expression followed by a literal that starts with a character of its values"
+            }
+            AmbiguityKind::ReservedNotLast => {
+                "reserved or fragment expansion not at the end of the template"
+            }
+            AmbiguityKind::ReservedList => {
+                "reserved or fragment expansion with several variables or explode"
+            }
             AmbiguityKind::LabelList => "label expansion with several variables or explode",
             AmbiguityKind::ExplodeNotLast => "exploded variable not last in its expression",
             AmbiguityKind::RepeatedVariable => "variable appears more than once",
@@ -112,7 +118,12 @@ impl Ambiguity {
 
 impl fmt::Display for Ambiguity {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "template not matchable: {} at index {}", self.kind.message(), self.index)
+        write!(
+            f,
+            "template not matchable: {} at index {}",
+            self.kind.message(),
+            self.index
+        )
     }
 }
 
@@ -257,7 +268,10 @@ impl<'t> Matcher<'t> {
                     let mut vars = Vec::new();
                     for v in e.varspecs() {
                         if names.contains(&v.name()) {
-                            return Err(Ambiguity { index, kind: AmbiguityKind::RepeatedVariable });
+                            return Err(Ambiguity {
+                                index,
+                                kind: AmbiguityKind::RepeatedVariable,
+                            });
                         }
                         names.push(v.name());
                         vars.push(Var {
@@ -272,18 +286,31 @@ impl<'t> Matcher<'t> {
                     let op = e.op();
                     let several = vars.len() > 1 || vars.iter().any(|v| v.explode);
                     if op.allows_reserved() && several {
-                        return Err(Ambiguity { index, kind: AmbiguityKind::ReservedList });
+                        return Err(Ambiguity {
+                            index,
+                            kind: AmbiguityKind::ReservedList,
+                        });
                     }
                     if op == Op::Label && several {
-                        return Err(Ambiguity { index, kind: AmbiguityKind::LabelList });
+                        return Err(Ambiguity {
+                            index,
+                            kind: AmbiguityKind::LabelList,
+                        });
                     }
                     if !op.named() && vars[..vars.len() - 1].iter().any(|v| v.explode) {
-                        return Err(Ambiguity { index, kind: AmbiguityKind::ExplodeNotLast });
+                        return Err(Ambiguity {
+                            index,
+                            kind: AmbiguityKind::ExplodeNotLast,
+                        });
                     }
                     // `{?a}{&b}`: one set of query parameters.
                     if op == Op::QueryContinuation {
-                        if let Some(Elem::Expr { op: pop @ (Op::Query | Op::QueryContinuation), vars: prev, alt_lead, .. }) =
-                            elems.last_mut()
+                        if let Some(Elem::Expr {
+                            op: pop @ (Op::Query | Op::QueryContinuation),
+                            vars: prev,
+                            alt_lead,
+                            ..
+                        }) = elems.last_mut()
                         {
                             if *pop == Op::Query {
                                 *alt_lead = Some(b'&');
@@ -293,7 +320,13 @@ impl<'t> Matcher<'t> {
                         }
                     }
                     let body = body_class(op, &vars);
-                    elems.push(Elem::Expr { op, vars, index, body, alt_lead: None });
+                    elems.push(Elem::Expr {
+                        op,
+                        vars,
+                        index,
+                        body,
+                        alt_lead: None,
+                    });
                 }
             }
         }
@@ -305,7 +338,11 @@ impl<'t> Matcher<'t> {
             _ => String::new(),
         };
         check(&elems)?;
-        Ok(Matcher { template, elems, tail })
+        Ok(Matcher {
+            template,
+            elems,
+            tail,
+        })
     }
 
     /// The template.
@@ -348,7 +385,13 @@ impl<'t> Matcher<'t> {
                     }
                     p += l.len();
                 }
-                Elem::Expr { op, vars, body, alt_lead, .. } => {
+                Elem::Expr {
+                    op,
+                    vars,
+                    body,
+                    alt_lead,
+                    ..
+                } => {
                     let lead = op.first().as_bytes();
                     if !lead.is_empty() {
                         let c = b.get(p).copied();
@@ -410,7 +453,9 @@ impl Matcher<'_> {
     /// belong and, between them, only characters the expressions may write.
     /// `matches` then reads the values.
     fn scan(&self, uri: &str) -> bool {
-        let Some(s) = strip_tail(uri, &self.tail) else { return false };
+        let Some(s) = strip_tail(uri, &self.tail) else {
+            return false;
+        };
         let b = s.as_bytes();
         let mut p = 0;
         for elem in &self.elems {
@@ -421,7 +466,9 @@ impl Matcher<'_> {
                     }
                     p += l.len();
                 }
-                Elem::Expr { op, body, alt_lead, .. } => {
+                Elem::Expr {
+                    op, body, alt_lead, ..
+                } => {
                     if let Some(&lead) = op.first().as_bytes().first() {
                         let c = b.get(p).copied();
                         if c != Some(lead) && (c.is_none() || c != *alt_lead) {
@@ -444,14 +491,26 @@ impl Matcher<'_> {
 fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
     // The characters that may come first after position k (256 = the end).
     for (k, elem) in elems.iter().enumerate() {
-        let Elem::Expr { op, body, index, alt_lead, .. } = elem else { continue };
+        let Elem::Expr {
+            op,
+            body,
+            index,
+            alt_lead,
+            ..
+        } = elem
+        else {
+            continue;
+        };
         let index = *index;
         let leads = [op.first().as_bytes().first().copied(), *alt_lead];
         if k + 1 == elems.len() {
             break;
         }
         if op.allows_reserved() {
-            return Err(Ambiguity { index, kind: AmbiguityKind::ReservedNotLast });
+            return Err(Ambiguity {
+                index,
+                kind: AmbiguityKind::ReservedNotLast,
+            });
         }
         let is_lead = |c: u8| leads.contains(&Some(c));
         // Walk what follows until something that cannot be empty.
@@ -460,17 +519,32 @@ fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
                 Elem::Lit(l) => {
                     let c = l.as_bytes()[0];
                     if body.contains(c) || is_lead(c) {
-                        return Err(Ambiguity { index, kind: AmbiguityKind::DelimiterInValue });
+                        return Err(Ambiguity {
+                            index,
+                            kind: AmbiguityKind::DelimiterInValue,
+                        });
                     }
                     break;
                 }
-                Elem::Expr { op: nop, body: nbody, alt_lead: nalt, .. } => {
+                Elem::Expr {
+                    op: nop,
+                    body: nbody,
+                    alt_lead: nalt,
+                    ..
+                } => {
                     let clash = match nop.first().as_bytes().first() {
-                        Some(&c) => [Some(c), *nalt].into_iter().flatten().any(|c| body.contains(c) || is_lead(c)),
-                        None => (0..=255u8).any(|c| nbody.contains(c) && (body.contains(c) || is_lead(c))),
+                        Some(&c) => [Some(c), *nalt]
+                            .into_iter()
+                            .flatten()
+                            .any(|c| body.contains(c) || is_lead(c)),
+                        None => (0..=255u8)
+                            .any(|c| nbody.contains(c) && (body.contains(c) || is_lead(c))),
                     };
                     if clash {
-                        return Err(Ambiguity { index, kind: AmbiguityKind::AdjacentExpressions });
+                        return Err(Ambiguity {
+                            index,
+                            kind: AmbiguityKind::AdjacentExpressions,
+                        });
                     }
                 }
             }
@@ -586,7 +660,11 @@ fn hex(c: u8) -> u8 {
 /// A string or, when it holds commas, a list.
 fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
     if v.explode || text.contains(',') {
-        return text.split(',').map(|p| decode(p, false)).collect::<Option<Vec<_>>>().map(VarValue::List);
+        return text
+            .split(',')
+            .map(|p| decode(p, false))
+            .collect::<Option<Vec<_>>>()
+            .map(VarValue::List);
     }
     let s = decode(text, false)?;
     if v.prefix.is_some_and(|n| prefix(&s, n, false).len() < s.len()) {
@@ -609,7 +687,10 @@ fn exploded(text: &str, sep: char) -> Option<VarValue> {
     if text.contains('=') {
         return None;
     }
-    text.split(sep).map(|p| decode(p, false)).collect::<Option<_>>().map(VarValue::List)
+    text.split(sep)
+        .map(|p| decode(p, false))
+        .collect::<Option<_>>()
+        .map(VarValue::List)
 }
 
 fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) -> Option<()> {
@@ -644,7 +725,9 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
                 None if op == Op::PathParam => (param, ""),
                 None => return None,
             };
-            let Some(v) = vars.iter().find(|v| v.name == name && !(v.explode && wild.is_some_and(|w| w.name == name)))
+            let Some(v) = vars
+                .iter()
+                .find(|v| v.name == name && !(v.explode && wild.is_some_and(|w| w.name == name)))
             else {
                 wild?;
                 rest.push((name, decode(value, false)?));
@@ -658,10 +741,15 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
                 (Some(_), _) => return None,
                 // `;` writes an empty string as `;x`: `;x=` is a list of
                 // one empty string.
-                (None, false) if op == Op::PathParam && param.ends_with('=') && value.is_empty() => {
-                    caps.vars.push((v.name, VarValue::List(alloc::vec![String::new()])))
+                (None, false)
+                    if op == Op::PathParam && param.ends_with('=') && value.is_empty() =>
+                {
+                    caps.vars
+                        .push((v.name, VarValue::List(alloc::vec![String::new()])))
                 }
-                (None, true) => caps.vars.push((v.name, VarValue::List(alloc::vec![decode(value, false)?]))),
+                (None, true) => caps
+                    .vars
+                    .push((v.name, VarValue::List(alloc::vec![decode(value, false)?]))),
                 (None, false) => caps.vars.push((v.name, value_of(value, v)?)),
             }
         }
@@ -669,7 +757,11 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
             let value = if rest.iter().all(|(n, _)| *n == w.name) {
                 VarValue::List(rest.into_iter().map(|(_, v)| v).collect())
             } else {
-                VarValue::Assoc(rest.into_iter().map(|(n, v)| (decode(n, false).unwrap_or_else(|| n.into()), v)).collect())
+                VarValue::Assoc(
+                    rest.into_iter()
+                        .map(|(n, v)| (decode(n, false).unwrap_or_else(|| n.into()), v))
+                        .collect(),
+                )
             };
             caps.vars.push((w.name, value));
         }

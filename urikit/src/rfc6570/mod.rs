@@ -55,9 +55,7 @@ mod serde;
 mod value;
 
 pub use matching::{Ambiguity, AmbiguityKind, Captures, Matcher};
-pub use parse::{
-    Expression, Modifier, Op, TemplateError, TemplateErrorKind, VarSpec, VarSpecs,
-};
+pub use parse::{Expression, Modifier, Op, TemplateError, TemplateErrorKind, VarSpec, VarSpecs};
 pub use router::Router;
 pub use value::{Assoc, Halt, List, Pairs, ToValue, Value, VarValue, Vars};
 
@@ -114,7 +112,10 @@ impl<'a> Template<'a> {
     /// # Ok::<(), urikit::rfc6570::TemplateError>(())
     /// ```
     pub fn to_owned(&self) -> TemplateBuf {
-        TemplateBuf { text: self.text.into(), clean: self.clean }
+        TemplateBuf {
+            text: self.text.into(),
+            clean: self.clean,
+        }
     }
 
     /// The expressions, in order.
@@ -139,7 +140,8 @@ impl<'a> Template<'a> {
     /// # Ok::<(), urikit::rfc6570::TemplateError>(())
     /// ```
     pub fn variables(&self) -> impl Iterator<Item = &'a str> + 'a {
-        self.expressions().flat_map(|e| e.varspecs().map(|v| v.name()))
+        self.expressions()
+            .flat_map(|e| e.varspecs().map(|v| v.name()))
     }
 
     /// Expands into a new `String`.
@@ -192,7 +194,8 @@ impl<'a> Template<'a> {
     /// ```
     pub fn expand_uri<V: Vars + ?Sized>(&self, vars: &V) -> Result<crate::UriRefBuf, ExpandError> {
         let s = self.expand(vars)?;
-        crate::UriRefBuf::parse(s).map_err(|e| ExpandError::new(e.index(), ExpandErrorKind::InvalidUri(e.kind())))
+        crate::UriRefBuf::parse(s)
+            .map_err(|e| ExpandError::new(e.index(), ExpandErrorKind::InvalidUri(e.kind())))
     }
 
     /// Compiles the template for matching, or says why it cannot be
@@ -273,7 +276,10 @@ impl TemplateBuf {
     /// # Ok::<(), urikit::rfc6570::TemplateError>(())
     /// ```
     pub fn as_template(&self) -> Template<'_> {
-        Template { text: &self.text, clean: self.clean }
+        Template {
+            text: &self.text,
+            clean: self.clean,
+        }
     }
 
     /// The template's text.

@@ -306,7 +306,11 @@ pub(crate) fn validate(s: &str) -> Result<bool, TemplateError> {
             b'}' => return Err(TemplateError::new(i, TemplateErrorKind::UnopenedExpression)),
             b'%' => {
                 if !is_triplet(b, i) {
-                    let at = if i + 1 < b.len() && HEXDIG.contains(b[i + 1]) { i + 2 } else { i + 1 };
+                    let at = if i + 1 < b.len() && HEXDIG.contains(b[i + 1]) {
+                        i + 2
+                    } else {
+                        i + 1
+                    };
                     return Err(TemplateError::new(
                         at.min(b.len()),
                         TemplateErrorKind::InvalidPercentEncoding,
@@ -494,7 +498,11 @@ impl<'a> Iterator for VarSpecs<'a> {
                 None => (spec, Modifier::None),
             },
         };
-        let v = VarSpec { name, modifier, index: self.index };
+        let v = VarSpec {
+            name,
+            modifier,
+            index: self.index,
+        };
         let step = (end + 1).min(b.len());
         self.rest = &self.rest[step..];
         self.index += step;
@@ -538,8 +546,15 @@ pub(crate) fn parse_expr(s: &str, start: usize) -> Result<(Expression<'_>, usize
                 }
                 Some(b'%') => {
                     if !is_triplet(b, i) {
-                        let at = if i + 1 < b.len() && HEXDIG.contains(b[i + 1]) { i + 2 } else { i + 1 };
-                        return Err(TemplateError::new(at.min(b.len()), K::InvalidPercentEncoding));
+                        let at = if i + 1 < b.len() && HEXDIG.contains(b[i + 1]) {
+                            i + 2
+                        } else {
+                            i + 1
+                        };
+                        return Err(TemplateError::new(
+                            at.min(b.len()),
+                            K::InvalidPercentEncoding,
+                        ));
                     }
                     after_dot = false;
                     i += 3;
@@ -581,10 +596,18 @@ pub(crate) fn parse_expr(s: &str, start: usize) -> Result<(Expression<'_>, usize
             None => return Err(TemplateError::new(b.len(), K::UnclosedExpression)),
             Some(b'{') => return Err(TemplateError::new(i, K::NestedExpression)),
             Some(_) => {
-                let kind = if i == name_start { K::InvalidVarname } else { K::UnexpectedCharacter };
+                let kind = if i == name_start {
+                    K::InvalidVarname
+                } else {
+                    K::UnexpectedCharacter
+                };
                 // A character that could have continued a varname before
                 // the modifier is a bad varname, not a bad modifier.
-                let kind = if b[i - 1] != b'*' && !DIGIT.contains(b[i - 1]) { K::InvalidVarname } else { kind };
+                let kind = if b[i - 1] != b'*' && !DIGIT.contains(b[i - 1]) {
+                    K::InvalidVarname
+                } else {
+                    kind
+                };
                 return Err(TemplateError::new(i, kind));
             }
         }
@@ -641,7 +664,10 @@ impl<'a> Iterator for Parts<'a> {
                 }
             };
         }
-        let end = b[start..].iter().position(|&c| c == b'{').map_or(b.len(), |p| start + p);
+        let end = b[start..]
+            .iter()
+            .position(|&c| c == b'{')
+            .map_or(b.len(), |p| start + p);
         self.i = end;
         Some(Part::Literal(&self.s[start..end]))
     }

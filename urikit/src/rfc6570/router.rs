@@ -67,7 +67,12 @@ fn rank(t: &Template<'_>, order: usize) -> Rank {
             }
         }
     }
-    Rank { neg_literal: -(literal.min(isize::MAX as usize) as isize), wide, exprs, order }
+    Rank {
+        neg_literal: -(literal.min(isize::MAX as usize) as isize),
+        wide,
+        exprs,
+        order,
+    }
 }
 
 impl<'t, T> Router<'t, T> {
@@ -78,7 +83,10 @@ impl<'t, T> Router<'t, T> {
     /// assert!(r.is_empty());
     /// ```
     pub fn new() -> Router<'t, T> {
-        Router { routes: Vec::new(), leads: Vec::new() }
+        Router {
+            routes: Vec::new(),
+            leads: Vec::new(),
+        }
     }
 
     /// Adds a template, or says why it cannot be matched.

@@ -43,7 +43,10 @@ impl fmt::Debug for Value<'_> {
         match self {
             Value::Undefined => f.write_str("Undefined"),
             Value::Str(s) => f.debug_tuple("Str").field(s).finish(),
-            Value::Display(d) => f.debug_tuple("Display").field(&format_args!("{d}")).finish(),
+            Value::Display(d) => f
+                .debug_tuple("Display")
+                .field(&format_args!("{d}"))
+                .finish(),
             Value::List(_) => f.write_str("List(..)"),
             Value::Assoc(_) => f.write_str("Assoc(..)"),
         }
@@ -287,7 +290,8 @@ impl<K: AsRef<str>, V: ToValue> Assoc for BTreeMap<K, V> {
         BTreeMap::is_empty(self)
     }
     fn each(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Result<(), Halt>) -> Result<(), Halt> {
-        self.iter().try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
+        self.iter()
+            .try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
     }
 }
 
@@ -304,7 +308,8 @@ impl<K: AsRef<str>, V: ToValue, S> Assoc for std::collections::HashMap<K, V, S> 
         std::collections::HashMap::is_empty(self)
     }
     fn each(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Result<(), Halt>) -> Result<(), Halt> {
-        self.iter().try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
+        self.iter()
+            .try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
     }
 }
 
@@ -332,7 +337,9 @@ impl<K: AsRef<str>, V: ToValue> Assoc for Pairs<'_, K, V> {
         self.0.is_empty()
     }
     fn each(&self, f: &mut dyn FnMut(&str, Value<'_>) -> Result<(), Halt>) -> Result<(), Halt> {
-        self.0.iter().try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
+        self.0
+            .iter()
+            .try_for_each(|(k, v)| f(k.as_ref(), v.to_value()))
     }
 }
 
