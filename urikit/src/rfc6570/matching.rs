@@ -127,8 +127,7 @@ impl fmt::Display for Ambiguity {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Ambiguity {}
+impl core::error::Error for Ambiguity {}
 
 #[derive(Clone, Copy, Debug)]
 struct Var<'t> {
@@ -137,6 +136,9 @@ struct Var<'t> {
     prefix: Option<u16>,
 }
 
+// The body table inline keeps the scan to one load per byte; a template
+// has a handful of elements, so the size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Elem<'t> {
     /// A literal, as expansion writes it.
@@ -612,7 +614,12 @@ fn decode_reserved(b: &[u8]) -> Option<String> {
             continue;
         };
         if v < 0x80 {
-            if ALLOW_UR.contains(v) {
+            // A `%` that two hex digits follow would pass through as a
+            // triplet of its own: expansion wrote `%25` for no such `%`.
+            let makes_triplet = v == b'%'
+                && b.get(i + 3).is_some_and(|&c| HEXDIG.contains(c))
+                && b.get(i + 4).is_some_and(|&c| HEXDIG.contains(c));
+            if ALLOW_UR.contains(v) || makes_triplet {
                 out.push_str(raw);
             } else {
                 out.push(char::from(v));
@@ -667,7 +674,9 @@ fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
             .map(VarValue::List);
     }
     let s = decode(text, false)?;
-    if v.prefix.is_some_and(|n| prefix(&s, n, false).len() < s.len()) {
+    if v.prefix
+        .is_some_and(|n| prefix(&s, n, false).len() < s.len())
+    {
         return None;
     }
     Some(VarValue::String(s))
@@ -699,7 +708,9 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
         let s = decode(text, true)?;
         // No longer than the prefix, counted as expansion counts it (a
         // triplet as one character).
-        if v.prefix.is_some_and(|n| prefix(&s, n, true).len() < s.len()) {
+        if v.prefix
+            .is_some_and(|n| prefix(&s, n, true).len() < s.len())
+        {
             return None;
         }
         caps.vars.push((v.name, VarValue::String(s)));
