@@ -59,7 +59,7 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
-/// File paths and `file` URIs (RFC 8089): the module lives in `rfc8089/`.
+// File paths and `file` URIs (RFC 8089); the folder is named for the RFC.
 #[path = "rfc8089/mod.rs"]
 pub mod file;
 mod host;
