@@ -48,6 +48,15 @@
 //!   and the readers over `std::io`. Without it the crate is `no_std` and
 //!   needs only `alloc`; the error types implement `core::error::Error`
 //!   either way.
+//! - `serde`: `Serialize` and `Deserialize` for the URI types (see
+//!   `integrations::serde`).
+//! - `http`: `TryFrom` both ways with `http::Uri`, never dropping a
+//!   fragment silently (`integrations::http`).
+//! - `url`: from `url::Url` (always succeeds) and to it
+//!   (`integrations::url`).
+//!
+//! [`file`] converts file paths (RFC 8089) with no feature; with `std`
+//! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
 #![deny(unsafe_code)]
