@@ -55,7 +55,7 @@
 //! - `url`: from `url::Url` (always succeeds) and to it
 //!   (`integrations::url`).
 //!
-//! [`file`] converts file paths (RFC 8089) with no feature; with `std`
+//! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
 //! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
