@@ -20,6 +20,7 @@ mod cmd_parse;
 mod cmd_path;
 mod cmd_relative;
 mod cmd_resolve;
+mod cmd_template;
 mod common;
 
 use common::{is_broken_pipe, Color, Output, Status};
@@ -56,6 +57,7 @@ enum Cmd {
     ToPath(cmd_path::ToArgs),
     Completions(cmd_docs::CompletionsArgs),
     Man(cmd_docs::ManArgs),
+    Template(cmd_template::Args),
 }
 
 fn main() -> ExitCode {
@@ -88,6 +90,7 @@ fn main() -> ExitCode {
         Cmd::ToPath(args) => cmd_path::run_to(args, &mut out),
         Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),
         Cmd::Man(args) => cmd_docs::man(args, Cli::command(), &mut out),
+        Cmd::Template(args) => cmd_template::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

@@ -13,6 +13,7 @@ pub mod checks;
 pub mod conversions;
 pub mod file_paths;
 pub mod ops;
+pub mod template;
 
 #[path = "../../urikit/tests/common/oracle.rs"]
 pub mod oracle;

@@ -15,6 +15,7 @@
 //! - [`text`] finds URIs in plain text (Appendix C), [`suffix`] completes
 //!   what people type (4.5), and [`security`] checks a URI for the hazards
 //!   of section 7.
+//! - [`rfc6570`] expands URI Templates and matches URIs against them.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
@@ -78,6 +79,7 @@ pub mod normalize;
 mod parse;
 pub mod percent;
 mod resolve;
+pub mod rfc6570;
 pub mod rule;
 pub mod security;
 #[allow(unsafe_code)]
