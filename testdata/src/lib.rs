@@ -128,8 +128,7 @@ pub fn full_or_sample(name: &str) -> PathBuf {
 /// assert!(lines.len() > 10_000);
 /// ```
 pub fn lines(path: &std::path::Path) -> Vec<String> {
-    let text = std::fs::read_to_string(path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     text.lines().map(str::to_string).collect()
 }
 

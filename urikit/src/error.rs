@@ -254,8 +254,9 @@ impl fmt::Display for ParseError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ParseError {}
+// core::error::Error (Rust 1.81): the same trait as std::error::Error, so
+// no_std users get it too.
+impl core::error::Error for ParseError {}
 
 /// A port whose digits do not fit in a `u16`.
 ///
@@ -273,5 +274,6 @@ impl fmt::Display for PortOverflowError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for PortOverflowError {}
+// core::error::Error (Rust 1.81): the same trait as std::error::Error, so
+// no_std users get it too.
+impl core::error::Error for PortOverflowError {}

@@ -44,8 +44,10 @@
 //!
 //! ## Features
 //!
-//! - `std` (default): `std::error::Error` for the error types. Without it the
-//!   crate is `no_std` and needs only `alloc`.
+//! - `std` (default): the run-time CPU check that turns on the SSSE3 scan,
+//!   and the readers over `std::io`. Without it the crate is `no_std` and
+//!   needs only `alloc`; the error types implement `core::error::Error`
+//!   either way.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
 #![deny(unsafe_code)]
@@ -78,7 +80,7 @@ pub use resolve::{
     ResolveErrorKind, Resolver,
 };
 pub use rule::{validate, Rule};
-pub use uri::{split, Components, Uri, UriBuf, UriRef, UriRefBuf};
+pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]

@@ -537,8 +537,9 @@ impl fmt::Display for DecodeError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for DecodeError {}
+// core::error::Error (Rust 1.81): the same trait as std::error::Error, so
+// no_std users get it too.
+impl core::error::Error for DecodeError {}
 
 #[cfg(test)]
 mod tests {

@@ -137,11 +137,11 @@ fn setters_keep_the_value_valid() {
     assert!(u.set_path("rel").is_err());
     assert!(u.set_path("a b").is_err());
     assert!(u.set_scheme("1x").is_err());
-    assert!(u.set_port(Some("8o")).is_err());
+    assert!(u.set_port_str(Some("8o")).is_err());
     assert!(u.set_host(Some("a/b")).is_err());
     assert_eq!(u.as_str(), "http://h/p?q#f");
 
-    u.set_port(Some("")).unwrap();
+    u.set_port_str(Some("")).unwrap();
     assert_eq!(u.as_str(), "http://h:/p?q#f");
     u.set_port(None).unwrap();
     u.set_userinfo(Some("")).unwrap();

@@ -105,149 +105,15 @@ fn parse_bytes(bytes: &[u8], top: Top) -> Result<(&str, Meta), ParseError> {
     }
 }
 
-/// The five components of a URI reference, as in RFC 3986 section 5.3.
-///
-/// Display recomposes them with the 5.3 algorithm. For a parsed value this
-/// gives back the input exactly. [`split`] fills it in without validating
-/// (Appendix B).
-///
-/// ```
-/// use urikit::{Components, UriRef};
-/// let r = UriRef::parse("http://a/b?#").unwrap();
-/// let c = r.components();
-/// assert_eq!(c, Components { scheme: Some("http"), authority: Some("a"), path: "/b", query: Some(""), fragment: Some("") });
-/// assert_eq!(c.to_string(), "http://a/b?#");
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Components<'a> {
-    /// The scheme, without its `:`.
-    pub scheme: Option<&'a str>,
-    /// The authority, without its leading `//`.
-    pub authority: Option<&'a str>,
-    /// The path (always defined, possibly empty).
-    pub path: &'a str,
-    /// The query, without its `?`.
-    pub query: Option<&'a str>,
-    /// The fragment, without its `#`.
-    pub fragment: Option<&'a str>,
-}
+mod convert;
+mod input;
+mod split;
 
-impl Components<'_> {
-    /// The length of the recomposed string.
-    ///
-    /// ```
-    /// let c = urikit::split("s://a/p?q#f");
-    /// assert_eq!(c.len(), 11);
-    /// ```
-    pub fn len(&self) -> usize {
-        self.scheme.map_or(0, |s| s.len() + 1)
-            + self.authority.map_or(0, |a| a.len() + 2)
-            + self.path.len()
-            + self.query.map_or(0, |q| q.len() + 1)
-            + self.fragment.map_or(0, |f| f.len() + 1)
-    }
-
-    /// Whether the recomposed string is empty.
-    ///
-    /// ```
-    /// assert!(urikit::split("").is_empty());
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-}
-
-/// Recomposition (5.3).
-impl fmt::Display for Components<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(s) = self.scheme {
-            f.write_str(s)?;
-            f.write_str(":")?;
-        }
-        if let Some(a) = self.authority {
-            f.write_str("//")?;
-            f.write_str(a)?;
-        }
-        f.write_str(self.path)?;
-        if let Some(q) = self.query {
-            f.write_str("?")?;
-            f.write_str(q)?;
-        }
-        if let Some(fr) = self.fragment {
-            f.write_str("#")?;
-            f.write_str(fr)?;
-        }
-        Ok(())
-    }
-}
-
-/// Split any string into the five components with the rule of Appendix B,
-/// without validating anything.
-///
-/// This is the regular expression
-/// `^(([^:/?#]+):)?(//([^/?#]*))?([^?#]*)(\?([^#]*))?(#(.*))?` done by hand:
-/// for strings that are not valid URI references (logs, user input) and
-/// must still be taken apart. For a valid reference it agrees with the
-/// parser. Recomposing the result always gives back the input.
-///
-/// ```
-/// let c = urikit::split("http://www.ics.uci.edu/pub/ietf/uri/#Related");
-/// assert_eq!(c.scheme, Some("http"));
-/// assert_eq!(c.authority, Some("www.ics.uci.edu"));
-/// assert_eq!(c.path, "/pub/ietf/uri/");
-/// assert_eq!(c.query, None);
-/// assert_eq!(c.fragment, Some("Related"));
-///
-/// // Not valid, split all the same.
-/// let c = urikit::split("ht tp://a b/c d?e f");
-/// assert_eq!(c.scheme, Some("ht tp"));
-/// assert_eq!(c.query, Some("e f"));
-/// ```
-pub fn split(s: &str) -> Components<'_> {
-    let b = s.as_bytes();
-    let mut rest = s;
-    let mut c = Components::default();
-    // (([^:/?#]+):)?
-    if let Some(end) = b
-        .iter()
-        .position(|&x| matches!(x, b':' | b'/' | b'?' | b'#'))
-    {
-        if end > 0 && b[end] == b':' {
-            c.scheme = Some(&s[..end]);
-            rest = &s[end + 1..];
-        }
-    }
-    // (//([^/?#]*))?
-    if let Some(after) = rest.strip_prefix("//") {
-        let end = after
-            .bytes()
-            .position(|x| matches!(x, b'/' | b'?' | b'#'))
-            .unwrap_or(after.len());
-        c.authority = Some(&after[..end]);
-        rest = &after[end..];
-    }
-    // ([^?#]*)
-    let end = rest
-        .bytes()
-        .position(|x| matches!(x, b'?' | b'#'))
-        .unwrap_or(rest.len());
-    c.path = &rest[..end];
-    rest = &rest[end..];
-    // (\?([^#]*))?
-    if let Some(after) = rest.strip_prefix('?') {
-        let end = after.find('#').unwrap_or(after.len());
-        c.query = Some(&after[..end]);
-        rest = &after[end..];
-    }
-    // (#(.*))?
-    if let Some(after) = rest.strip_prefix('#') {
-        c.fragment = Some(after);
-    }
-    c
-}
+pub use input::{ToUri, ToUriRef};
+pub use split::{split, Components};
 
 macro_rules! accessors {
-    ($ty:ident, $ex:literal) => {
+    ($ty:ident, $lt:lifetime, $ex:literal) => {
         /// The whole text, exactly as parsed.
         ///
         /// ```
@@ -255,8 +121,8 @@ macro_rules! accessors {
         #[doc = concat!("assert_eq!(u.as_str(), \"", $ex, "\");")]
         /// ```
         #[inline]
-        pub fn as_str(&self) -> &str {
-            &self.s
+        pub fn as_str(&self) -> &$lt str {
+            self.text()
         }
 
         /// The authority without its `//`, or `None` when there is none.
@@ -266,8 +132,8 @@ macro_rules! accessors {
         /// assert_eq!(u.authority(), Some("user@example.com:8042"));
         /// ```
         #[inline]
-        pub fn authority(&self) -> Option<&str> {
-            self.m.authority(&self.s)
+        pub fn authority(&self) -> Option<&$lt str> {
+            self.m.authority(self.text())
         }
 
         /// The userinfo without its `@`, or `None` when there is none (an
@@ -278,8 +144,8 @@ macro_rules! accessors {
         /// assert_eq!(u.userinfo(), Some("user"));
         /// ```
         #[inline]
-        pub fn userinfo(&self) -> Option<&str> {
-            self.m.userinfo(&self.s)
+        pub fn userinfo(&self) -> Option<&$lt str> {
+            self.m.userinfo(self.text())
         }
 
         /// The host, or `None` when there is no authority. A present
@@ -290,8 +156,8 @@ macro_rules! accessors {
         /// assert_eq!(u.host().unwrap().as_str(), "example.com");
         /// ```
         #[inline]
-        pub fn host(&self) -> Option<Host<'_>> {
-            self.m.host(&self.s)
+        pub fn host(&self) -> Option<Host<$lt>> {
+            self.m.host(self.text())
         }
 
         /// The host as written, or `None` when there is no authority.
@@ -301,8 +167,8 @@ macro_rules! accessors {
         /// assert_eq!(u.host_str(), Some("example.com"));
         /// ```
         #[inline]
-        pub fn host_str(&self) -> Option<&str> {
-            self.m.host(&self.s).map(|h| h.as_str())
+        pub fn host_str(&self) -> Option<&$lt str> {
+            self.m.host(self.text()).map(|h| h.as_str())
         }
 
         /// Which alternative of `host` matched, or `None` when there is no
@@ -326,8 +192,8 @@ macro_rules! accessors {
         /// assert_eq!(u.port(), Some("8042"));
         /// ```
         #[inline]
-        pub fn port(&self) -> Option<&str> {
-            self.m.port(&self.s)
+        pub fn port(&self) -> Option<&$lt str> {
+            self.m.port(self.text())
         }
 
         /// The port as a number: `Ok(None)` when there is no port or it is
@@ -349,8 +215,8 @@ macro_rules! accessors {
         /// assert_eq!(u.path(), "/over/there");
         /// ```
         #[inline]
-        pub fn path(&self) -> &str {
-            self.m.path(&self.s)
+        pub fn path(&self) -> &$lt str {
+            self.m.path(self.text())
         }
 
         /// The query without its `?`, or `None` when there is none (an empty
@@ -361,8 +227,8 @@ macro_rules! accessors {
         /// assert_eq!(u.query(), Some("name=ferret"));
         /// ```
         #[inline]
-        pub fn query(&self) -> Option<&str> {
-            self.m.query(&self.s)
+        pub fn query(&self) -> Option<&$lt str> {
+            self.m.query(self.text())
         }
 
         /// The fragment without its `#`, or `None` when there is none (an
@@ -373,8 +239,8 @@ macro_rules! accessors {
         /// assert_eq!(u.fragment(), Some("nose"));
         /// ```
         #[inline]
-        pub fn fragment(&self) -> Option<&str> {
-            self.m.fragment(&self.s)
+        pub fn fragment(&self) -> Option<&$lt str> {
+            self.m.fragment(self.text())
         }
 
         /// Whether an authority is present (the text has `//` after the
@@ -396,9 +262,9 @@ macro_rules! accessors {
         /// assert_eq!(u.components().to_string(), u.as_str());
         /// ```
         #[inline]
-        pub fn components(&self) -> Components<'_> {
+        pub fn components(&self) -> Components<$lt> {
             Components {
-                scheme: self.m.scheme(&self.s),
+                scheme: self.m.scheme(self.text()),
                 authority: self.authority(),
                 path: self.path(),
                 query: self.query(),
@@ -581,14 +447,15 @@ impl<'a> UriRef<'a> {
         })
     }
 
-    /// The text with the input's lifetime.
-    ///
-    /// ```
-    /// let s = String::from("a/b");
-    /// let text: &str = urikit::UriRef::parse(&s)?.as_text();
-    /// assert_eq!(text, "a/b");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
+    /// The text, with the input's lifetime (the accessors' source).
+    #[inline]
+    fn text(&self) -> &'a str {
+        self.s
+    }
+
+    // Kept while the workspace moves to `as_str`, which now has the input's
+    // lifetime too.
+    #[doc(hidden)]
     #[inline]
     pub fn as_text(&self) -> &'a str {
         self.s
@@ -610,6 +477,7 @@ impl<'a> UriRef<'a> {
 
     accessors!(
         UriRef,
+        'a,
         "foo://user@example.com:8042/over/there?name=ferret#nose"
     );
 }
@@ -682,26 +550,34 @@ impl<'a> Uri<'a> {
     /// This URI as a [`UriRef`].
     ///
     /// ```
-    /// let r: urikit::UriRef = urikit::Uri::parse("s:p")?.as_ref_uri();
+    /// let r: urikit::UriRef = urikit::Uri::parse("s:p")?.as_uri_ref();
     /// assert!(!r.is_relative());
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_ref_uri(&self) -> UriRef<'a> {
+    pub fn as_uri_ref(&self) -> UriRef<'a> {
         UriRef {
             s: self.s,
             m: self.m,
         }
     }
 
-    /// The text with the input's lifetime.
-    ///
-    /// ```
-    /// let s = String::from("s:p");
-    /// let text: &str = urikit::Uri::parse(&s)?.as_text();
-    /// assert_eq!(text, "s:p");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
+    // The old name, kept while the workspace moves over.
+    #[doc(hidden)]
+    #[inline]
+    pub fn as_ref_uri(&self) -> UriRef<'a> {
+        self.as_uri_ref()
+    }
+
+    /// The text, with the input's lifetime (the accessors' source).
+    #[inline]
+    fn text(&self) -> &'a str {
+        self.s
+    }
+
+    // Kept while the workspace moves to `as_str`, which now has the input's
+    // lifetime too.
+    #[doc(hidden)]
     #[inline]
     pub fn as_text(&self) -> &'a str {
         self.s
@@ -723,6 +599,7 @@ impl<'a> Uri<'a> {
 
     accessors!(
         Uri,
+        'a,
         "foo://user@example.com:8042/over/there?name=ferret#nose"
     );
 }
@@ -771,15 +648,22 @@ impl UriRefBuf {
     ///
     /// ```
     /// let r = urikit::UriRefBuf::parse("a/b")?;
-    /// assert_eq!(r.as_ref_uri().path(), "a/b");
+    /// assert_eq!(r.as_uri_ref().path(), "a/b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     #[inline]
-    pub fn as_ref_uri(&self) -> UriRef<'_> {
+    pub fn as_uri_ref(&self) -> UriRef<'_> {
         UriRef {
             s: &self.s,
             m: self.m,
         }
+    }
+
+    // The old name, kept while the workspace moves over.
+    #[doc(hidden)]
+    #[inline]
+    pub fn as_ref_uri(&self) -> UriRef<'_> {
+        self.as_uri_ref()
     }
 
     /// The text as a `String`.
@@ -793,8 +677,15 @@ impl UriRefBuf {
         self.s
     }
 
+    /// The text (the accessors' source).
+    #[inline]
+    fn text(&self) -> &str {
+        &self.s
+    }
+
     accessors!(
         UriRefBuf,
+        '_,
         "foo://user@example.com:8042/over/there?name=ferret#nose"
     );
 }
@@ -865,8 +756,15 @@ impl UriBuf {
         self.s
     }
 
+    /// The text (the accessors' source).
+    #[inline]
+    fn text(&self) -> &str {
+        &self.s
+    }
+
     accessors!(
         UriBuf,
+        '_,
         "foo://user@example.com:8042/over/there?name=ferret#nose"
     );
 }
@@ -875,139 +773,3 @@ common_traits!(UriRef<'a>);
 common_traits!(Uri<'a>);
 common_traits!(UriRefBuf);
 common_traits!(UriBuf);
-
-impl<'a> From<Uri<'a>> for UriRef<'a> {
-    fn from(u: Uri<'a>) -> UriRef<'a> {
-        u.as_ref_uri()
-    }
-}
-
-impl From<UriBuf> for UriRefBuf {
-    fn from(u: UriBuf) -> UriRefBuf {
-        UriRefBuf { s: u.s, m: u.m }
-    }
-}
-
-impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
-    type Error = ParseError;
-    /// Fails with [`ErrorKind::MissingScheme`] for a relative reference.
-    fn try_from(r: UriRef<'a>) -> Result<Uri<'a>, ParseError> {
-        r.as_uri()
-            .ok_or(ParseError::new(0, ErrorKind::MissingScheme))
-    }
-}
-
-impl<'a> TryFrom<&'a str> for UriRef<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<UriRef<'a>, ParseError> {
-        UriRef::parse(s)
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Uri<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Uri<'a>, ParseError> {
-        Uri::parse(s)
-    }
-}
-
-impl TryFrom<String> for UriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<UriRefBuf, ParseError> {
-        UriRefBuf::parse(s)
-    }
-}
-
-impl TryFrom<String> for UriBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<UriBuf, ParseError> {
-        UriBuf::parse(s)
-    }
-}
-
-impl TryFrom<&str> for UriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<UriRefBuf, ParseError> {
-        UriRef::parse(s).map(UriRef::into_owned)
-    }
-}
-
-impl TryFrom<&str> for UriBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<UriBuf, ParseError> {
-        Uri::parse(s).map(Uri::into_owned)
-    }
-}
-
-impl core::str::FromStr for UriRefBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<UriRefBuf, ParseError> {
-        UriRef::parse(s).map(UriRef::into_owned)
-    }
-}
-
-impl core::str::FromStr for UriBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<UriBuf, ParseError> {
-        Uri::parse(s).map(Uri::into_owned)
-    }
-}
-
-impl From<UriRefBuf> for String {
-    fn from(u: UriRefBuf) -> String {
-        u.s
-    }
-}
-
-impl From<UriBuf> for String {
-    fn from(u: UriBuf) -> String {
-        u.s
-    }
-}
-
-// Crate-internal constructors for code that writes a text and knows its
-// offsets as it goes (resolution, 5.2; normalization, 6.2), so that it need
-// not parse its own output. Debug builds check the offsets against a fresh
-// parse.
-impl<'a> UriRef<'a> {
-    /// `s` must be a valid URI reference and `m` its parse.
-    pub(crate) fn from_parts(s: &'a str, m: Meta) -> UriRef<'a> {
-        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
-        UriRef { s, m }
-    }
-
-    #[inline]
-    pub(crate) fn meta(&self) -> Meta {
-        self.m
-    }
-
-    /// The offsets in place (no copy), for hot paths.
-    #[inline]
-    pub(crate) fn meta_ref(&self) -> &Meta {
-        &self.m
-    }
-}
-
-impl Uri<'_> {
-    /// The offsets in place (no copy), for hot paths.
-    #[inline]
-    pub(crate) fn meta_ref(&self) -> &Meta {
-        &self.m
-    }
-}
-
-impl UriRefBuf {
-    /// `s` must be a valid URI reference and `m` its parse.
-    pub(crate) fn from_parts(s: String, m: Meta) -> UriRefBuf {
-        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
-        UriRefBuf { s, m }
-    }
-}
-
-impl UriBuf {
-    /// `s` must be a valid URI and `m` its parse.
-    pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
-        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
-        UriBuf { s, m }
-    }
-}
