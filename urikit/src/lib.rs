@@ -60,6 +60,7 @@ pub mod chars;
 pub mod compare;
 mod error;
 mod host;
+mod iri;
 pub mod normalize;
 mod parse;
 pub mod percent;
@@ -74,6 +75,7 @@ mod uri;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
+pub use iri::{Iri, IriBuf, IriRef, IriRefBuf};
 pub use parse::MAX_LEN;
 pub use resolve::{
     make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
