@@ -72,6 +72,7 @@ mod simd;
 pub mod suffix;
 pub mod text;
 mod uri;
+mod zone;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
@@ -83,6 +84,7 @@ pub use resolve::{
 };
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
+pub use zone::ParseOptions;
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]

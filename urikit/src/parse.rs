@@ -661,14 +661,42 @@ fn ip_literal_slow<const P: u8>(s: &[u8], i: usize, m: &mut Meta) -> Result<usiz
         }
         HostKind::IpvFuture
     } else {
-        // Profile point: RFC 6874 zone identifiers ("%25" ZoneID) would be
-        // accepted here.
-        if let Err(at) = parse_ipv6(inner) {
+        // A zone identifier, where the profile reads one, follows the
+        // address after its "%".
+        let (address, zone) = match inner.iter().position(|&b| b == b'%') {
+            Some(p) if P & (profile::ZONE_ID | profile::ZONE_RAW) != 0 => (&inner[..p], Some(p)),
+            _ => (inner, None),
+        };
+        if let Err(at) = parse_ipv6(address) {
             return err(i + 1 + at, ErrorKind::InvalidIpv6);
+        }
+        if let Some(p) = zone {
+            check_zone::<P>(inner, p)
+                .map_err(|at| ParseError::new(i + 1 + at, ErrorKind::InvalidZoneId))?;
         }
         HostKind::Ipv6
     };
     Ok(j)
+}
+
+/// The zone after the `%` at `inner[p]` of an IP literal's contents:
+/// RFC 6874 `"%25" ZoneID`, `ZoneID = 1*( unreserved / pct-encoded )`,
+/// and with [`profile::ZONE_RAW`] also the raw form of RFC 9844 user input,
+/// `"%" 1*( unreserved / pct-encoded )` (as `fe80::1%eth0` is typed). A
+/// `%25` followed by a zone reads as RFC 6874's. Returns the index in
+/// `inner` of the first byte that does not fit.
+fn check_zone<const P: u8>(inner: &[u8], p: usize) -> Result<(), usize> {
+    let from = if inner[p..].starts_with(b"%25") && inner.len() > p + 3 {
+        p + 3
+    } else if P & profile::ZONE_RAW != 0 && inner.len() > p + 1 {
+        p + 1
+    } else {
+        return Err(p);
+    };
+    match scalar_scan(inner, from, &chars::UNRESERVED) {
+        Ok(end) if end == inner.len() => Ok(()),
+        Ok(end) | Err(end) => Err(end),
+    }
 }
 
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `i`, then an

@@ -292,6 +292,11 @@ impl<'a> IriRef<'a> {
         self.s
     }
 
+    /// `s` and its parse in an IRI profile.
+    pub(crate) fn from_parts(s: &'a str, m: Meta) -> IriRef<'a> {
+        IriRef { s, m }
+    }
+
     /// The text and offsets as the URI code's borrowed reference: the
     /// algorithms that only look at ASCII delimiters run on it.
     #[inline]
@@ -397,6 +402,11 @@ impl<'a> Iri<'a> {
     #[inline]
     fn text(&self) -> &'a str {
         self.s
+    }
+
+    /// `s` and its parse in an IRI profile.
+    pub(crate) fn from_parts(s: &'a str, m: Meta) -> Iri<'a> {
+        Iri { s, m }
     }
 
     /// See [`IriRef::view`].
