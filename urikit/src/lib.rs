@@ -76,6 +76,8 @@ mod zone;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
+#[cfg(feature = "idna")]
+pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf};
 pub use parse::MAX_LEN;
 pub use resolve::{

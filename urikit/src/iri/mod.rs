@@ -37,8 +37,15 @@ use crate::host::{Host, HostKind};
 use crate::parse::{parse_with, profile, Meta, Top, NONE};
 use crate::uri::{accessors, port_u16, Components, Uri, UriBuf, UriRef, UriRefBuf};
 
+#[cfg(feature = "idna")]
+mod idna;
 mod map;
+#[cfg(feature = "nfc")]
+mod nfc;
 mod ops;
+
+#[cfg(feature = "idna")]
+pub use idna::{IdnaError, IdnaErrorKind};
 
 const P: u8 = profile::IRI;
 
