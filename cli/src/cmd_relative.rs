@@ -48,7 +48,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             // A line without a tab has its error in `base` already.
             let t = target.ok_or_else(|| LineError::no_tab("BASE", "TARGET"))?;
             let t = Uri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
-            b.make_relative(&t)
+            b.make_relative(t)
                 .map_err(|e| LineError::resolve("target", e))
         });
         status = status.flag_if(result.is_err());

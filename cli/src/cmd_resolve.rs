@@ -181,7 +181,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
             let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
             resolver
-                .resolve_into(&b, &r, &mut target)
+                .resolve_into(b, r, &mut target)
                 .map_err(|e| LineError::resolve("reference", e))
         });
         status = status.flag_if(result.is_err());

@@ -192,7 +192,7 @@ pub fn make_relative(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Reso
         None => make_relative_general(base, target)?,
     };
     #[cfg(debug_assertions)]
-    if let Ok(back) = Resolver::new().resolve(base, &r.as_ref_uri()) {
+    if let Ok(back) = Resolver::new().resolve(base, r.as_ref_uri()) {
         debug_assert_eq!(back.as_str(), target.as_str(), "base {base} relative {r}");
     }
     Ok(r)
