@@ -78,7 +78,7 @@ pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
 #[cfg(feature = "idna")]
 pub use iri::{IdnaError, IdnaErrorKind};
-pub use iri::{Iri, IriBuf, IriRef, IriRefBuf};
+pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
     make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,

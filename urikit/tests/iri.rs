@@ -284,8 +284,9 @@ fn resolve_relative_same_document_normalize() {
             "{r} via {back}"
         );
     }
-    assert!(base.is_same_document(&IriRef::parse("#ü").unwrap()));
-    assert!(!base.is_same_document(&IriRef::parse("ü").unwrap()));
+    assert!(base.is_same_document(IriRef::parse("#ü").unwrap()).unwrap());
+    assert!(!base.is_same_document("ü").unwrap());
+    assert!(base.is_same_document("a b").is_err());
     let n = Iri::parse("HTTP://例え.JP/a/../ü/%7e").unwrap().normalize();
     assert_eq!(n, "http://例え.jp/ü/~");
     assert!(n.as_iri().is_normalized());

@@ -39,6 +39,7 @@ use crate::uri::{accessors, port_u16, Components, Uri, UriBuf, UriRef, UriRefBuf
 
 #[cfg(feature = "idna")]
 mod idna;
+mod input;
 mod map;
 #[cfg(feature = "nfc")]
 mod nfc;
@@ -46,6 +47,7 @@ mod ops;
 
 #[cfg(feature = "idna")]
 pub use idna::{IdnaError, IdnaErrorKind};
+pub use input::{ToIri, ToIriRef};
 
 const P: u8 = profile::IRI;
 

@@ -3,9 +3,16 @@
 //! 5.3: the syntax-based rungs of RFC 3986 6.2.2): the URI code, run on
 //! the IRI's text through a view (see the module documentation).
 
+use super::input::{ToIri, ToIriRef};
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::normalize::Normalizer;
-use crate::resolve::{make_relative, ResolveError, Resolver};
+use crate::resolve::{make_relative, ResolveError, ResolveErrorKind, Resolver};
+
+/// The reference of an operation, parsed if it is text.
+fn reference_of<T: ToIriRef>(r: &T) -> Result<IriRef<'_>, ResolveError> {
+    r.to_iri_ref()
+        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))
+}
 
 macro_rules! resolve_methods {
     ($ty:ident $(<$lt:lifetime>)?, $view:ident) => {
@@ -16,11 +23,12 @@ macro_rules! resolve_methods {
             ///
             /// ```
             #[doc = concat!("let base = urikit::", stringify!($ty), "::parse(\"http://例え.jp/a/b?q\")?;")]
-            /// let r = urikit::IriRef::parse("../ç")?;
-            /// assert_eq!(base.resolve(&r)?, "http://例え.jp/ç");
+            /// assert_eq!(base.resolve("../ç")?, "http://例え.jp/ç");
+            /// let r = urikit::IriRef::parse("ü")?;
+            /// assert_eq!(base.resolve(r)?, "http://例え.jp/a/ü");
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
-            pub fn resolve(&self, reference: &IriRef<'_>) -> Result<IriBuf, ResolveError> {
+            pub fn resolve(&self, reference: impl ToIriRef) -> Result<IriBuf, ResolveError> {
                 self.resolve_with(&Resolver::new(), reference)
             }
 
@@ -28,18 +36,17 @@ macro_rules! resolve_methods {
             ///
             /// ```
             #[doc = concat!("let base = urikit::", stringify!($ty), "::parse(\"http://ä/a/b\")?;")]
-            /// let r = urikit::IriRef::parse("http:ö")?;
-            /// let t = base.resolve_with(&urikit::Resolver::new().non_strict(true), &r)?;
+            /// let t = base.resolve_with(&urikit::Resolver::new().non_strict(true), "http:ö")?;
             /// assert_eq!(t, "http://ä/a/ö");
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn resolve_with(
                 &self,
                 resolver: &Resolver,
-                reference: &IriRef<'_>,
+                reference: impl ToIriRef,
             ) -> Result<IriBuf, ResolveError> {
                 let base = self.$view();
-                let t = resolver.resolve(&base, &reference.view())?;
+                let t = resolver.resolve(base, reference_of(&reference)?.view())?;
                 Ok(IriBuf::from_uri_parts(t))
             }
 
@@ -48,11 +55,13 @@ macro_rules! resolve_methods {
             ///
             /// ```
             #[doc = concat!("let base = urikit::", stringify!($ty), "::parse(\"http://ä/x/y\")?;")]
-            /// let t = urikit::Iri::parse("http://ä/x/ü?q")?;
-            /// assert_eq!(base.make_relative(&t)?, "ü?q");
+            /// assert_eq!(base.make_relative("http://ä/x/ü?q")?, "ü?q");
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
-            pub fn make_relative(&self, target: &Iri<'_>) -> Result<IriRefBuf, ResolveError> {
+            pub fn make_relative(&self, target: impl ToIri) -> Result<IriRefBuf, ResolveError> {
+                let target = target
+                    .to_iri()
+                    .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidTarget(e)))?;
                 let r = make_relative(&self.$view(), &target.view())?;
                 Ok(IriRefBuf::from_uri_parts(r))
             }
@@ -62,12 +71,13 @@ macro_rules! resolve_methods {
             ///
             /// ```
             #[doc = concat!("let base = urikit::", stringify!($ty), "::parse(\"http://ä/x?y\")?;")]
-            /// assert!(base.is_same_document(&urikit::IriRef::parse("#ü")?));
-            /// assert!(!base.is_same_document(&urikit::IriRef::parse("z#ü")?));
-            /// # Ok::<(), urikit::ParseError>(())
+            /// assert!(base.is_same_document("#ü")?);
+            /// assert!(!base.is_same_document(urikit::IriRef::parse("z#ü")?)?);
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
-            pub fn is_same_document(&self, reference: &IriRef<'_>) -> bool {
-                Resolver::new().is_same_document(&self.$view(), &reference.view())
+            pub fn is_same_document(&self, reference: impl ToIriRef) -> Result<bool, ResolveError> {
+                let r = reference_of(&reference)?.view();
+                Resolver::new().is_same_document(self.$view(), r)
             }
 
             /// The normal form by the syntax-based rung (RFC 3987 5.3.2,
