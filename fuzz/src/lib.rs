@@ -10,6 +10,7 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
+pub mod iri;
 pub mod ops;
 
 #[path = "../../urikit/tests/common/oracle.rs"]

@@ -17,6 +17,8 @@
 //! | `ipvfuture` | an IP literal with a version flag | 3.2.2 |
 //! | `long-host` | a reg-name over 255 characters, or a label over 63 | 3.2.2 |
 //! | `non-ascii-host` | percent-encoded octets in a reg-name | 3.2.2 |
+//! | `zone-id` | an IPv6 zone identifier, deprecated in URIs | RFC 9844 |
+//! | `bidi-control` | a bidi formatting character, raw or percent-encoded | RFC 3987 4.1 |
 //!
 //! [`mask_credentials`] gives the display form that hides a password.
 //!
@@ -72,13 +74,20 @@ pub enum FindingKind {
     LongHost,
     /// `non-ascii-host`: percent-encoded octets in a reg-name (3.2.2).
     NonAsciiHost,
+    /// `zone-id`: an IPv6 zone identifier (read only with
+    /// [`crate::ParseOptions`]); RFC 9844 deprecates zones in URIs.
+    ZoneId,
+    /// `bidi-control`: a bidi formatting character (LRM, RLM, LRE, RLE,
+    /// PDF, LRO, RLO), raw in an IRI or percent-encoded as UTF-8, which RFC
+    /// 3987 4.1 forbids (it can reorder what a reader sees).
+    BidiControl,
 }
 
 impl FindingKind {
     /// Every kind, in order.
     ///
     /// ```
-    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 10);
+    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 12);
     /// ```
     pub const ALL: &'static [FindingKind] = &[
         FindingKind::Credentials,
@@ -91,6 +100,8 @@ impl FindingKind {
         FindingKind::IpvFuture,
         FindingKind::LongHost,
         FindingKind::NonAsciiHost,
+        FindingKind::ZoneId,
+        FindingKind::BidiControl,
     ];
 
     /// The stable name.
@@ -110,6 +121,8 @@ impl FindingKind {
             FindingKind::IpvFuture => "ipvfuture",
             FindingKind::LongHost => "long-host",
             FindingKind::NonAsciiHost => "non-ascii-host",
+            FindingKind::ZoneId => "zone-id",
+            FindingKind::BidiControl => "bidi-control",
         }
     }
 
@@ -146,6 +159,8 @@ enum Detail {
     HostLen { len: usize },
     LabelLen { len: usize },
     Encoded { ascii: bool, utf8: bool },
+    Zone,
+    Bidi,
 }
 
 /// One hazard found by [`lint`]: its kind, the byte span in the URI it
@@ -302,8 +317,50 @@ impl fmt::Display for Finding {
             Detail::Encoded { .. } => f.write_str(
                 "percent-encoded octets in the host that are not UTF-8: no IDNA form exists (3.2.2)",
             ),
+            Detail::Zone => f.write_str(
+                "an IPv6 zone identifier: a local matter of one host, deprecated in URIs (RFC 9844)",
+            ),
+            Detail::Bidi => f.write_str(
+                "a bidi formatting character, which IRIs must not contain (RFC 3987 4.1)",
+            ),
         }
     }
+}
+
+/// The spans of the bidi formatting characters of RFC 3987 4.1 in `s`:
+/// raw (an IRI) or as percent-encoded UTF-8, `%E2%80%8E`/`8F` and
+/// `%E2%80%AA` to `%E2%80%AE`, hex in either case.
+fn bidi_controls(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = s.as_bytes();
+    let hex = |i: usize| {
+        let h = b.get(i + 1).copied().and_then(hex_value)?;
+        let l = b.get(i + 2).copied().and_then(hex_value)?;
+        (b[i] == b'%').then_some(h << 4 | l)
+    };
+    (0..b.len()).filter_map(move |i| match b[i] {
+        0xE2 => {
+            let c = s.get(i..)?.chars().next()?;
+            crate::chars::is_bidi_format(c).then_some((i, i + 3))
+        }
+        b'%' if hex(i) == Some(0xE2) && hex(i + 3) == Some(0x80) => {
+            matches!(hex(i + 6)?, 0x8E | 0x8F | 0xAA..=0xAE).then_some((i, i + 9))
+        }
+        _ => None,
+    })
+}
+
+/// Lint an IRI reference: [`lint`] on its text, whose non-ASCII characters
+/// only [`FindingKind::BidiControl`] looks at.
+///
+/// ```
+/// let iri = urikit::IriRef::parse("http://a/\u{202E}txt.exe")?;
+/// let f = urikit::security::lint_iri(iri);
+/// assert_eq!(f[0].kind().name(), "bidi-control");
+/// assert_eq!(f[0].span(), 9..12);
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub fn lint_iri(iri: crate::IriRef<'_>) -> Vec<Finding> {
+    lint(iri.view())
 }
 
 /// The offset of `part` within `whole` (a sub-slice of it).
@@ -411,6 +468,9 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             }
             HostKind::IpvFuture => {
                 push(FindingKind::IpvFuture, at, at + h.len(), Detail::IpvFuture)
+            }
+            HostKind::Ipv6 if host.zone().is_some() => {
+                push(FindingKind::ZoneId, at, at + h.len(), Detail::Zone)
             }
             _ => {}
         }
@@ -524,6 +584,10 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             }
             start += seg.len() + 1;
         }
+    }
+
+    for (start, end) in bidi_controls(s) {
+        push(FindingKind::BidiControl, start, end, Detail::Bidi);
     }
 
     out.sort_by_key(|f| (f.start, f.kind));

@@ -94,3 +94,22 @@ fn suffix_guess_reads_typed_zones() {
         assert_eq!(g.uri(), Some(want), "{typed}");
     }
 }
+
+#[test]
+fn the_lint_reports_zones_and_bidi_controls() {
+    use urikit::security::{lint, lint_iri, FindingKind};
+    let u = ParseOptions::new()
+        .zone_id(true)
+        .parse_uri("http://[fe80::1%25eth0]/")
+        .unwrap();
+    let f = lint(u);
+    assert_eq!(f.len(), 1);
+    assert_eq!((f[0].kind(), f[0].span()), (FindingKind::ZoneId, 7..23));
+    assert!(f[0].to_string().contains("RFC 9844"), "{}", f[0]);
+    assert!(lint(Uri::parse("http://[fe80::1]/").unwrap()).is_empty());
+    // Raw in an IRI: U+200F (RLM) is three bytes at 10.
+    let i = urikit::IriRef::parse("/a?\u{e9}x\u{200F}y").unwrap();
+    let f = lint_iri(i);
+    assert_eq!(f.len(), 1);
+    assert_eq!((f[0].kind(), f[0].span()), (FindingKind::BidiControl, 6..9));
+}

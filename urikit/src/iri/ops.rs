@@ -164,7 +164,7 @@ impl IriRefBuf {
     /// See [`IriRef::normalize`].
     ///
     /// ```
-    /// let r = urikit::IriRefBuf::parse("http://Ä/./ä/../b")?;
+    /// let r = urikit::IriRefBuf::parse("HTTP://ä/./x/../b")?;
     /// assert_eq!(r.normalize(), "http://ä/b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
