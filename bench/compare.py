@@ -18,7 +18,10 @@ import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 CRIT = os.path.join(ROOT, "target", "criterion")
-CORPUS = os.path.join(ROOT, "..", "shared", "corpus", "gsd-urls.txt")
+CORPUS = os.path.join(
+    os.environ.get("URIKIT_CORPUS") or os.path.join(ROOT, "..", "shared", "corpus"),
+    "gsd-urls.txt",
+)
 
 
 def estimate(group, name):

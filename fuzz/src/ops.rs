@@ -65,7 +65,7 @@ pub fn check_make_relative(base: &str, second: &str) {
         match b.make_relative(&target) {
             Ok(rel) => {
                 let back = b
-                    .resolve(&rel.as_ref_uri())
+                    .resolve(&rel.as_uri_ref())
                     .expect("the relative reference resolves");
                 assert_eq!(back.as_str(), t, "make_relative({base:?}, {t:?}) = {rel}");
                 assert!(rel.len() <= t.len(), "{rel} longer than {t}");

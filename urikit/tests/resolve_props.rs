@@ -151,7 +151,7 @@ proptest! {
         let base = Uri::parse(&b).unwrap();
         let t = resolve(Resolver::new(), &b, &r);
         let rel = base.make_relative(t.as_uri()).unwrap();
-        let back = base.resolve(rel.as_ref_uri()).unwrap();
+        let back = base.resolve(rel.as_uri_ref()).unwrap();
         prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
         prop_assert!(rel.len() <= t.len());
     }
@@ -164,7 +164,7 @@ proptest! {
         let target = Uri::parse(&t).unwrap();
         match base.make_relative(target) {
             Ok(rel) => {
-                let back = base.resolve(rel.as_ref_uri()).unwrap();
+                let back = base.resolve(rel.as_uri_ref()).unwrap();
                 prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
             }
             Err(e) => {

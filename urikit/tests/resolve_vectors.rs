@@ -58,7 +58,7 @@ fn make_relative_cases() {
         match base.make_relative(target) {
             Ok(r) => {
                 assert_eq!(r, expected, "{base} -> {target}");
-                assert_eq!(base.resolve(r.as_ref_uri()).unwrap(), target.as_str());
+                assert_eq!(base.resolve(r.as_uri_ref()).unwrap(), target.as_str());
             }
             Err(e) => {
                 assert_eq!(expected, "unreachable", "{base} -> {target}: {e}");
@@ -177,7 +177,7 @@ fn make_relative_is_shortest() {
                 rel.len() <= len,
                 "{b} -> {t}: got {rel:?}, a reference of length {len} exists"
             );
-            assert_eq!(base.resolve(rel.as_ref_uri()).unwrap(), t.as_str());
+            assert_eq!(base.resolve(rel.as_uri_ref()).unwrap(), t.as_str());
         }
     }
 }

@@ -261,7 +261,7 @@ impl Resolver {
         reference: &UriRef<'_>,
         mut out: String,
     ) -> Result<UriBuf, ResolveError> {
-        let base = base.as_ref_uri();
+        let base = base.as_uri_ref();
         let (b, r) = (parts(&base), parts(reference));
         let m = self.transform(&b, &r, &mut out, true)?;
         Ok(UriBuf::from_parts(out, m))
@@ -320,7 +320,7 @@ impl Resolver {
         if self.rfc3986_only(rm) && resolve_dots(bs, bm, rs, rm, out).is_some() {
             return Ok(());
         }
-        let base = base.as_ref_uri();
+        let base = base.as_uri_ref();
         let (b, r) = (parts(&base), parts(reference));
         let len = out.len();
         match self.transform(&b, &r, out, false) {
