@@ -165,7 +165,6 @@ impl<'a> Uri<'a> {
 /// URI algorithms (resolution, normalization), which look only at ASCII
 /// delimiters, on views of their text; such a text parses as an IRI. The
 /// parse options (`crate::zone`) may have accepted a zone identifier.
-#[cfg(debug_assertions)]
 fn parts_ok(s: &str, top: Top, m: Meta) -> bool {
     use crate::parse::{parse_with, profile};
     parse(s.as_bytes(), top) == Ok(m)
