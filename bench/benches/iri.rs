@@ -7,11 +7,15 @@ use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use iri_string::format::ToDedicatedString;
-use urikit_bench::CORPUS_DIR;
 
+/// The full file when it is there, else the committed sample (with a note:
+/// numbers over the sample are not the README's).
 fn wiki_lines() -> Vec<&'static str> {
-    let text = std::fs::read_to_string(format!("{CORPUS_DIR}/wiki-iris.txt"))
-        .expect("read ../shared/corpus/wiki-iris.txt");
+    let path = urikit_testdata::full_or_sample("wiki-iris.txt");
+    if path.starts_with(urikit_testdata::sample_dir()) {
+        eprintln!("note: benchmarking the sample {}", path.display());
+    }
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let text: &'static str = Box::leak(text.into_boxed_str());
     text.lines().collect()
 }

@@ -215,23 +215,36 @@ pub(crate) fn ucs_run(s: &[u8], i: usize, private: bool) -> usize {
     j - i
 }
 
-/// The character of strictly valid UTF-8 (RFC 3629) at `s[i]`, a byte from
-/// 0x80 up, and its length.
+/// The code point of strictly valid UTF-8 (RFC 3629) at `s[i]`, a byte
+/// from 0x80 up, and its length: no overlong forms, no surrogates, nothing
+/// past U+10FFFF (the lead bytes C0, C1 and F5 up never start one).
 #[inline(always)]
 fn decode_utf8(s: &[u8], i: usize) -> Option<(char, usize)> {
-    let b0 = s[i];
-    let n = match b0 {
-        0xC2..=0xDF => 2,
-        0xE0..=0xEF => 3,
-        0xF0..=0xF4 => 4,
+    let cont = |k: usize| match s.get(i + k) {
+        Some(&b) if b & 0xC0 == 0x80 => Some(u32::from(b & 0x3F)),
+        _ => None,
+    };
+    let b0 = u32::from(s[i]);
+    let (c, n) = match b0 {
+        0xC2..=0xDF => ((b0 & 0x1F) << 6 | cont(1)?, 2),
+        0xE0..=0xEF => {
+            let c = (b0 & 0x0F) << 12 | cont(1)? << 6 | cont(2)?;
+            if c < 0x800 {
+                return None;
+            }
+            (c, 3)
+        }
+        0xF0..=0xF4 => {
+            let c = (b0 & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?;
+            if c < 0x10000 {
+                return None;
+            }
+            (c, 4)
+        }
         _ => return None,
     };
-    let bytes = s.get(i..i + n)?;
-    core::str::from_utf8(bytes)
-        .ok()?
-        .chars()
-        .next()
-        .map(|c| (c, n))
+    // `from_u32` rejects surrogates and code points past U+10FFFF.
+    char::from_u32(c).map(|c| (c, n))
 }
 
 /// [`scan`] in profile `P`: with IRI, a non-ASCII run that the component

@@ -17,6 +17,18 @@ use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
 const HEX: &[u8; 16] = b"0123456789ABCDEF";
 
+/// The triplet of each byte from 0x80 up, built at compile time.
+const TRIPLETS: [[u8; 3]; 128] = {
+    let mut t = [[0; 3]; 128];
+    let mut i = 0;
+    while i < 128 {
+        let b = 0x80 + i;
+        t[i] = [b'%', HEX[b >> 4], HEX[b & 15]];
+        i += 1;
+    }
+    t
+};
+
 /// RFC 3987 3.1 step 2 on the text of a valid IRI reference.
 pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
     let b = s.as_bytes();
@@ -40,8 +52,15 @@ pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
             out.extend_from_slice(&b[i..end]);
             i = end;
         } else {
-            out.extend_from_slice(&[b'%', HEX[(x >> 4) as usize], HEX[(x & 15) as usize]]);
-            i += 1;
+            // A run of non-ASCII bytes, a triplet each.
+            let end = b[i..]
+                .iter()
+                .position(|&y| y < 0x80)
+                .map_or(b.len(), |k| i + k);
+            for &y in &b[i..end] {
+                out.extend_from_slice(&TRIPLETS[usize::from(y & 0x7F)]);
+            }
+            i = end;
         }
     }
     // Only ASCII was written.

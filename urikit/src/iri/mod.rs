@@ -577,3 +577,68 @@ iter_methods!(IriRefBuf, '_);
 iter_methods!(IriBuf, '_);
 
 mod convert;
+
+#[cfg(test)]
+mod tests {
+    use crate::chars::{is_iprivate, is_ucschar};
+    use crate::parse::ucs_run;
+
+    /// What `ucs_run` must say for one character's bytes (and what follows
+    /// them), by the standard library's UTF-8 decoder.
+    fn expected(bytes: &[u8], private: bool) -> usize {
+        let valid = match core::str::from_utf8(bytes) {
+            Ok(s) => s,
+            Err(e) => core::str::from_utf8(&bytes[..e.valid_up_to()]).unwrap_or(""),
+        };
+        valid
+            .chars()
+            .take_while(|&c| !c.is_ascii() && (is_ucschar(c) || (private && is_iprivate(c))))
+            .map(char::len_utf8)
+            .sum()
+    }
+
+    #[test]
+    fn every_code_point() {
+        for c in (0x80..=0x10FFFFu32).filter_map(char::from_u32) {
+            let mut buf = [0; 5];
+            let n = c.encode_utf8(&mut buf).len();
+            buf[n] = b'a';
+            for private in [false, true] {
+                assert_eq!(
+                    ucs_run(&buf[..=n], 0, private),
+                    expected(&buf[..=n], private),
+                    "U+{:04X}",
+                    c as u32
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn malformed_sequences() {
+        // Every two-byte sequence, and three- and four-byte ones around the
+        // continuation range, truncated at every length.
+        let mid = (0x70u8..=0xC1)
+            .step_by(3)
+            .chain([0x80, 0x9F, 0xA0, 0xBF, 0x8F, 0x90]);
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for b0 in 0x80..=0xFFu8 {
+            for b1 in 0..=0xFFu8 {
+                cases.push(vec![b0, b1]);
+            }
+            for b1 in mid.clone() {
+                for b2 in mid.clone() {
+                    cases.push(vec![b0, b1, b2]);
+                    cases.push(vec![b0, b1, b2, 0x80]);
+                    cases.push(vec![b0, b1, b2, 0xBF]);
+                }
+            }
+        }
+        for case in cases {
+            for cut in 1..=case.len() {
+                let s = &case[..cut];
+                assert_eq!(ucs_run(s, 0, true), expected(s, true), "{s:02X?}");
+            }
+        }
+    }
+}
