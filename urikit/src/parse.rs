@@ -200,9 +200,24 @@ pub(crate) fn scalar_scan(s: &[u8], mut i: usize, class: &CharClass) -> Result<u
 #[inline(never)]
 pub(crate) fn ucs_run(s: &[u8], i: usize, private: bool) -> usize {
     let mut j = i;
+    let cont = |b: u8| b & 0xC0 == 0x80;
     while let Some(&b) = s.get(j) {
         if b < 0x80 {
             break;
+        }
+        // The common forms, without decoding: every code point from U+00A0
+        // to U+07FF (C2 A0 to DF BF) and from U+1000 to U+CFFF (leads E1
+        // to EC) is a ucschar.
+        match s.get(j..j + 3) {
+            Some(&[0xE1..=0xEC, b1, b2]) if cont(b1) & cont(b2) => {
+                j += 3;
+                continue;
+            }
+            Some(&[0xC3..=0xDF, b1, _]) | Some(&[0xC2, b1 @ 0xA0..=0xBF, _]) if cont(b1) => {
+                j += 2;
+                continue;
+            }
+            _ => {}
         }
         let Some((c, n)) = decode_utf8(s, j) else {
             break;
