@@ -270,16 +270,16 @@ fn resolve_relative_same_document_normalize() {
         ("#é", "http://例え.jp/a/b/c?q#é"),
     ];
     for (r, want) in cases {
-        let t = base.resolve(&IriRef::parse(r).unwrap()).unwrap();
+        let t = base.resolve(IriRef::parse(r).unwrap()).unwrap();
         assert_eq!(t, want, "{r}");
         // The result's offsets are those of a fresh parse.
         let fresh = Iri::parse(want).unwrap();
         assert_eq!(t.path(), fresh.path());
         assert_eq!(t.host_str(), fresh.host_str());
         assert_eq!(t.query(), fresh.query());
-        let back = base.make_relative(&t.as_iri()).unwrap();
+        let back = base.make_relative(t.as_iri()).unwrap();
         assert_eq!(
-            base.resolve(&back.as_iri_ref()).unwrap(),
+            base.resolve(back.as_iri_ref()).unwrap(),
             t,
             "{r} via {back}"
         );

@@ -253,7 +253,7 @@ fn resolution(path: &Path) -> usize {
         let (Ok(base), Ok(reference)) = (Iri::parse(b), IriRef::parse(r)) else {
             continue;
         };
-        let mine = base.resolve(&reference).expect("valid input resolves");
+        let mine = base.resolve(reference).expect("valid input resolves");
         let ox = oxiri::Iri::parse(b)
             .ok()
             .zip(oxiri::IriRef::parse(r).ok())

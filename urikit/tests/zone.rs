@@ -76,7 +76,7 @@ fn no_zone_without_the_option() {
 fn resolution_keeps_the_zone() {
     let o = ParseOptions::new().zone_id(true);
     let base = o.parse_uri("http://[fe80::1%25eth0]/a/b").unwrap();
-    let t = base.resolve(&UriRef::parse("../c").unwrap()).unwrap();
+    let t = base.resolve("../c").unwrap();
     assert_eq!(t, "http://[fe80::1%25eth0]/c");
     assert_eq!(t.host().unwrap().zone(), Some("eth0"));
 }
