@@ -11,7 +11,10 @@ pub mod uriparser;
 
 pub mod checks;
 pub mod iri;
+pub mod conversions;
+pub mod file_paths;
 pub mod ops;
+pub mod template;
 
 #[path = "../../urikit/tests/common/oracle.rs"]
 pub mod oracle;
