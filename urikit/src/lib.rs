@@ -15,6 +15,7 @@
 //! - [`text`] finds URIs in plain text (Appendix C), [`suffix`] completes
 //!   what people type (4.5), and [`security`] checks a URI for the hazards
 //!   of section 7.
+//! - [`rfc6570`] expands URI Templates and matches URIs against them.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
@@ -48,6 +49,15 @@
 //!   and the readers over `std::io`. Without it the crate is `no_std` and
 //!   needs only `alloc`; the error types implement `core::error::Error`
 //!   either way.
+//! - `serde`: `Serialize` and `Deserialize` for the URI types (see
+//!   `integrations::serde`).
+//! - `http`: `TryFrom` both ways with `http::Uri`, never dropping a
+//!   fragment silently (`integrations::http`).
+//! - `url`: from `url::Url` (always succeeds) and to it
+//!   (`integrations::url`).
+//!
+//! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
+//! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
 #![deny(unsafe_code)]
@@ -59,11 +69,17 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
+// File paths and `file` URIs (RFC 8089); the folder is named for the RFC.
+#[path = "rfc8089/mod.rs"]
+pub mod file;
 mod host;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+pub mod integrations;
 pub mod normalize;
 mod parse;
 pub mod percent;
 mod resolve;
+pub mod rfc6570;
 pub mod rule;
 pub mod security;
 #[allow(unsafe_code)]

@@ -455,6 +455,12 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
 
 /// The error for a bad byte at `i` in the authority: which component it
 /// falls in depends on whether an `@` comes later, so look ahead for one.
+///
+/// Once the bytes are a host and port (after an `@`, or with none to come),
+/// the first byte after the first `:` that is not a digit already ended
+/// every valid reading, so that byte is the error, not `i`: in `//a@:(@`
+/// the port fails at the `(`, not at the second `@`. The hot loop does not
+/// keep that index for this case; it is found again here.
 #[cold]
 #[inline(never)]
 fn authority_error(
@@ -473,7 +479,8 @@ fn authority_error(
     let component = if in_userinfo {
         Component::Userinfo
     } else if colon != usize::MAX {
-        return ParseError::new(i, ErrorKind::InvalidPort);
+        // `i` is not a digit, so the port's first non-digit is at or before it.
+        return ParseError::new(skip(s, colon + 1, &DIGIT), ErrorKind::InvalidPort);
     } else {
         Component::Host
     };

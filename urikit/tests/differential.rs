@@ -164,7 +164,7 @@ fn resolution(path: &Path) -> usize {
         let (Ok(base), Ok(reference)) = (urikit::Uri::parse(b), urikit::UriRef::parse(r)) else {
             continue;
         };
-        let ours = base.resolve(&reference).expect("valid input resolves");
+        let ours = base.resolve(reference).expect("valid input resolves");
         let fluent = match (fluent_uri::Uri::parse(b), fluent_uri::UriRef::parse(r)) {
             (Ok(fb), Ok(fr)) => fr.resolve_against(&fb).ok().map(|t| t.as_str().to_string()),
             _ => None,

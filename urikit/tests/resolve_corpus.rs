@@ -108,19 +108,19 @@ fn pairs(path: &Path) -> (usize, Vec<usize>) {
                 continue;
             }
         };
-        let t = b.resolve(&r).unwrap_or_else(|e| panic!("line {line}: {e}"));
+        let t = b.resolve(r).unwrap_or_else(|e| panic!("line {line}: {e}"));
         assert_eq!(Uri::parse(t.as_str()).unwrap().components(), t.components());
         for res in [
             Resolver::new().non_strict(true),
             Resolver::new().rfc2396(true),
         ] {
-            let other = res.resolve(&b, &r).unwrap();
+            let other = res.resolve(b, r).unwrap();
             assert!(Uri::parse(other.as_str()).is_ok(), "line {line}");
         }
         let rel = b
-            .make_relative(&t.as_uri())
+            .make_relative(t.as_uri())
             .unwrap_or_else(|e| panic!("line {line}: {base} -> {t}: {e}"));
-        let back = b.resolve(&rel.as_ref_uri()).unwrap();
+        let back = b.resolve(rel.as_uri_ref()).unwrap();
         assert_eq!(back.as_str(), t.as_str(), "line {line}: relative {rel}");
         // The reference itself resolves to t, so the shortest is no longer.
         assert!(

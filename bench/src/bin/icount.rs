@@ -173,7 +173,7 @@ fn resolve_counts(mode: &str) {
                     }
                 } else {
                     for ((b, _), t) in parsed.iter().zip(&targets) {
-                        n += b.make_relative(&t.as_uri()).map_or(0, |r| r.len());
+                        n += b.make_relative(t.as_uri()).map_or(0, |r| r.len());
                     }
                 }
             }

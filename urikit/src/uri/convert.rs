@@ -9,7 +9,7 @@ use crate::parse::{parse, Meta, Top};
 
 impl<'a> From<Uri<'a>> for UriRef<'a> {
     fn from(u: Uri<'a>) -> UriRef<'a> {
-        u.as_ref_uri()
+        u.as_uri_ref()
     }
 }
 

@@ -453,14 +453,6 @@ impl<'a> UriRef<'a> {
         self.s
     }
 
-    // Kept while the workspace moves to `as_str`, which now has the input's
-    // lifetime too.
-    #[doc(hidden)]
-    #[inline]
-    pub fn as_text(&self) -> &'a str {
-        self.s
-    }
-
     /// An owned copy.
     ///
     /// ```
@@ -562,24 +554,9 @@ impl<'a> Uri<'a> {
         }
     }
 
-    // The old name, kept while the workspace moves over.
-    #[doc(hidden)]
-    #[inline]
-    pub fn as_ref_uri(&self) -> UriRef<'a> {
-        self.as_uri_ref()
-    }
-
     /// The text, with the input's lifetime (the accessors' source).
     #[inline]
     fn text(&self) -> &'a str {
-        self.s
-    }
-
-    // Kept while the workspace moves to `as_str`, which now has the input's
-    // lifetime too.
-    #[doc(hidden)]
-    #[inline]
-    pub fn as_text(&self) -> &'a str {
         self.s
     }
 
@@ -657,13 +634,6 @@ impl UriRefBuf {
             s: &self.s,
             m: self.m,
         }
-    }
-
-    // The old name, kept while the workspace moves over.
-    #[doc(hidden)]
-    #[inline]
-    pub fn as_ref_uri(&self) -> UriRef<'_> {
-        self.as_uri_ref()
     }
 
     /// The text as a `String`.
