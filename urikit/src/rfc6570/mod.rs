@@ -46,6 +46,8 @@
 use alloc::string::String;
 use core::fmt;
 
+mod captures;
+mod decode;
 mod expand;
 mod matching;
 mod parse;
