@@ -1,0 +1,51 @@
+"""Exact RFC 3986 URIs at native speed: a thin layer over the urikit Rust library.
+
+>>> import urikit
+>>> u = urikit.URI('http://a/b/c/d;p?q')
+>>> u.host, u.path, u.query
+('a', '/b/c/d;p', 'q')
+>>> u.resolve('../g')
+URI('http://a/b/g')
+>>> urikit.equivalent('HTTP://a:80/%7e', 'http://a/~', level='scheme')
+True
+
+IRIs (RFC 3987), URI templates (RFC 6570) and file-path conversions are
+not in this version of the library, so this package does not offer them
+yet (see README.md).
+"""
+
+from ._urikit import (
+    URI,
+    Finding,
+    Match,
+    URIError,
+    URIRef,
+    decode,
+    encode,
+    equivalent,
+    extract,
+    lint,
+    normalize,
+    parse,
+    relative,
+    resolve,
+    validate,
+)
+
+__all__ = [
+    "URI",
+    "URIRef",
+    "URIError",
+    "Finding",
+    "Match",
+    "parse",
+    "resolve",
+    "relative",
+    "normalize",
+    "equivalent",
+    "encode",
+    "decode",
+    "extract",
+    "lint",
+    "validate",
+]
