@@ -1,0 +1,144 @@
+//! The built `uri-sql` binary: formats, the `lines()` table function,
+//! files by path, NULL as `null`, exit codes and error messages.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+
+use urikit::UriRef;
+
+fn uri_sql(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_uri-sql"))
+        .args(args)
+        .output()
+        .expect("run uri-sql")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("uri-sql-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn lines_with_json_output_agree_with_the_library() {
+    let path = urikit_testdata::sample("gsd-urls.txt");
+    let sql = format!(
+        "SELECT line, uri_host(line) AS host, uri_port(line) AS port FROM lines('{}')",
+        path.display()
+    );
+    let o = uri_sql(&["run", "--format", "json", "--threads", "2", &sql]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let lines = urikit_testdata::lines(&path);
+    let out = stdout(&o);
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(rows.len(), lines.len(), "one object per line of the file");
+    let mut nulls = 0;
+    for r in &rows {
+        let line = r["line"].as_str().unwrap();
+        let want = UriRef::parse(line).ok().and_then(|u| u.host_str().map(str::to_owned));
+        // NULL is written as an explicit null, not left out.
+        assert!(r.as_object().unwrap().contains_key("host"));
+        assert_eq!(r["host"].as_str().map(str::to_owned), want, "{line}");
+        let want = UriRef::parse(line).ok().and_then(|u| u.port_u16().ok().flatten());
+        assert_eq!(r["port"].as_u64(), want.map(u64::from), "{line}");
+        nulls += usize::from(r["port"].is_null());
+    }
+    assert!(nulls > 0);
+}
+
+#[test]
+fn csv_files_by_path_and_csv_output() {
+    let path = urikit_testdata::sample("cc-relative-10k.csv");
+    let sql = format!(
+        "SELECT uri_resolve(base, relative) AS target FROM '{}' ORDER BY target LIMIT 3",
+        path.display()
+    );
+    let o = uri_sql(&["run", "--format", "csv", &sql]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    let mut it = out.lines();
+    assert_eq!(it.next(), Some("target"));
+    assert_eq!(it.count(), 3);
+}
+
+#[test]
+fn parquet_written_and_read_back_by_path() {
+    let dir = scratch("parquet");
+    let file = dir.join("hosts.parquet");
+    let gsd = urikit_testdata::sample("gsd-urls.txt");
+    let copy = format!(
+        "COPY (SELECT line, uri_registrable_domain(line) AS site FROM lines('{}')) TO '{}' STORED AS PARQUET",
+        gsd.display(),
+        file.display()
+    );
+    let o = uri_sql(&["run", "--format", "csv", &copy]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let sql = format!(
+        "SELECT count(*) AS n, count(site) AS with_site FROM '{}'",
+        file.display()
+    );
+    let o = uri_sql(&["run", "--format", "json", &sql]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
+    let lines = urikit_testdata::lines(&gsd);
+    assert_eq!(v["n"].as_u64(), Some(lines.len() as u64));
+    assert!(v["with_site"].as_u64().unwrap() > 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_table_format_aligns_columns() {
+    let o = uri_sql(&["run", "SELECT uri_scheme('HTTP://a/') AS s, uri_host('mailto:x@y') AS h"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("| s    | h |"), "{out}");
+    assert!(out.contains("| HTTP |   |"), "{out}");
+}
+
+#[test]
+fn errors_exit_2_with_a_message() {
+    for (args, says) in [
+        (vec!["run", "SELEKT 1"], "SELEKT"),
+        (vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"], "/nonexistent/file.txt"),
+        (vec!["run", "SELECT uri_normalize('a', 'bogus')"], "bogus"),
+        (vec!["run", "--format", "xml", "SELECT 1"], "xml"),
+        (vec!["run", "--threads", "0", "SELECT 1"], "--threads"),
+        (vec!["run"], "no QUERY"),
+        (vec!["walk"], "walk"),
+        (vec![], "no command"),
+    ] {
+        let o = uri_sql(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
+        assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
+#[test]
+fn a_closed_pipe_ends_quietly() {
+    let gsd = urikit_testdata::sample("gsd-urls.txt");
+    let sql = format!("SELECT line FROM lines('{}')", gsd.display());
+    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-sql"))
+        .args(["run", "--format", "csv", &sql])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    drop(child.stdout.take());
+    let o = child.wait_with_output().unwrap();
+    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+}

@@ -1,0 +1,55 @@
+//! # urikit-arrow
+//!
+//! Vectorized [Apache Arrow](https://arrow.apache.org) kernels over
+//! [`urikit`]: RFC 3986 parsing, components, resolution, normalization,
+//! percent-encoding and more, a whole string column at a time.
+//!
+//! - **Input**: `Utf8` ([`arrow_array::StringArray`]), `LargeUtf8` and
+//!   `Utf8View` columns. Two-argument kernels also take a scalar
+//!   ([`arrow_array::Scalar`]) for either argument, which they parse once
+//!   per batch (a base URI, a parameter name).
+//! - **Output**: Arrow arrays. String outputs have the input's string
+//!   type. For `Utf8View` input, a value that is a slice of its row (a
+//!   component, a path segment, a URI that is already normal) is a view into
+//!   the input's data buffers: no bytes are copied.
+//! - **Nulls and invalid rows**: a null row gives null, and so does a row
+//!   that is not a valid URI (reference), never an error or a panic:
+//!   one bad row does not fail a batch. [`parse`] says where and why a row
+//!   failed. Errors are only for arguments of the wrong type or length.
+//!
+//! Every kernel is a loop over the library's own functions (named in its
+//! documentation), so it gives the library's answer row by row.
+//!
+//! ```
+//! use arrow_array::{StringViewArray, cast::AsArray};
+//! let urls = StringViewArray::from(vec![
+//!     Some("https://www.example.com/a/b?q=1"),
+//!     Some("http://exa mple.com/"),
+//!     None,
+//! ]);
+//! let hosts = urikit_arrow::host(&urls).unwrap();
+//! let hosts: Vec<_> = hosts.as_string_view().iter().collect();
+//! assert_eq!(hosts, [Some("www.example.com"), None, None]);
+//! ```
+#![deny(unsafe_code)]
+#![warn(missing_docs)]
+
+mod hosts;
+mod lists;
+mod parse;
+mod rewrite;
+mod strings;
+
+pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
+pub use lists::{
+    extract, lint, list_type, map_type, path_segments, query_param, query_params,
+};
+pub use parse::{
+    authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query,
+    scheme, userinfo, PARSE_FIELDS,
+};
+pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
+pub use strings::value_bytes;
+/// The comparison and normalization levels of [`normalize`] and
+/// [`equivalent`] (re-exported from [`urikit::compare`]).
+pub use urikit::compare::Level;
