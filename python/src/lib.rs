@@ -2,6 +2,7 @@
 //! PyO3 layer over the urikit library. No URI logic lives here: every
 //! check, split, resolution and normalization is the library's.
 
+mod arrow;
 mod errors;
 mod funcs;
 mod types;
@@ -26,5 +27,8 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::extract, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::lint, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
+    m.add_class::<arrow::PyArrowArray>()?;
+    m.add_class::<arrow::PyChunked>()?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;
     Ok(())
 }
