@@ -195,16 +195,18 @@ fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::char
         "query-pair" => &percent::QUERY_PAIR,
         "fragment" => &percent::FRAGMENT,
         "unreserved" => &percent::UNRESERVED,
-        _ => return Err(uri_error(
-            py,
-            format!(
+        _ => {
+            return Err(uri_error(
+                py,
+                format!(
                 "unknown component {component:?} (expected 'userinfo', 'host', 'path', 'segment', \
                      'segment-nc', 'query', 'query-pair', 'fragment' or 'unreserved')"
             ),
-            None,
-            "unknown-component",
-            None,
-        )),
+                None,
+                "unknown-component",
+                None,
+            ))
+        }
     })
 }
 

@@ -11,13 +11,14 @@ import inspect
 import pytest
 
 import urikit
+import urikit.arrow
 import urikit.compat
 import urikit.jsonschema
 
 
 def _docstrings():
     seen = set()
-    for mod in (urikit, urikit.compat, urikit.jsonschema):
+    for mod in (urikit, urikit.compat, urikit.jsonschema, urikit.arrow):
         yield mod, mod.__name__, mod.__doc__ or ""
         for name in getattr(mod, "__all__", []):
             obj = getattr(mod, name)

@@ -5,6 +5,7 @@ from typing import List, Optional
 from urllib.parse import SplitResult
 
 import urikit
+import urikit.arrow
 import urikit.compat
 import urikit.jsonschema
 
@@ -33,7 +34,10 @@ def use() -> None:
     except urikit.URIError as e:
         index: Optional[int] = e.index
         kind: str = e.kind
-    del scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
+    import pyarrow as pa
+
+    hosts = urikit.arrow.host(pa.array(["http://a/"]))
+    del hosts, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
 
 
 def test_use() -> None:
