@@ -15,6 +15,7 @@
 //! - [`text`] finds URIs in plain text (Appendix C), [`suffix`] completes
 //!   what people type (4.5), and [`security`] checks a URI for the hazards
 //!   of section 7.
+//! - [`rfc6570`] expands URI Templates and matches URIs against them.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
@@ -59,11 +60,17 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
+/// File paths and `file` URIs (RFC 8089): the module lives in `rfc8089/`.
+#[path = "rfc8089/mod.rs"]
+pub mod file;
 mod host;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+pub mod integrations;
 pub mod normalize;
 mod parse;
 pub mod percent;
 mod resolve;
+pub mod rfc6570;
 pub mod rule;
 pub mod security;
 #[allow(unsafe_code)]
