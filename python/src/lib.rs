@@ -5,6 +5,7 @@
 mod arrow;
 mod errors;
 mod funcs;
+mod templates;
 mod types;
 
 use pyo3::prelude::*;
@@ -27,6 +28,9 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::extract, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::lint, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
+    m.add_class::<templates::PyTemplate>()?;
+    m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
+    m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;

@@ -69,3 +69,19 @@ def test_non_strings_pass():
     for value in (12, 13.7, {}, [], None, True):
         for fmt in uj.FORMATS:
             assert checker.conforms(value, fmt)
+
+
+TEMPLATES = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "corpus" / "uritemplate-test"
+
+
+def test_uri_template_format():
+    checker = uj.format_checker()
+    spec = json.loads((TEMPLATES / "spec-examples.json").read_text(encoding="utf-8"))
+    good = [t for group in spec.values() for t, _ in group["testcases"]]
+    assert len(good) > 50
+    for t in good:
+        jsonschema.validate(t, {"format": "uri-template"}, format_checker=checker)
+    for bad in ("{unclosed", "}", "{a b}", "{var:0}", "{?}"):
+        with pytest.raises(jsonschema.ValidationError) as info:
+            jsonschema.validate(bad, {"format": "uri-template"}, format_checker=checker)
+        assert isinstance(info.value.cause, uj.URIError)

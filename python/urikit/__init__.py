@@ -9,9 +9,8 @@ URI('http://a/b/g')
 >>> urikit.equivalent('HTTP://a:80/%7e', 'http://a/~', level='scheme')
 True
 
-IRIs (RFC 3987), URI templates (RFC 6570) and file-path conversions are
-not in this version of the library, so this package does not offer them
-yet (see README.md).
+IRIs (RFC 3987) and IDNA are not in this version of the library, so this
+package does not offer them yet (see README.md).
 """
 
 from ._urikit import (
@@ -20,21 +19,25 @@ from ._urikit import (
     Match,
     URIError,
     URIRef,
+    URITemplate,
     decode,
     encode,
     equivalent,
     extract,
+    from_file_path,
     lint,
     normalize,
     parse,
     relative,
     resolve,
+    to_file_path,
     validate,
 )
 
 __all__ = [
     "URI",
     "URIRef",
+    "URITemplate",
     "URIError",
     "Finding",
     "Match",
@@ -48,4 +51,6 @@ __all__ = [
     "extract",
     "lint",
     "validate",
+    "from_file_path",
+    "to_file_path",
 ]

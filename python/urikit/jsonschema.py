@@ -1,15 +1,14 @@
 """JSON Schema ``format`` checks for URIs, for the ``jsonschema`` package.
 
 ``format_checker()`` returns a ``jsonschema.FormatChecker`` with jsonschema's
-own checks plus urikit's for ``uri`` (RFC 3986 ``URI``) and
-``uri-reference`` (RFC 3986 ``URI-reference``); ``register(checker)`` adds
-them to a checker you have.
+own checks plus urikit's for ``uri`` (RFC 3986 ``URI``), ``uri-reference``
+(RFC 3986 ``URI-reference``) and ``uri-template`` (RFC 6570);
+``register(checker)`` adds them to a checker you have.
 
-``iri``, ``iri-reference`` (RFC 3987) and ``uri-template`` (RFC 6570) are
-listed in ``UNAVAILABLE``: this version of the urikit library has neither
-IRIs nor templates, and checking them by URI rules would be wrong (an IRI
-may hold non-ASCII characters a URI may not). ``register`` leaves those
-formats to whatever the checker already has for them.
+``iri`` and ``iri-reference`` (RFC 3987) are listed in ``UNAVAILABLE``: this
+version of the urikit library has no IRIs, and checking them by URI rules
+would be wrong (an IRI may hold non-ASCII characters a URI may not).
+``register`` leaves those formats to whatever the checker already has.
 
 >>> import jsonschema, urikit.jsonschema
 >>> checker = urikit.jsonschema.format_checker()
@@ -23,18 +22,17 @@ jsonschema.exceptions.ValidationError: '/relative' is not a 'uri'
 
 from typing import Any, Optional
 
-from ._urikit import URIError, validate
+from ._urikit import URIError, URITemplate, validate
 
-__all__ = ["FORMATS", "UNAVAILABLE", "format_checker", "register", "is_uri", "is_uri_reference"]
+__all__ = ["FORMATS", "UNAVAILABLE", "format_checker", "register", "is_uri", "is_uri_reference", "is_uri_template"]
 
-#: The formats urikit checks, and the RFC 3986 rule each one is.
-FORMATS = {"uri": "URI", "uri-reference": "URI-reference"}
+#: The formats urikit checks, and the rule each one is.
+FORMATS = {"uri": "URI", "uri-reference": "URI-reference", "uri-template": "RFC 6570 URI-Template"}
 
 #: The formats of the same family that urikit cannot check yet, and why.
 UNAVAILABLE = {
     "iri": "no IRI (RFC 3987) support in this version of the urikit library",
     "iri-reference": "no IRI (RFC 3987) support in this version of the urikit library",
-    "uri-template": "no URI Template (RFC 6570) support in this version of the urikit library",
 }
 
 
@@ -60,6 +58,27 @@ def is_uri_reference(instance: object) -> bool:
     return validate(instance, "URI-reference")
 
 
+def is_uri_template(instance: object) -> bool:
+    """The ``uri-template`` format: an RFC 6570 URI Template; other types pass.
+
+    >>> is_uri_template('/users/{id}{?q*}'), is_uri_template('/users/{id')
+    (True, False)
+    """
+    if not isinstance(instance, str):
+        return True
+    try:
+        URITemplate(instance)
+    except URIError:
+        return False
+    return True
+
+
+def _template(instance: object) -> bool:
+    if isinstance(instance, str):
+        URITemplate(instance)
+    return True
+
+
 def _checker(rule: str):  # type: ignore[no-untyped-def]
     def check(instance: object) -> bool:
         if not isinstance(instance, str):
@@ -72,16 +91,17 @@ def _checker(rule: str):  # type: ignore[no-untyped-def]
 
 
 def register(checker: Any) -> Any:
-    """Add urikit's checks for ``uri`` and ``uri-reference`` to a
+    """Add urikit's checks for ``uri``, ``uri-reference`` and ``uri-template`` to a
     ``jsonschema.FormatChecker`` (replacing what it had for them); returns it.
 
     >>> import jsonschema
     >>> c = register(jsonschema.FormatChecker(formats=()))
     >>> sorted(c.checkers)
-    ['uri', 'uri-reference']
+    ['uri', 'uri-reference', 'uri-template']
     """
     for fmt, rule in FORMATS.items():
-        checker.checks(fmt, raises=URIError)(_checker(rule))
+        check = _template if fmt == "uri-template" else _checker(rule)
+        checker.checks(fmt, raises=URIError)(check)
     return checker
 
 
