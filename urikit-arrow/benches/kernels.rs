@@ -54,7 +54,10 @@ fn family(c: &mut Criterion, group: &str, input: &ArrayRef, kernels: Vec<(&str, 
     let rows = input.len() as u64;
     let bytes = urikit_arrow::value_bytes(input).unwrap() as u64;
     let mut g = c.benchmark_group(group);
-    g.throughput(Throughput::ElementsAndBytes { elements: rows, bytes });
+    g.throughput(Throughput::ElementsAndBytes {
+        elements: rows,
+        bytes,
+    });
     for (name, k) in kernels {
         g.bench_function(name, |b| b.iter(|| black_box(k(black_box(input)))));
     }
@@ -67,56 +70,128 @@ fn kernels(c: &mut Criterion) {
     let utf8: ArrayRef = Arc::new(StringArray::from_iter_values(lines.iter()));
     let k = |f: fn(&ArrayRef) -> usize| -> Kernel { Box::new(f) };
 
-    family(c, "components/view", &view, vec![
-        ("is_valid", k(|a| urikit_arrow::is_valid(a).unwrap().len())),
-        ("host", k(|a| urikit_arrow::host(a).unwrap().len())),
-        ("path", k(|a| urikit_arrow::path(a).unwrap().len())),
-        ("port", k(|a| urikit_arrow::port(a).unwrap().len())),
-        ("parse_struct", k(|a| urikit_arrow::parse(a).unwrap().len())),
-    ]);
-    family(c, "components/utf8", &utf8, vec![
-        ("host", k(|a| urikit_arrow::host(a).unwrap().len())),
-        ("path", k(|a| urikit_arrow::path(a).unwrap().len())),
-        ("parse_struct", k(|a| urikit_arrow::parse(a).unwrap().len())),
-    ]);
-    family(c, "query", &view, vec![
-        ("query_param", k(|a| {
-            let name = Scalar::new(StringViewArray::from(vec!["id"]));
-            urikit_arrow::query_param(a, &name).unwrap().len()
-        })),
-        ("query_params", k(|a| urikit_arrow::query_params(a).unwrap().len())),
-        ("path_segments", k(|a| urikit_arrow::path_segments(a).unwrap().len())),
-    ]);
-    family(c, "normalize", &view, vec![
-        ("syntax", k(|a| urikit_arrow::normalize(a, Level::Syntax).unwrap().len())),
-        ("scheme", k(|a| urikit_arrow::normalize(a, Level::Scheme).unwrap().len())),
-        ("equivalent_self", k(|a| urikit_arrow::equivalent(a, a, Level::Syntax).unwrap().len())),
-    ]);
-    family(c, "percent", &view, vec![
-        ("encode_query_pair", k(|a| urikit_arrow::encode(a, EncodeSet::QueryPair).unwrap().len())),
-        ("decode", k(|a| urikit_arrow::decode(a).unwrap().len())),
-    ]);
-    family(c, "hosts", &view, vec![
-        ("host_reversed", k(|a| urikit_arrow::host_reversed(a).unwrap().len())),
-        ("surt", k(|a| urikit_arrow::surt(a).unwrap().len())),
-        ("registrable_domain", k(|a| urikit_arrow::registrable_domain(a).unwrap().len())),
-        ("public_suffix", k(|a| urikit_arrow::public_suffix(a).unwrap().len())),
-    ]);
-    family(c, "text", &view, vec![
-        ("extract", k(|a| urikit_arrow::extract(a).unwrap().len())),
-        ("lint", k(|a| urikit_arrow::lint(a).unwrap().len())),
-    ]);
+    family(
+        c,
+        "components/view",
+        &view,
+        vec![
+            ("is_valid", k(|a| urikit_arrow::is_valid(a).unwrap().len())),
+            ("host", k(|a| urikit_arrow::host(a).unwrap().len())),
+            ("path", k(|a| urikit_arrow::path(a).unwrap().len())),
+            ("port", k(|a| urikit_arrow::port(a).unwrap().len())),
+            ("parse_struct", k(|a| urikit_arrow::parse(a).unwrap().len())),
+        ],
+    );
+    family(
+        c,
+        "components/utf8",
+        &utf8,
+        vec![
+            ("host", k(|a| urikit_arrow::host(a).unwrap().len())),
+            ("path", k(|a| urikit_arrow::path(a).unwrap().len())),
+            ("parse_struct", k(|a| urikit_arrow::parse(a).unwrap().len())),
+        ],
+    );
+    family(
+        c,
+        "query",
+        &view,
+        vec![
+            (
+                "query_param",
+                k(|a| {
+                    let name = Scalar::new(StringViewArray::from(vec!["id"]));
+                    urikit_arrow::query_param(a, &name).unwrap().len()
+                }),
+            ),
+            (
+                "query_params",
+                k(|a| urikit_arrow::query_params(a).unwrap().len()),
+            ),
+            (
+                "path_segments",
+                k(|a| urikit_arrow::path_segments(a).unwrap().len()),
+            ),
+        ],
+    );
+    family(
+        c,
+        "normalize",
+        &view,
+        vec![
+            (
+                "syntax",
+                k(|a| urikit_arrow::normalize(a, Level::Syntax).unwrap().len()),
+            ),
+            (
+                "scheme",
+                k(|a| urikit_arrow::normalize(a, Level::Scheme).unwrap().len()),
+            ),
+            (
+                "equivalent_self",
+                k(|a| urikit_arrow::equivalent(a, a, Level::Syntax).unwrap().len()),
+            ),
+        ],
+    );
+    family(
+        c,
+        "percent",
+        &view,
+        vec![
+            (
+                "encode_query_pair",
+                k(|a| urikit_arrow::encode(a, EncodeSet::QueryPair).unwrap().len()),
+            ),
+            ("decode", k(|a| urikit_arrow::decode(a).unwrap().len())),
+        ],
+    );
+    family(
+        c,
+        "hosts",
+        &view,
+        vec![
+            (
+                "host_reversed",
+                k(|a| urikit_arrow::host_reversed(a).unwrap().len()),
+            ),
+            ("surt", k(|a| urikit_arrow::surt(a).unwrap().len())),
+            (
+                "registrable_domain",
+                k(|a| urikit_arrow::registrable_domain(a).unwrap().len()),
+            ),
+            (
+                "public_suffix",
+                k(|a| urikit_arrow::public_suffix(a).unwrap().len()),
+            ),
+        ],
+    );
+    family(
+        c,
+        "text",
+        &view,
+        vec![
+            ("extract", k(|a| urikit_arrow::extract(a).unwrap().len())),
+            ("lint", k(|a| urikit_arrow::lint(a).unwrap().len())),
+        ],
+    );
 
     // Resolution: the pairs as two columns, and every reference against
     // one scalar base (parsed once per batch).
     let pairs = cc_pairs();
-    let bases: ArrayRef = Arc::new(StringViewArray::from_iter_values(pairs.iter().map(|p| &p.0)));
-    let refs: ArrayRef = Arc::new(StringViewArray::from_iter_values(pairs.iter().map(|p| &p.1)));
+    let bases: ArrayRef = Arc::new(StringViewArray::from_iter_values(
+        pairs.iter().map(|p| &p.0),
+    ));
+    let refs: ArrayRef = Arc::new(StringViewArray::from_iter_values(
+        pairs.iter().map(|p| &p.1),
+    ));
     let targets = urikit_arrow::resolve(&bases, &refs).unwrap();
     let rows = refs.len() as u64;
     let bytes = urikit_arrow::value_bytes(&refs).unwrap() as u64;
     let mut g = c.benchmark_group("resolve");
-    g.throughput(Throughput::ElementsAndBytes { elements: rows, bytes });
+    g.throughput(Throughput::ElementsAndBytes {
+        elements: rows,
+        bytes,
+    });
     g.bench_function("resolve_pairs", |b| {
         b.iter(|| black_box(urikit_arrow::resolve(&bases, black_box(&refs)).unwrap()))
     });

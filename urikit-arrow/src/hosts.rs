@@ -8,7 +8,7 @@ use arrow_schema::ArrowError;
 use urikit::normalize::Normalizer;
 use urikit::{percent, HostKind, Uri, UriRef};
 
-use crate::strings::{rebind, StrOut, Strs};
+use crate::strings::{StrOut, Strs};
 
 /// A string kernel: `f` gives row `i`'s value (possibly a slice of it).
 fn string_kernel<'a>(
@@ -55,7 +55,7 @@ pub fn host_reversed(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
         let r = UriRef::parse(s).ok()?;
         let host = r.host()?;
         if host.kind() != HostKind::RegName || !host.as_str().contains('.') {
-            return rebind(s, host.as_str()).map(Cow::Borrowed);
+            return Some(Cow::Borrowed(host.as_str()));
         }
         let mut out = String::with_capacity(host.as_str().len());
         reversed_labels(host.as_str(), '.', &mut out);
@@ -165,7 +165,7 @@ fn psl_host(s: &str) -> Option<Cow<'_, str>> {
     if host.kind() != HostKind::RegName || host.as_str().is_empty() {
         return None;
     }
-    let name = percent::decode(rebind(s, host.as_str())?).to_str().ok()?;
+    let name = percent::decode(host.as_str()).to_str().ok()?;
     Some(if name.bytes().any(|b| b.is_ascii_uppercase()) {
         Cow::Owned(name.to_ascii_lowercase())
     } else {

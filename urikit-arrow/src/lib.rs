@@ -41,12 +41,10 @@ mod rewrite;
 mod strings;
 
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
-pub use lists::{
-    extract, lint, list_type, map_type, path_segments, query_param, query_params,
-};
+pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
-    authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query,
-    scheme, userinfo, PARSE_FIELDS,
+    authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
+    userinfo, PARSE_FIELDS,
 };
 pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
 pub use strings::value_bytes;

@@ -8,9 +8,7 @@ use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
 use urikit::{security, text, UriRef};
 
-use std::borrow::Cow;
-
-use crate::strings::{like, rebind, rows, Arg, StrOut, Strs};
+use crate::strings::{like, rows, Arg, StrOut, Strs};
 
 /// The type of a list kernel's output for a string column of type
 /// `input`: a list of the input's string type.
@@ -120,7 +118,7 @@ fn list_kernel<'a>(
 /// an empty list; null for a null or invalid row.
 ///
 /// ```
-/// use arrow_array::{StringArray, cast::AsArray};
+/// use arrow_array::{Array, StringArray, cast::AsArray};
 /// let a = StringArray::from(vec![Some("http://h/a/b%2Fc/"), Some("http://h"), Some("%"), None]);
 /// let l = urikit_arrow::path_segments(&a).unwrap();
 /// let l = l.as_list::<i32>();
@@ -171,7 +169,7 @@ pub fn extract(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// invalid row.
 ///
 /// ```
-/// use arrow_array::{StringArray, cast::AsArray};
+/// use arrow_array::{Array, StringArray, cast::AsArray};
 /// let a = StringArray::from(vec!["http://user:pw@h/", "https://example.com/", "%"]);
 /// let l = urikit_arrow::lint(&a).unwrap();
 /// let l = l.as_list::<i32>();
@@ -199,7 +197,7 @@ pub fn lint(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// order). Null for a null or invalid row, or one without a query.
 ///
 /// ```
-/// use arrow_array::{StringArray, cast::AsArray};
+/// use arrow_array::{Array, StringArray, cast::AsArray};
 /// let a = StringArray::from(vec![Some("/p?a=1&b&a=%41"), Some("/p"), None]);
 /// let m = urikit_arrow::query_params(&a).unwrap();
 /// let m = m.as_map();
@@ -221,7 +219,10 @@ pub fn query_params(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
     let mut nulls = NullBufferBuilder::new(n);
     let mut count = 0usize;
     for i in 0..n {
-        let q = strs.get(i).and_then(|s| UriRef::parse(s).ok()).filter(|r| r.query().is_some());
+        let q = strs
+            .get(i)
+            .and_then(|s| UriRef::parse(s).ok())
+            .filter(|r| r.query().is_some());
         if let Some(r) = q {
             for (k, v) in r.query_pairs().decoded() {
                 keys.push_from(i, &k);
@@ -235,7 +236,8 @@ pub fn query_params(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
                 .map_err(|_| ArrowError::ComputeError("map offsets overflow i32".into()))?,
         );
     }
-    let entries = StructArray::try_new(map_fields(&ty), vec![keys.finish(), values.finish()], None)?;
+    let entries =
+        StructArray::try_new(map_fields(&ty), vec![keys.finish(), values.finish()], None)?;
     Ok(Arc::new(MapArray::try_new(
         map_entries(&ty),
         OffsetBuffer::new(ScalarBuffer::from(offsets)),
@@ -274,10 +276,7 @@ pub fn query_param(input: &dyn Datum, name: &dyn Datum) -> Result<ArrayRef, Arro
                 r.query_pairs()
                     .decoded()
                     .find(|(k, _)| k == name)
-                    .map(|(_, v)| match v {
-                        Cow::Borrowed(v) => rebind(s, v).map_or(Cow::Owned(v.to_owned()), Cow::Borrowed),
-                        Cow::Owned(v) => Cow::Owned(v),
-                    })
+                    .map(|(_, v)| v)
             }),
             _ => None,
         };

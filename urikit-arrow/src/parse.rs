@@ -129,7 +129,11 @@ pub fn parse(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
     cols.push(Arc::new(valid.finish()));
     cols.push(Arc::new(index.finish()));
     cols.push(kind.finish());
-    Ok(Arc::new(StructArray::try_new(parse_fields(&ty), cols, nulls.finish())?))
+    Ok(Arc::new(StructArray::try_new(
+        parse_fields(&ty),
+        cols,
+        nulls.finish(),
+    )?))
 }
 
 /// Which component an extractor takes.
@@ -202,7 +206,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["ftp://me:pw@h/", "ftp://h/"]);
-    /// let v: Vec<_> = urikit_arrow::userinfo(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::userinfo(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some("me:pw"), None]);
     /// ```
     userinfo,
@@ -215,7 +220,8 @@ extractor!(
     /// ```
     /// use arrow_array::{LargeStringArray, cast::AsArray};
     /// let a = LargeStringArray::from(vec!["http://[::1]:8/", "file:///etc", "mailto:x@y"]);
-    /// let v: Vec<_> = urikit_arrow::host(&a).unwrap().as_string::<i64>().iter().collect();
+    /// let out = urikit_arrow::host(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i64>().iter().collect();
     /// assert_eq!(v, [Some("[::1]"), Some(""), None]);
     /// ```
     host,
@@ -228,7 +234,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["http://h:8080/", "http://h:/", "http://h/"]);
-    /// let v: Vec<_> = urikit_arrow::port_text(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::port_text(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some("8080"), Some(""), None]);
     /// ```
     port_text,
@@ -241,7 +248,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["http://h", "a/b?c"]);
-    /// let v: Vec<_> = urikit_arrow::path(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::path(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some(""), Some("a/b")]);
     /// ```
     path,
@@ -253,7 +261,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["/p?a=1", "/p?", "/p"]);
-    /// let v: Vec<_> = urikit_arrow::query(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::query(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some("a=1"), Some(""), None]);
     /// ```
     query,
@@ -265,7 +274,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["/p#top", "/p"]);
-    /// let v: Vec<_> = urikit_arrow::fragment(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::fragment(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some("top"), None]);
     /// ```
     fragment,
@@ -277,7 +287,8 @@ extractor!(
     /// ```
     /// use arrow_array::{StringArray, cast::AsArray};
     /// let a = StringArray::from(vec!["http://u@h:1/p", "/p"]);
-    /// let v: Vec<_> = urikit_arrow::authority(&a).unwrap().as_string::<i32>().iter().collect();
+    /// let out = urikit_arrow::authority(&a).unwrap();
+    /// let v: Vec<_> = out.as_string::<i32>().iter().collect();
     /// assert_eq!(v, [Some("u@h:1"), None]);
     /// ```
     authority,

@@ -4,9 +4,9 @@
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, BooleanArray, Datum};
 use arrow_schema::ArrowError;
+use urikit::chars::CharClass;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::chars::CharClass;
 use urikit::percent;
 use urikit::{make_relative as lib_make_relative, Resolver, Uri, UriRef};
 

@@ -10,9 +10,7 @@
 use std::sync::Arc;
 
 use arrow_array::builder::{make_view, GenericStringBuilder};
-use arrow_array::{
-    Array, ArrayRef, Datum, LargeStringArray, StringArray, StringViewArray,
-};
+use arrow_array::{Array, ArrayRef, Datum, LargeStringArray, StringArray, StringViewArray};
 use arrow_buffer::{Buffer, NullBufferBuilder, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
@@ -71,17 +69,11 @@ impl<'a> Strs<'a> {
 
     /// The number of bytes of string data, for throughput figures.
     pub(crate) fn value_bytes(&self) -> usize {
-        (0..self.len()).filter_map(|i| self.get(i)).map(str::len).sum()
+        (0..self.len())
+            .filter_map(|i| self.get(i))
+            .map(str::len)
+            .sum()
     }
-}
-
-/// `sub`, a slice of `s` that a borrow of something else handed out (the
-/// library's component accessors are tied to the parsed value, not to the
-/// text), as a slice of `s` itself. `None` when `sub` does not lie in `s`.
-#[inline]
-pub(crate) fn rebind<'a>(s: &'a str, sub: &str) -> Option<&'a str> {
-    let at = (sub.as_ptr() as usize).checked_sub(s.as_ptr() as usize)?;
-    s.get(at..at.checked_add(sub.len())?)
 }
 
 /// The bytes of string data in a column of any of the three string types
@@ -280,7 +272,10 @@ impl ViewOut<'_> {
         }
         let whole = ByteView::from(src.views()[row]);
         let row_str = src.value(row);
-        let (start, end) = (row_str.as_ptr() as usize, row_str.as_ptr() as usize + row_str.len());
+        let (start, end) = (
+            row_str.as_ptr() as usize,
+            row_str.as_ptr() as usize + row_str.len(),
+        );
         let at = value.as_ptr() as usize;
         // Only a slice lying inside the row's bytes can point into the
         // source's buffers; anything else is copied.
@@ -288,7 +283,11 @@ impl ViewOut<'_> {
             return self.push_own(value);
         }
         let offset = whole.offset as usize + (at - start);
-        self.views.push(make_view(value.as_bytes(), whole.buffer_index, offset as u32));
+        self.views.push(make_view(
+            value.as_bytes(),
+            whole.buffer_index,
+            offset as u32,
+        ));
         self.nulls.append_non_null();
     }
 
@@ -304,12 +303,15 @@ impl ViewOut<'_> {
         if value.len() > 12 {
             self.own.extend_from_slice(value.as_bytes());
         }
-        self.views.push(make_view(value.as_bytes(), block, offset as u32));
+        self.views
+            .push(make_view(value.as_bytes(), block, offset as u32));
         self.nulls.append_non_null();
     }
 
     fn finish(mut self) -> StringViewArray {
-        let mut buffers: Vec<Buffer> = self.source.map_or(Vec::new(), |s| s.data_buffers().to_vec());
+        let mut buffers: Vec<Buffer> = self
+            .source
+            .map_or(Vec::new(), |s| s.data_buffers().to_vec());
         buffers.append(&mut self.full);
         if !self.own.is_empty() {
             buffers.push(Buffer::from_vec(self.own));

@@ -57,14 +57,54 @@ fn parsed(s: &str) -> Option<UriRef<'_>> {
 fn components_agree_with_the_library() {
     let lines = gsd();
     let own = |v: Option<&str>| v.map(str::to_owned);
-    check_strings("scheme", &lines, |a| urikit_arrow::scheme(a).unwrap(), |s| own(parsed(s)?.scheme()));
-    check_strings("userinfo", &lines, |a| urikit_arrow::userinfo(a).unwrap(), |s| own(parsed(s)?.userinfo()));
-    check_strings("host", &lines, |a| urikit_arrow::host(a).unwrap(), |s| own(parsed(s)?.host_str()));
-    check_strings("port_text", &lines, |a| urikit_arrow::port_text(a).unwrap(), |s| own(parsed(s)?.port()));
-    check_strings("path", &lines, |a| urikit_arrow::path(a).unwrap(), |s| Some(parsed(s)?.path().to_owned()));
-    check_strings("query", &lines, |a| urikit_arrow::query(a).unwrap(), |s| own(parsed(s)?.query()));
-    check_strings("fragment", &lines, |a| urikit_arrow::fragment(a).unwrap(), |s| own(parsed(s)?.fragment()));
-    check_strings("authority", &lines, |a| urikit_arrow::authority(a).unwrap(), |s| own(parsed(s)?.authority()));
+    check_strings(
+        "scheme",
+        &lines,
+        |a| urikit_arrow::scheme(a).unwrap(),
+        |s| own(parsed(s)?.scheme()),
+    );
+    check_strings(
+        "userinfo",
+        &lines,
+        |a| urikit_arrow::userinfo(a).unwrap(),
+        |s| own(parsed(s)?.userinfo()),
+    );
+    check_strings(
+        "host",
+        &lines,
+        |a| urikit_arrow::host(a).unwrap(),
+        |s| own(parsed(s)?.host_str()),
+    );
+    check_strings(
+        "port_text",
+        &lines,
+        |a| urikit_arrow::port_text(a).unwrap(),
+        |s| own(parsed(s)?.port()),
+    );
+    check_strings(
+        "path",
+        &lines,
+        |a| urikit_arrow::path(a).unwrap(),
+        |s| Some(parsed(s)?.path().to_owned()),
+    );
+    check_strings(
+        "query",
+        &lines,
+        |a| urikit_arrow::query(a).unwrap(),
+        |s| own(parsed(s)?.query()),
+    );
+    check_strings(
+        "fragment",
+        &lines,
+        |a| urikit_arrow::fragment(a).unwrap(),
+        |s| own(parsed(s)?.fragment()),
+    );
+    check_strings(
+        "authority",
+        &lines,
+        |a| urikit_arrow::authority(a).unwrap(),
+        |s| own(parsed(s)?.authority()),
+    );
 }
 
 #[test]
@@ -77,9 +117,17 @@ fn port_and_is_valid_agree_with_the_library() {
         let valid = urikit_arrow::is_valid(&input).unwrap();
         for (i, r) in rows.iter().enumerate() {
             let want_port = r.and_then(parsed).and_then(|u| u.port_u16().ok().flatten());
-            assert_eq!(port.is_valid(i).then(|| port.value(i)), want_port, "port row {i}");
+            assert_eq!(
+                port.is_valid(i).then(|| port.value(i)),
+                want_port,
+                "port row {i}"
+            );
             let want_valid = r.map(|s| UriRef::parse(s).is_ok());
-            assert_eq!(valid.is_valid(i).then(|| valid.value(i)), want_valid, "valid row {i}");
+            assert_eq!(
+                valid.is_valid(i).then(|| valid.value(i)),
+                want_valid,
+                "valid row {i}"
+            );
         }
     }
 }
@@ -94,12 +142,25 @@ fn parse_struct_agrees_with_the_library() {
         assert_eq!(out.data_type(), &urikit_arrow::parse_type(ty));
         let st = out.as_struct();
         let field = |name: &str| strings(st.column_by_name(name).unwrap());
-        let (scheme, userinfo, host, host_kind) =
-            (field("scheme"), field("userinfo"), field("host"), field("host_kind"));
-        let (port, path, query, fragment) = (field("port"), field("path"), field("query"), field("fragment"));
+        let (scheme, userinfo, host, host_kind) = (
+            field("scheme"),
+            field("userinfo"),
+            field("host"),
+            field("host_kind"),
+        );
+        let (port, path, query, fragment) = (
+            field("port"),
+            field("path"),
+            field("query"),
+            field("fragment"),
+        );
         let kind = field("error_kind");
         let valid = st.column_by_name("valid").unwrap().as_boolean().clone();
-        let index = st.column_by_name("error_index").unwrap().as_primitive::<UInt64Type>().clone();
+        let index = st
+            .column_by_name("error_index")
+            .unwrap()
+            .as_primitive::<UInt64Type>()
+            .clone();
         let own = |v: Option<&str>| v.map(str::to_owned);
         for (i, r) in rows.iter().enumerate() {
             let Some(s) = r else {
@@ -113,7 +174,11 @@ fn parse_struct_agrees_with_the_library() {
                     assert_eq!(scheme[i], own(u.scheme()), "row {i}");
                     assert_eq!(userinfo[i], own(u.userinfo()), "row {i}");
                     assert_eq!(host[i], own(u.host_str()), "row {i}");
-                    assert_eq!(host_kind[i], own(u.host_kind().map(|k| k.name())), "row {i}");
+                    assert_eq!(
+                        host_kind[i],
+                        own(u.host_kind().map(|k| k.name())),
+                        "row {i}"
+                    );
                     assert_eq!(port[i], own(u.port()), "row {i}");
                     assert_eq!(path[i].as_deref(), Some(u.path()), "row {i}");
                     assert_eq!(query[i], own(u.query()), "row {i}");
@@ -148,7 +213,12 @@ fn query_kernels_agree_with_the_library() {
                     .collect::<Vec<_>>()
             });
             assert_eq!(got[i], want, "query_params row {i}");
-            let want = u.map(|u| u.path_segments().decoded().map(|s| s.into_owned()).collect::<Vec<_>>());
+            let want = u.map(|u| {
+                u.path_segments()
+                    .decoded()
+                    .map(|s| s.into_owned())
+                    .collect::<Vec<_>>()
+            });
             assert_eq!(segs[i], want, "path_segments row {i}");
         }
         // The first value of each of a few common keys, the name a scalar.
@@ -156,9 +226,15 @@ fn query_kernels_agree_with_the_library() {
             let n = Scalar::new(column(ty, &[Some(name)]));
             let got = strings(&urikit_arrow::query_param(&input, &n).unwrap());
             for (i, r) in rows.iter().enumerate() {
-                let want = r.and_then(parsed).filter(|u| u.query().is_some()).and_then(|u| {
-                    u.query_pairs().decoded().find(|(k, _)| k == name).map(|(_, v)| v.into_owned())
-                });
+                let want = r
+                    .and_then(parsed)
+                    .filter(|u| u.query().is_some())
+                    .and_then(|u| {
+                        u.query_pairs()
+                            .decoded()
+                            .find(|(k, _)| k == name)
+                            .map(|(_, v)| v.into_owned())
+                    });
                 assert_eq!(got[i], want, "query_param {name} row {i}");
             }
         }
@@ -187,7 +263,14 @@ fn normalize_and_equivalent_agree_with_the_library() {
     let rows = rows(&lines);
     let normal: Vec<Option<String>> = rows
         .iter()
-        .map(|r| r.and_then(parsed).map(|u| Normalizer::new().scheme_based(true).normalize(u).into_string()))
+        .map(|r| {
+            r.and_then(parsed).map(|u| {
+                Normalizer::new()
+                    .scheme_based(true)
+                    .normalize(u)
+                    .into_string()
+            })
+        })
         .collect();
     let normal_rows: Vec<Option<&str>> = normal.iter().map(Option::as_deref).collect();
     for ty in &TYPES {
@@ -200,7 +283,11 @@ fn normalize_and_equivalent_agree_with_the_library() {
                     (Some(p), Some(q)) => Some(cmp.equivalent(p, q)),
                     _ => None,
                 };
-                assert_eq!(got.is_valid(i).then(|| got.value(i)), want, "equivalent {level} row {i}");
+                assert_eq!(
+                    got.is_valid(i).then(|| got.value(i)),
+                    want,
+                    "equivalent {level} row {i}"
+                );
             }
         }
     }
@@ -239,10 +326,17 @@ fn list_kernels_agree_with_the_library() {
         let found = lists(&urikit_arrow::extract(&input).unwrap());
         let lint = lists(&urikit_arrow::lint(&input).unwrap());
         for (i, r) in rows.iter().enumerate() {
-            let want = r.map(|s| text::extract(s).map(|m| m.as_str().to_owned()).collect::<Vec<_>>());
+            let want = r.map(|s| {
+                text::extract(s)
+                    .map(|m| m.as_str().to_owned())
+                    .collect::<Vec<_>>()
+            });
             assert_eq!(found[i], want, "extract row {i}");
             let want = r.and_then(parsed).map(|u| {
-                security::lint(u).iter().map(|f| f.kind().name().to_owned()).collect::<Vec<_>>()
+                security::lint(u)
+                    .iter()
+                    .map(|f| f.kind().name().to_owned())
+                    .collect::<Vec<_>>()
             });
             assert_eq!(lint[i], want, "lint row {i}");
         }
@@ -262,7 +356,9 @@ fn host_kernels_agree_with_the_library_and_psl() {
             let u = parsed(s)?;
             let h = u.host()?;
             Some(match h.kind() {
-                urikit::HostKind::RegName => h.as_str().split('.').rev().collect::<Vec<_>>().join("."),
+                urikit::HostKind::RegName => {
+                    h.as_str().split('.').rev().collect::<Vec<_>>().join(".")
+                }
                 _ => h.as_str().to_owned(),
             })
         },
@@ -273,7 +369,12 @@ fn host_kernels_agree_with_the_library_and_psl() {
         if h.kind() != urikit::HostKind::RegName || h.as_str().is_empty() {
             return None;
         }
-        Some(percent::decode(h.as_str()).to_str().ok()?.to_ascii_lowercase())
+        Some(
+            percent::decode(h.as_str())
+                .to_str()
+                .ok()?
+                .to_ascii_lowercase(),
+        )
     };
     check_strings(
         "public_suffix",
@@ -293,7 +394,14 @@ fn host_kernels_agree_with_the_library_and_psl() {
     let rows = rows(&lines);
     let normal: Vec<Option<String>> = rows
         .iter()
-        .map(|r| r.and_then(|s| Uri::parse(s).ok()).map(|u| Normalizer::new().scheme_based(true).normalize(u).into_string()))
+        .map(|r| {
+            r.and_then(|s| Uri::parse(s).ok()).map(|u| {
+                Normalizer::new()
+                    .scheme_based(true)
+                    .normalize(u)
+                    .into_string()
+            })
+        })
         .collect();
     let normal_rows: Vec<Option<&str>> = normal.iter().map(Option::as_deref).collect();
     for ty in &TYPES {
@@ -301,12 +409,24 @@ fn host_kernels_agree_with_the_library_and_psl() {
         let b = strings(&urikit_arrow::surt(&column(ty, &normal_rows)).unwrap());
         for (i, r) in rows.iter().enumerate() {
             let uri = r.and_then(|s| Uri::parse(s).ok());
-            assert_eq!(a[i].is_some(), uri.is_some(), "surt row {i}: null exactly when not a URI");
-            assert_eq!(a[i], b[i], "surt row {i}: normalizing first changes nothing");
+            assert_eq!(
+                a[i].is_some(),
+                uri.is_some(),
+                "surt row {i}: null exactly when not a URI"
+            );
+            assert_eq!(
+                a[i], b[i],
+                "surt row {i}: normalizing first changes nothing"
+            );
             let host = uri.as_ref().and_then(|u| u.host());
             if let (Some(key), Some(host)) = (&a[i], host) {
                 if host.kind() == urikit::HostKind::RegName && !host.as_str().is_empty() {
-                    let last = host.as_str().trim_end_matches('.').rsplit('.').next().unwrap();
+                    let last = host
+                        .as_str()
+                        .trim_end_matches('.')
+                        .rsplit('.')
+                        .next()
+                        .unwrap();
                     assert!(
                         key.starts_with(&percent::decode(last).to_str_lossy().to_ascii_lowercase())
                             || key.starts_with(&last.to_ascii_lowercase()),
@@ -354,7 +474,10 @@ fn resolve_and_make_relative_agree_with_the_library_on_every_pair() {
         let got = strings(&urikit_arrow::resolve(&first, &r).unwrap());
         let base0 = Uri::parse(&pairs[0].0).unwrap();
         for (i, (_, rf)) in pairs.iter().enumerate() {
-            let w = UriRef::parse(rf).ok().and_then(|rf| base0.resolve(&rf).ok()).map(|u| u.into_string());
+            let w = UriRef::parse(rf)
+                .ok()
+                .and_then(|rf| base0.resolve(&rf).ok())
+                .map(|u| u.into_string());
             assert_eq!(got[i], w, "resolve against a scalar base, row {i}");
         }
     }
@@ -369,6 +492,9 @@ fn kernels_treat_the_scalar_and_the_column_alike() {
     let q = "q";
     let names = column(&DataType::Utf8, &vec![Some(q); rows.len()]);
     let a = strings(&urikit_arrow::query_param(&input, &names).unwrap());
-    let b = strings(&urikit_arrow::query_param(&input, &Scalar::new(column(&DataType::Utf8, &[Some(q)]))).unwrap());
+    let b = strings(
+        &urikit_arrow::query_param(&input, &Scalar::new(column(&DataType::Utf8, &[Some(q)])))
+            .unwrap(),
+    );
     assert_eq!(a, b);
 }

@@ -20,8 +20,11 @@ const ROWS: [Option<&str>; 6] = [
     Some("http://user@www.example.com:8080/a/b?x=1#f"),
 ];
 
+/// A kernel of one column.
+type Unary = fn(&dyn Array) -> ArrayRef;
+
 /// Every one-argument kernel, by name.
-fn unary() -> Vec<(&'static str, fn(&dyn Array) -> ArrayRef)> {
+fn unary() -> Vec<(&'static str, Unary)> {
     vec![
         ("scheme", |a| urikit_arrow::scheme(a).unwrap()),
         ("userinfo", |a| urikit_arrow::userinfo(a).unwrap()),
@@ -31,11 +34,17 @@ fn unary() -> Vec<(&'static str, fn(&dyn Array) -> ArrayRef)> {
         ("query", |a| urikit_arrow::query(a).unwrap()),
         ("fragment", |a| urikit_arrow::fragment(a).unwrap()),
         ("authority", |a| urikit_arrow::authority(a).unwrap()),
-        ("port", |a| std::sync::Arc::new(urikit_arrow::port(a).unwrap())),
-        ("normalize", |a| urikit_arrow::normalize(a, Level::Syntax).unwrap()),
+        ("port", |a| {
+            std::sync::Arc::new(urikit_arrow::port(a).unwrap())
+        }),
+        ("normalize", |a| {
+            urikit_arrow::normalize(a, Level::Syntax).unwrap()
+        }),
         ("host_reversed", |a| urikit_arrow::host_reversed(a).unwrap()),
         ("surt", |a| urikit_arrow::surt(a).unwrap()),
-        ("registrable_domain", |a| urikit_arrow::registrable_domain(a).unwrap()),
+        ("registrable_domain", |a| {
+            urikit_arrow::registrable_domain(a).unwrap()
+        }),
         ("public_suffix", |a| urikit_arrow::public_suffix(a).unwrap()),
         ("path_segments", |a| urikit_arrow::path_segments(a).unwrap()),
         ("query_params", |a| urikit_arrow::query_params(a).unwrap()),
@@ -53,12 +62,25 @@ fn null_and_invalid_rows_give_null_and_the_valid_row_a_value() {
             for i in 0..ROWS.len() - 1 {
                 assert!(out.is_null(i), "{name} ({ty}) row {i} is null");
             }
-            assert!(out.is_valid(ROWS.len() - 1), "{name} ({ty}) valid row has a value");
+            assert!(
+                out.is_valid(ROWS.len() - 1),
+                "{name} ({ty}) valid row has a value"
+            );
         }
         // is_valid: null only for the null row, false for the invalid ones.
         let v = urikit_arrow::is_valid(&input).unwrap();
         let v: Vec<_> = v.iter().collect();
-        assert_eq!(v, [None, Some(false), Some(false), Some(false), Some(false), Some(true)]);
+        assert_eq!(
+            v,
+            [
+                None,
+                Some(false),
+                Some(false),
+                Some(false),
+                Some(false),
+                Some(true)
+            ]
+        );
     }
 }
 
@@ -69,15 +91,24 @@ fn the_parse_struct_carries_each_error() {
         let st = out.as_struct();
         assert!(st.is_null(0));
         let kind = strings(st.column_by_name("error_kind").unwrap());
-        let index = st.column_by_name("error_index").unwrap().as_primitive::<arrow_array::types::UInt64Type>();
+        let index = st
+            .column_by_name("error_index")
+            .unwrap()
+            .as_primitive::<arrow_array::types::UInt64Type>();
         // Independent expectations: the offending byte of each input.
-        assert_eq!((kind[1].as_deref(), index.value(1)), (Some("invalid-character"), 10));
+        assert_eq!(
+            (kind[1].as_deref(), index.value(1)),
+            (Some("invalid-character"), 10)
+        );
         // `/` cannot be in an IP literal: the error is at it or before.
         assert!(kind[2].is_some() && index.value(2) <= 11);
         // The library points at the `%` of a bad triplet.
         assert_eq!(kind[3].as_deref(), Some("invalid-percent-encoding"));
         assert!(index.value(3) <= 1);
-        assert_eq!((kind[4].as_deref(), index.value(4)), (Some("invalid-port"), 11));
+        assert_eq!(
+            (kind[4].as_deref(), index.value(4)),
+            (Some("invalid-port"), 11)
+        );
         assert!(kind[5].is_none() && index.is_null(5));
         let host = strings(st.column_by_name("host").unwrap());
         assert_eq!(host[5].as_deref(), Some("www.example.com"));
@@ -92,22 +123,52 @@ fn the_valid_row_gives_the_documented_values() {
     // the public suffix list, not from the kernels.
     let input = column(&arrow_schema::DataType::Utf8View, &ROWS);
     let last = |a: ArrayRef| strings(&a).pop().unwrap();
-    assert_eq!(last(urikit_arrow::authority(&input).unwrap()).as_deref(), Some("user@www.example.com:8080"));
-    assert_eq!(last(urikit_arrow::host_reversed(&input).unwrap()).as_deref(), Some("com.example.www"));
-    assert_eq!(last(urikit_arrow::surt(&input).unwrap()).as_deref(), Some("com,example:8080)/a/b?x=1"));
-    assert_eq!(last(urikit_arrow::registrable_domain(&input).unwrap()).as_deref(), Some("example.com"));
-    assert_eq!(last(urikit_arrow::public_suffix(&input).unwrap()).as_deref(), Some("com"));
+    assert_eq!(
+        last(urikit_arrow::authority(&input).unwrap()).as_deref(),
+        Some("user@www.example.com:8080")
+    );
+    assert_eq!(
+        last(urikit_arrow::host_reversed(&input).unwrap()).as_deref(),
+        Some("com.example.www")
+    );
+    assert_eq!(
+        last(urikit_arrow::surt(&input).unwrap()).as_deref(),
+        Some("com,example:8080)/a/b?x=1")
+    );
+    assert_eq!(
+        last(urikit_arrow::registrable_domain(&input).unwrap()).as_deref(),
+        Some("example.com")
+    );
+    assert_eq!(
+        last(urikit_arrow::public_suffix(&input).unwrap()).as_deref(),
+        Some("com")
+    );
     let segs = lists(&urikit_arrow::path_segments(&input).unwrap());
-    assert_eq!(segs[5].as_deref(), Some(&["a".to_string(), "b".to_string()][..]));
+    assert_eq!(
+        segs[5].as_deref(),
+        Some(&["a".to_string(), "b".to_string()][..])
+    );
     let m = maps(&urikit_arrow::query_params(&input).unwrap());
-    assert_eq!(m[5].as_deref(), Some(&[("x".to_string(), "1".to_string())][..]));
+    assert_eq!(
+        m[5].as_deref(),
+        Some(&[("x".to_string(), "1".to_string())][..])
+    );
     assert_eq!(urikit_arrow::port(&input).unwrap().value(5), 8080);
 }
 
 #[test]
 fn two_argument_kernels_null_on_either_side() {
     for ty in &TYPES {
-        let base = column(ty, &[Some("http://a/b"), None, Some("rel/only"), Some("http://a/b"), Some("http://a/b")]);
+        let base = column(
+            ty,
+            &[
+                Some("http://a/b"),
+                None,
+                Some("rel/only"),
+                Some("http://a/b"),
+                Some("http://a/b"),
+            ],
+        );
         let refs = column(ty, &[None, Some("c"), Some("c"), Some("%"), Some("c")]);
         let r = strings(&urikit_arrow::resolve(&base, &refs).unwrap());
         assert_eq!(r, [None, None, None, None, Some("http://a/c".to_string())]);
@@ -115,13 +176,32 @@ fn two_argument_kernels_null_on_either_side() {
         let e = urikit_arrow::equivalent(&base, &refs, Level::Syntax).unwrap();
         assert_eq!(e.null_count(), 3);
         assert!(!e.value(2));
-        let m = strings(&urikit_arrow::make_relative(&base, &column(ty, &[None, Some("http://a/c"), Some("http://a/c"), Some("%"), Some("http://a/c")])).unwrap());
+        let m = strings(
+            &urikit_arrow::make_relative(
+                &base,
+                &column(
+                    ty,
+                    &[
+                        None,
+                        Some("http://a/c"),
+                        Some("http://a/c"),
+                        Some("%"),
+                        Some("http://a/c"),
+                    ],
+                ),
+            )
+            .unwrap(),
+        );
         assert_eq!(m, [None, None, None, None, Some("c".to_string())]);
         // A null scalar makes every row null.
         let null_base = Scalar::new(column(ty, &[None]));
         let r = urikit_arrow::resolve(&null_base, &refs).unwrap();
         assert_eq!(r.null_count(), 5);
-        let q = urikit_arrow::query_param(&column(ty, &[Some("/?a=1")]), &Scalar::new(column(ty, &[None]))).unwrap();
+        let q = urikit_arrow::query_param(
+            &column(ty, &[Some("/?a=1")]),
+            &Scalar::new(column(ty, &[None])),
+        )
+        .unwrap();
         assert!(q.is_null(0));
     }
 }
@@ -130,9 +210,15 @@ fn two_argument_kernels_null_on_either_side() {
 fn encode_and_decode_keep_nulls() {
     for ty in &TYPES {
         let a = column(ty, &[None, Some("a b"), Some("%E9")]);
-        assert_eq!(strings(&urikit_arrow::encode(&a, EncodeSet::Query).unwrap()), [None, Some("a%20b".into()), Some("%25E9".into())]);
+        assert_eq!(
+            strings(&urikit_arrow::encode(&a, EncodeSet::Query).unwrap()),
+            [None, Some("a%20b".into()), Some("%25E9".into())]
+        );
         // %E9 alone is not UTF-8: null, and the batch goes on.
-        assert_eq!(strings(&urikit_arrow::decode(&a).unwrap()), [None, Some("a b".into()), None]);
+        assert_eq!(
+            strings(&urikit_arrow::decode(&a).unwrap()),
+            [None, Some("a b".into()), None]
+        );
     }
 }
 
@@ -158,10 +244,17 @@ fn view_components_point_into_the_input_buffers() {
         ("host", urikit_arrow::host(&input).unwrap()),
         ("path", urikit_arrow::path(&input).unwrap()),
         ("query", urikit_arrow::query(&input).unwrap()),
-        ("normalize", urikit_arrow::normalize(&input, Level::Syntax).unwrap()),
+        (
+            "normalize",
+            urikit_arrow::normalize(&input, Level::Syntax).unwrap(),
+        ),
     ] {
         let out = out.as_string_view();
-        assert_eq!(out.data_buffers().len(), input.data_buffers().len(), "{name}: no buffer of its own");
+        assert_eq!(
+            out.data_buffers().len(),
+            input.data_buffers().len(),
+            "{name}: no buffer of its own"
+        );
         for (o, i) in out.data_buffers().iter().zip(input.data_buffers()) {
             assert_eq!(o.as_ptr(), i.as_ptr(), "{name}: the same buffer");
         }
@@ -186,7 +279,12 @@ fn sliced_columns_read_their_own_rows() {
         let h = strings(&urikit_arrow::host(&part).unwrap());
         assert_eq!(
             h,
-            [None, Some("two.example.with.a.long.name".into()), None, Some("four.example.with.a.long.name".into())]
+            [
+                None,
+                Some("two.example.with.a.long.name".into()),
+                None,
+                Some("four.example.with.a.long.name".into())
+            ]
         );
         let s = urikit_arrow::parse(&part).unwrap();
         assert!(s.is_null(0) && s.is_valid(1));

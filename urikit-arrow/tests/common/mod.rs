@@ -37,8 +37,12 @@ pub fn lists(a: &dyn Array) -> Vec<Option<Vec<String>>> {
     let l = a.as_list::<i32>();
     (0..l.len())
         .map(|i| {
-            l.is_valid(i)
-                .then(|| strings(&l.value(i)).into_iter().map(Option::unwrap).collect())
+            l.is_valid(i).then(|| {
+                strings(&l.value(i))
+                    .into_iter()
+                    .map(Option::unwrap)
+                    .collect()
+            })
         })
         .collect()
 }
@@ -52,7 +56,10 @@ pub fn maps(a: &dyn Array) -> Vec<Option<Vec<(String, String)>>> {
                 let e = m.value(i);
                 let k = strings(e.column(0));
                 let v = strings(e.column(1));
-                k.into_iter().zip(v).map(|(k, v)| (k.unwrap(), v.unwrap())).collect()
+                k.into_iter()
+                    .zip(v)
+                    .map(|(k, v)| (k.unwrap(), v.unwrap()))
+                    .collect()
             })
         })
         .collect()
@@ -94,7 +101,10 @@ pub fn csv_pairs(path: &Path) -> Vec<(String, String)> {
         record.push(field);
         records.push(record);
     }
-    assert_eq!(records.first().map(Vec::as_slice), Some(&["base".to_string(), "relative".to_string()][..]));
+    assert_eq!(
+        records.first().map(Vec::as_slice),
+        Some(&["base".to_string(), "relative".to_string()][..])
+    );
     records
         .into_iter()
         .skip(1)
