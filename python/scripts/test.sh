@@ -36,3 +36,8 @@ fi
 
 echo "== mypy (the stubs, against the installed package)"
 "$bin/python" -m mypy --config-file "$here/pyproject.toml" "$here/tests/test_typecheck_usage.py"
+
+echo "== rustfmt and clippy (the crate is outside the root workspace, so the root checks skip it)"
+cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --all-targets -- -D warnings
+echo "python package: all checks passed"

@@ -345,3 +345,28 @@ pub fn validate(
         Err(_) => Ok(false),
     }
 }
+
+/// A JSON Schema format check for `rule`: `True` for anything but a `str`
+/// (formats apply to strings only) and for a valid `str`; `URIError` for an
+/// invalid one, which jsonschema reports as the cause. One native call per
+/// instance, since jsonschema calls it once per value.
+fn format_check(py: Python<'_>, instance: &Bound<'_, PyAny>, rule: Rule) -> PyResult<bool> {
+    let Ok(s) = instance.cast::<pyo3::types::PyString>() else {
+        return Ok(true);
+    };
+    let text = s.to_cow()?;
+    validate_rule(rule, &text).map_err(|e| parse_error(py, e))?;
+    Ok(true)
+}
+
+/// The ``uri`` format check of ``urikit.jsonschema`` (internal).
+#[pyfunction]
+pub fn _format_uri(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool> {
+    format_check(py, instance, Rule::Uri)
+}
+
+/// The ``uri-reference`` format check of ``urikit.jsonschema`` (internal).
+#[pyfunction]
+pub fn _format_uri_reference(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool> {
+    format_check(py, instance, Rule::UriReference)
+}

@@ -28,6 +28,8 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::extract, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::lint, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::_format_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::_format_uri_reference, m)?)?;
     m.add_class::<templates::PyTemplate>()?;
     m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;

@@ -22,7 +22,7 @@ jsonschema.exceptions.ValidationError: '/relative' is not a 'uri'
 
 from typing import Any, Optional
 
-from ._urikit import URIError, URITemplate, validate
+from ._urikit import URIError, URITemplate, _format_uri, _format_uri_reference, validate
 
 __all__ = ["FORMATS", "UNAVAILABLE", "format_checker", "register", "is_uri", "is_uri_reference", "is_uri_template"]
 
@@ -79,15 +79,9 @@ def _template(instance: object) -> bool:
     return True
 
 
-def _checker(rule: str):  # type: ignore[no-untyped-def]
-    def check(instance: object) -> bool:
-        if not isinstance(instance, str):
-            return True
-        # raise_error: jsonschema reports the URIError (index, component) as
-        # the cause of the failed format.
-        return validate(instance, rule, raise_error=True)
-
-    return check
+# Native checks (one call per value, no Python frame): True for non-strings
+# and valid strings, URIError (the failure's cause) for invalid ones.
+_CHECKS = {"uri": _format_uri, "uri-reference": _format_uri_reference, "uri-template": _template}
 
 
 def register(checker: Any) -> Any:
@@ -99,9 +93,8 @@ def register(checker: Any) -> Any:
     >>> sorted(c.checkers)
     ['uri', 'uri-reference', 'uri-template']
     """
-    for fmt, rule in FORMATS.items():
-        check = _template if fmt == "uri-template" else _checker(rule)
-        checker.checks(fmt, raises=URIError)(check)
+    for fmt in FORMATS:
+        checker.checks(fmt, raises=URIError)(_CHECKS[fmt])
     return checker
 
 
