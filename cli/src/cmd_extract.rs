@@ -6,7 +6,7 @@ use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::rc::Rc;
 
-use urikit::text::ExtractOptions;
+use urikit::text::{ExtractOptions, Found};
 
 use crate::common::{json_str, Loc, Output, Source, Status};
 
@@ -21,7 +21,8 @@ use crate::common::{json_str, Loc, Output, Source, Status};
 /// each URI has a "FILE:LINE:" prefix when there are several files or with
 /// -H ("LINE:" alone with -n); in JSON these are "file" and "line". A
 /// hyphen at a line end is joined, and the reading without it is reported:
-/// on standard error, or as "without_hyphen" in JSON.
+/// on standard error, or as "without_hyphen" in JSON. A candidate skipped
+/// for --max-len is reported on standard error with its line.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print JSON Lines: one object per URI found.
@@ -89,23 +90,37 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             _ => Box::new(std::io::stdin().lock()),
         };
         // The lines are counted as the extractor reads; it keeps at most
-        // about --max-len plus 64 KiB of text, so line ends further back
-        // than twice that (and a margin) are passed for good.
+        // about twice --max-len (a chain of hyphen-joined lines) plus 64 KiB
+        // of text, so line ends further back than twice that (and a
+        // margin) are passed for good.
         let lines = Rc::new(RefCell::new(Lines {
             ends: VecDeque::new(),
             passed: 0,
             read: 0,
-            horizon: 2 * args.max_len as u64 + (1 << 20),
+            horizon: (args.max_len as u64)
+                .saturating_mul(4)
+                .saturating_add(1 << 20),
         }));
         let counting = Counting {
             inner: reader,
             lines: Rc::clone(&lines),
         };
-        for m in opts.extract_reader(counting) {
-            let m = m.map_err(|e| anyhow::Error::new(e).context(reading()))?;
-            let line = lines.borrow_mut().line_of(m.start() as u64);
+        for found in opts.extract_reader(counting).with_dropped() {
+            let found = found.map_err(|e| anyhow::Error::new(e).context(reading()))?;
+            let line = lines.borrow_mut().line_of(found.range().start as u64);
             let loc = Loc { source, line };
-            print(out, &args, show, loc, &m)?;
+            match found {
+                Found::Match(m) => print(out, &args, show, loc, &m)?,
+                Found::TooLong(range) => {
+                    let note = format!(
+                        "note: skipped a candidate at bytes {}..{}: longer than --max-len {}",
+                        range.start, range.end, args.max_len
+                    );
+                    out.report(loc, &note);
+                }
+                // (A kind of item added later: nothing to print.)
+                _ => {}
+            }
         }
     }
     Ok(Status::Ok)

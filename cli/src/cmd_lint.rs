@@ -12,8 +12,9 @@ use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output,
 /// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets
 /// into the URI. The kinds: credentials, misleading-userinfo,
 /// ipv4-nonstandard, port-mismatch, encoded-control, encoded-delimiter,
-/// dot-segments, ipvfuture, long-host, non-ascii-host; an input that is not
-/// a URI reference gives the kind "invalid" at the offending byte.
+/// dot-segments, ipvfuture, long-host, non-ascii-host, encoded-host,
+/// script-scheme, ipv6-mapped-internal; an input that is not a URI
+/// reference gives the kind "invalid" at the offending byte.
 ///
 /// With more than one URI, or when reading standard input or the files of
 /// -i (one per line), each flagged URI is printed on its own line before

@@ -157,3 +157,34 @@ fn a_missing_file_among_several_is_an_io_error() {
     assert_eq!(out.status.code(), Some(2));
     assert!(stderr(&out).contains("/nonexistent/b.txt"));
 }
+
+#[test]
+fn a_candidate_dropped_for_its_length_is_reported_with_its_line() {
+    let long = format!("http://a.example/{}", "b".repeat(100));
+    let text = format!("one\ntwo {long} three\nhttp://ok.example/\n");
+    let out = uri(&["extract", "--max-len", "64"], Some(text.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://ok.example/\n");
+    // Its range starts at its first byte, after "one\ntwo ".
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("uri: line 2: note: skipped a candidate at bytes 8.."),
+        "{err}"
+    );
+    assert!(err.contains("--max-len 64"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Long enough for the default: found, and nothing reported.
+    let out = uri(&["extract"], Some(text.as_bytes()));
+    assert_eq!(stdout(&out), format!("{long}\nhttp://ok.example/\n"));
+    assert_eq!(stderr(&out), "");
+    // From a file among several: its name and line.
+    let f = temp_file("extract-long.txt", text.as_bytes());
+    let out = uri(&["extract", "--max-len", "64", &f, &f], None);
+    assert!(stderr(&out).starts_with(&format!("uri: {f}:2: note: skipped")));
+    // Any --max-len, however large, is taken.
+    let out = uri(
+        &["extract", "--max-len", &usize::MAX.to_string()],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

@@ -222,6 +222,7 @@ const SUBCOMMANDS: &[&str] = &[
     "lint",
     "from-path",
     "to-path",
+    "template",
     "completions",
     "man",
 ];

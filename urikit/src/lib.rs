@@ -49,6 +49,15 @@
 //!   and the readers over `std::io`. Without it the crate is `no_std` and
 //!   needs only `alloc`; the error types implement `core::error::Error`
 //!   either way.
+//! - `serde`: `Serialize` and `Deserialize` for the URI types (see
+//!   `integrations::serde`).
+//! - `http`: `TryFrom` both ways with `http::Uri`, never dropping a
+//!   fragment silently (`integrations::http`).
+//! - `url`: from `url::Url` (always succeeds) and to it
+//!   (`integrations::url`).
+//!
+//! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
+//! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
 #![deny(unsafe_code)]
@@ -60,7 +69,7 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
-/// File paths and `file` URIs (RFC 8089): the module lives in `rfc8089/`.
+// File paths and `file` URIs (RFC 8089); the folder is named for the RFC.
 #[path = "rfc8089/mod.rs"]
 pub mod file;
 mod host;

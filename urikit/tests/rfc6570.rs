@@ -446,10 +446,41 @@ proptest! {
     ) {
         let tpl: String = tokens.concat();
         let Ok(t) = Template::parse(&tpl) else { return Ok(()) };
+        // Matching reads the non-last variables of a simple expression
+        // as strings (`{a,b}` on `1,2,3` is a=1, b=[2,3]): give those
+        // strings only.
+        let strings_only: Vec<&str> = t
+            .expressions()
+            .filter(|e| e.op() == urikit::rfc6570::Op::Simple)
+            .flat_map(|e| {
+                let n = e.varspecs().count();
+                e.varspecs().take(n - 1).map(|v| v.name())
+            })
+            .collect();
+        // Two `*` variables in named expressions cannot share out the pairs
+        // of an associative array: the template's only `*` variable is
+        // `c*`, so this holds; a second could come from `{?`/`{;` + `c*`.
+        let explode_count = t
+            .expressions()
+            .filter(|e| matches!(e.op(), urikit::rfc6570::Op::Query | urikit::rfc6570::Op::QueryContinuation | urikit::rfc6570::Op::PathParam))
+            .flat_map(|e| e.varspecs().filter(|v| v.modifier() == urikit::rfc6570::Modifier::Explode).map(|v| v.name()).collect::<Vec<_>>())
+            .count();
+        let strings_only: Vec<&str> = if explode_count > 1 {
+            strings_only.into_iter().chain(["c"]).collect()
+        } else {
+            strings_only
+        };
         let vars: Vec<(&str, VarValue)> = ["a", "b", "c"]
             .into_iter()
             .zip(values)
-            .filter_map(|(n, v)| Some((n, v?)))
+            .filter_map(|(n, v)| {
+                let v = match v? {
+                    VarValue::List(l) if strings_only.contains(&n) => VarValue::String(l.concat()),
+                    VarValue::Assoc(_) if strings_only.contains(&n) => VarValue::String(n.into()),
+                    v => v,
+                };
+                Some((n, v))
+            })
             .collect();
         let Ok(uri) = t.expand(&vars) else { return Ok(()) };
         if let Ok(m) = t.matcher() {

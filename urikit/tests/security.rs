@@ -84,6 +84,9 @@ fn kind_names_are_stable() {
             "ipvfuture",
             "long-host",
             "non-ascii-host",
+            "encoded-host",
+            "script-scheme",
+            "ipv6-mapped-internal",
         ]
     );
     for k in FindingKind::ALL {
@@ -120,6 +123,22 @@ fn messages() {
         msg("http://a/x%2Fy"),
         "percent-encoded '/' (%2F) in the path: a back end that decodes before splitting sees a delimiter (7.3)"
     );
+    // Issue 12: encoded ASCII is not a non-ASCII host, and says so.
+    let kind = |s: &str| lint(UriRef::parse(s).unwrap())[0].kind().name();
+    assert_eq!(kind("http://ex%61mple/"), "encoded-host");
+    assert!(msg("http://ex%61mple/").starts_with("percent-encoded ASCII in the host"));
+    assert_eq!(kind("http://%E2%82%AC/"), "non-ascii-host");
+    assert!(msg("http://%E2%82%AC/").starts_with("percent-encoded UTF-8 in the host"));
+    assert_eq!(kind("http://%FF/"), "non-ascii-host");
+    assert!(msg("http://%FF/").contains("not UTF-8"));
+    assert!(msg("javascript:x").starts_with("javascript: URI"));
+    assert!(msg("data:text/html,x").starts_with("data: URI holding an HTML document"));
+    assert_eq!(
+        msg("http://[::ffff:7f00:1]/"),
+        "host is an IPv4-mapped IPv6 address: it reaches the loopback IPv4 address 127.0.0.1, which a check of IPv4 addresses alone misses (7.4)"
+    );
+    assert!(msg("http://[::10.0.0.1]/")
+        .starts_with("host is an IPv4-compatible IPv6 address: it reaches the private"));
 }
 
 #[test]

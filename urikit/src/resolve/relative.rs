@@ -7,7 +7,9 @@ use super::dot_segments::{each_segment, has_dot_segment, has_dot_segment_bytes, 
 use super::merge::merge_prefix;
 use super::recompose::{parts, Auth, Builder, Parts};
 use super::scan::{bytes_eq, common_prefix, last_slash_end, maybe_colon, maybe_dot_segment};
-use super::{ResolveError, ResolveErrorKind, Resolver};
+#[cfg(any(debug_assertions, doc))]
+use super::Resolver;
+use super::{ResolveError, ResolveErrorKind};
 use crate::parse::{Meta, MAX_LEN, NONE};
 use crate::uri::{Uri, UriRefBuf};
 

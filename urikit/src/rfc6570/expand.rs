@@ -63,7 +63,7 @@ pub(crate) fn encode<W: Write + ?Sized>(out: &mut W, s: &str, reserved: bool) ->
 
 /// The first `n` characters of `s`; with `reserved`, an existing triplet
 /// counts as one character, so that it is never cut (2.4.1).
-fn prefix(s: &str, n: u16, reserved: bool) -> &str {
+pub(crate) fn prefix(s: &str, n: u16, reserved: bool) -> &str {
     let b = s.as_bytes();
     let mut i = 0;
     for _ in 0..n {

@@ -8,7 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::expand::encode;
+use super::expand::{encode, prefix};
 use super::parse::{Modifier, Op, Part, Parts, ALLOW_U, ALLOW_UR};
 use super::value::{Value, VarValue, Vars};
 use super::Template;
@@ -127,8 +127,7 @@ impl fmt::Display for Ambiguity {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for Ambiguity {}
+impl core::error::Error for Ambiguity {}
 
 #[derive(Clone, Copy, Debug)]
 struct Var<'t> {
@@ -137,6 +136,9 @@ struct Var<'t> {
     prefix: Option<u16>,
 }
 
+// The body table inline keeps the scan to one load per byte; a template
+// has a handful of elements, so the size does not matter.
+#[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
 enum Elem<'t> {
     /// A literal, as expansion writes it.
@@ -178,14 +180,25 @@ enum Elem<'t> {
 /// # What comes back
 ///
 /// Values are percent-decoded (and must be UTF-8). In `+` and `#`
-/// expressions, only triplets of characters that expansion would have
-/// encoded are decoded (`%20` gives a space, `%2F` stays `%2F`), since those
-/// expressions pass triplets through. Then:
+/// expressions, which pass a value's own triplets through, only the
+/// triplets expansion itself writes are decoded: upper-case, of whole UTF-8
+/// characters outside the unreserved and reserved sets (`%20` gives a
+/// space, `%C3%A9` gives `é`, but `%2F`, `%c3%a9` and `%FF` stay as they
+/// are). Then:
 ///
 /// - a variable with `*` gives a list (`{/path*}`, or all the `x=` of
-///   `{?x*}`); matching never gives associative arrays;
+///   `{?x*}`), or an associative array: in an unnamed expression when
+///   every piece is `key=value` (`{/keys*}` on `/a=1/b=2`), in a named one
+///   when there are parameters the template does not name (`{?q,rest*}` on
+///   `?q=1&a=2`: `rest = [(a, 2)]`); with two `*` variables in one named
+///   expression such parameters fail the match instead; a pair whose key
+///   is the name of another variable of the expression is that variable's
+///   when it comes first;
 /// - a variable without `*` gives a string, or a list when its text holds
 ///   commas (`{?ids}` on `?ids=1,2`), except in `+` and `#`;
+/// - in a simple expression (`{x,y}`, whose separator is the comma that
+///   also joins list members) every variable but the last is read as a
+///   string: `{x,y}` on `1,2,3` gives `x = 1`, `y = [2, 3]`;
 /// - a variable that expanded to nothing is absent: a missing query
 ///   parameter, a missing `{/x}` or `{#x}`, an empty `{x}` (expansion writes
 ///   nothing for undefined and empty there). Unnamed expressions with
@@ -193,7 +206,8 @@ enum Elem<'t> {
 ///   `/1` gives `a`);
 /// - a prefix `{x:3}` gives the prefix;
 /// - a query parameter the template does not name, or named twice when
-///   its variable has no `*`, fails the match.
+///   its variable has no `*`, fails the match (but for the exploded
+///   associative array above).
 ///
 /// ```
 /// use urikit::rfc6570::{Template, VarValue};
@@ -541,12 +555,15 @@ fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
     Ok(())
 }
 
-/// Percent-decodes `s` into a string; with `reserved`, keeps the triplets
-/// of characters that reserved expansion passes through.
+/// Percent-decodes `s` into a string; with `reserved`, see
+/// [`decode_reserved`].
 fn decode(s: &str, reserved: bool) -> Option<String> {
     let b = s.as_bytes();
     if !b.contains(&b'%') {
         return Some(s.into());
+    }
+    if reserved {
+        return decode_reserved(b);
     }
     let mut out = Vec::with_capacity(b.len());
     let mut i = 0;
@@ -556,12 +573,7 @@ fn decode(s: &str, reserved: bool) -> Option<String> {
             if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
                 return None;
             }
-            let v = (hex(h) << 4) | hex(l);
-            if reserved && ALLOW_UR.contains(v) {
-                out.extend_from_slice(&b[i..i + 3]);
-            } else {
-                out.push(v);
-            }
+            out.push((hex(h) << 4) | hex(l));
             i += 3;
         } else {
             out.push(b[i]);
@@ -569,6 +581,79 @@ fn decode(s: &str, reserved: bool) -> Option<String> {
         }
     }
     String::from_utf8(out).ok()
+}
+
+/// The value of a `+` or `#` expression. Expansion passed the value's own
+/// triplets through and wrote its own for the rest, always upper-case and
+/// whole UTF-8 characters; so decode just those, and keep as written every
+/// triplet expansion would not have written: lower-case ones, those of
+/// unreserved and reserved characters, and bytes that are not UTF-8.
+fn decode_reserved(b: &[u8]) -> Option<String> {
+    let upper = |i: usize| -> Option<u8> {
+        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
+        let ok = |c: u8| c.is_ascii_digit() || (b'A'..=b'F').contains(&c);
+        (b.get(i) == Some(&b'%') && ok(h) && ok(l)).then(|| (hex(h) << 4) | hex(l))
+    };
+    let mut out = String::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let c = b[i];
+        if c != b'%' {
+            out.push(char::from(c));
+            i += 1;
+            continue;
+        }
+        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
+        if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
+            return None;
+        }
+        let raw = core::str::from_utf8(&b[i..i + 3]).ok()?;
+        let Some(v) = upper(i) else {
+            out.push_str(raw);
+            i += 3;
+            continue;
+        };
+        if v < 0x80 {
+            // A `%` that two hex digits follow would pass through as a
+            // triplet of its own: expansion wrote `%25` for no such `%`.
+            let makes_triplet = v == b'%'
+                && b.get(i + 3).is_some_and(|&c| HEXDIG.contains(c))
+                && b.get(i + 4).is_some_and(|&c| HEXDIG.contains(c));
+            if ALLOW_UR.contains(v) || makes_triplet {
+                out.push_str(raw);
+            } else {
+                out.push(char::from(v));
+            }
+            i += 3;
+            continue;
+        }
+        let len = match v {
+            0xC2..=0xDF => 2,
+            0xE0..=0xEF => 3,
+            0xF0..=0xF4 => 4,
+            _ => 0,
+        };
+        let mut buf = [0u8; 4];
+        let whole = len > 0
+            && (0..len).all(|k| match upper(i + 3 * k) {
+                Some(x) => {
+                    buf[k] = x;
+                    true
+                }
+                None => false,
+            });
+        match core::str::from_utf8(&buf[..len]) {
+            Ok(ch) if whole => {
+                out.push_str(ch);
+                i += 3 * len;
+            }
+            _ => {
+                out.push_str(raw);
+                i += 3;
+            }
+        }
+    }
+    Some(out)
 }
 
 fn hex(c: u8) -> u8 {
@@ -589,10 +674,10 @@ fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
             .map(VarValue::List);
     }
     let s = decode(text, false)?;
-    if let Some(n) = v.prefix {
-        if s.chars().count() > usize::from(n) {
-            return None;
-        }
+    if v.prefix
+        .is_some_and(|n| prefix(&s, n, false).len() < s.len())
+    {
+        return None;
     }
     Some(VarValue::String(s))
 }
@@ -621,12 +706,12 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
     if op.allows_reserved() {
         let v = vars.first()?;
         let s = decode(text, true)?;
-        if let Some(n) = v.prefix {
-            // A kept triplet counts as one character, as in expansion.
-            let chars = s.chars().count() - 2 * s.bytes().filter(|&c| c == b'%').count();
-            if chars > usize::from(n) {
-                return None;
-            }
+        // No longer than the prefix, counted as expansion counts it (a
+        // triplet as one character).
+        if v.prefix
+            .is_some_and(|n| prefix(&s, n, true).len() < s.len())
+        {
+            return None;
         }
         caps.vars.push((v.name, VarValue::String(s)));
         return Some(());

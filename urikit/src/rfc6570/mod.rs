@@ -417,5 +417,4 @@ impl fmt::Display for ExpandError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ExpandError {}
+impl core::error::Error for ExpandError {}

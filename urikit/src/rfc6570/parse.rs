@@ -269,8 +269,7 @@ impl fmt::Display for TemplateError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for TemplateError {}
+impl core::error::Error for TemplateError {}
 
 /// Whether `c`, a non-ASCII character, is a `ucschar` or an `iprivate`
 /// (RFC 3987), the non-ASCII characters a literal may hold.

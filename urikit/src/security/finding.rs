@@ -39,15 +39,32 @@ pub enum FindingKind {
     /// `long-host`: a reg-name over 255 characters or with a label over 63
     /// (3.2.2).
     LongHost,
-    /// `non-ascii-host`: percent-encoded octets in a reg-name (3.2.2).
+    /// `non-ascii-host`: percent-encoded octets above 0x7F in a reg-name:
+    /// an internationalized name (UTF-8) or no name at all (3.2.2).
     NonAsciiHost,
+    /// `encoded-host`: a reg-name with percent-encoded ASCII only
+    /// (`ex%61mple.com`): decoded, it is a plain name spelled differently,
+    /// which a filter comparing the text does not see (3.2.2, 6.2.2.2).
+    EncodedHost,
+    /// `script-scheme`: a `javascript:` or `vbscript:` URI, or a `data:`
+    /// URI of media type `text/html` (schemes compared case-insensitively,
+    /// the media type too, parameters allowed): following it runs script,
+    /// the payload of XSS and open-redirect attacks.
+    ScriptScheme,
+    /// `ipv6-mapped-internal`: an IPv4-mapped (`::ffff:a.b.c.d`, or in hex
+    /// `::ffff:7f00:1`) or IPv4-compatible (`::a.b.c.d`) IPv6 literal whose
+    /// IPv4 address is loopback, private, link-local or unspecified: a
+    /// check of IPv4 addresses alone misses that it reaches an internal
+    /// host (7.4). `[::]` and `[::1]` are IPv6's own unspecified and
+    /// loopback addresses, not IPv4-compatible ones.
+    Ipv6MappedInternal,
 }
 
 impl FindingKind {
     /// Every kind, in order.
     ///
     /// ```
-    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 10);
+    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 13);
     /// ```
     pub const ALL: &'static [FindingKind] = &[
         FindingKind::Credentials,
@@ -60,6 +77,9 @@ impl FindingKind {
         FindingKind::IpvFuture,
         FindingKind::LongHost,
         FindingKind::NonAsciiHost,
+        FindingKind::EncodedHost,
+        FindingKind::ScriptScheme,
+        FindingKind::Ipv6MappedInternal,
     ];
 
     /// The stable name.
@@ -79,6 +99,9 @@ impl FindingKind {
             FindingKind::IpvFuture => "ipvfuture",
             FindingKind::LongHost => "long-host",
             FindingKind::NonAsciiHost => "non-ascii-host",
+            FindingKind::EncodedHost => "encoded-host",
+            FindingKind::ScriptScheme => "script-scheme",
+            FindingKind::Ipv6MappedInternal => "ipv6-mapped-internal",
         }
     }
 
@@ -105,16 +128,54 @@ impl fmt::Display for FindingKind {
 pub(super) enum Detail {
     Password,
     Userinfo,
-    Ipv4 { addr: Ipv4Addr },
-    Port { port: u16, default: u16 },
-    Control { octet: u8, component: Component },
-    Delimiter { octet: u8 },
+    Ipv4 {
+        addr: Ipv4Addr,
+    },
+    Port {
+        port: u16,
+        default: u16,
+    },
+    Control {
+        octet: u8,
+        component: Component,
+    },
+    Delimiter {
+        octet: u8,
+    },
     EncodedDots,
-    Dots { two: bool },
+    Dots {
+        two: bool,
+    },
     IpvFuture,
-    HostLen { len: usize },
-    LabelLen { len: usize },
-    Encoded { ascii: bool, utf8: bool },
+    HostLen {
+        len: usize,
+    },
+    LabelLen {
+        len: usize,
+    },
+    /// Percent-encoded octets in a reg-name: all ASCII, or UTF-8 or not.
+    Encoded {
+        ascii: bool,
+        utf8: bool,
+    },
+    /// A script scheme: `javascript`, `vbscript`, or `data` with HTML.
+    Script {
+        scheme: ScriptScheme,
+    },
+    /// An IPv6 literal that embeds an internal IPv4 address.
+    Mapped {
+        addr: Ipv4Addr,
+        compatible: bool,
+        range: &'static str,
+    },
+}
+
+/// Which script scheme a `script-scheme` finding found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) enum ScriptScheme {
+    JavaScript,
+    VbScript,
+    DataHtml,
 }
 
 /// One hazard found by [`lint`]: its kind, the byte span in the URI it
@@ -183,17 +244,20 @@ impl Finding {
         self.start..self.end
     }
 
-    /// For `ipv4-nonstandard`, the address the host would reach.
+    /// For `ipv4-nonstandard` and `ipv6-mapped-internal`, the IPv4 address
+    /// the host would reach.
     ///
     /// ```
     /// use std::net::Ipv4Addr;
     /// let f = urikit::security::lint(urikit::Uri::parse("http://0x7f.1/")?)[0];
     /// assert_eq!(f.ipv4(), Some(Ipv4Addr::new(127, 0, 0, 1)));
+    /// let f = urikit::security::lint(urikit::Uri::parse("http://[::ffff:a00:1]/")?)[0];
+    /// assert_eq!(f.ipv4(), Some(Ipv4Addr::new(10, 0, 0, 1)));
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub fn ipv4(&self) -> Option<Ipv4Addr> {
         match self.detail {
-            Detail::Ipv4 { addr } => Some(addr),
+            Detail::Ipv4 { addr } | Detail::Mapped { addr, .. } => Some(addr),
             _ => None,
         }
     }
@@ -263,13 +327,33 @@ impl fmt::Display for Finding {
                 "host name label of {len} characters: DNS labels are at most 63 (3.2.2)"
             ),
             Detail::Encoded { ascii: true, .. } => f.write_str(
-                "percent-encoded ASCII in the host: it spells another name once decoded (3.2.2)",
+                "percent-encoded ASCII in the host: decoded, it is a plain name spelled another way, which a filter comparing the text does not recognise (3.2.2, 6.2.2.2)",
             ),
             Detail::Encoded { utf8: true, .. } => f.write_str(
                 "percent-encoded UTF-8 in the host: an internationalized name, which must go through IDNA (3.2.2)",
             ),
             Detail::Encoded { .. } => f.write_str(
                 "percent-encoded octets in the host that are not UTF-8: no IDNA form exists (3.2.2)",
+            ),
+            Detail::Script { scheme } => f.write_str(match scheme {
+                ScriptScheme::JavaScript => {
+                    "javascript: URI: following it runs script in the page that holds the link (XSS)"
+                }
+                ScriptScheme::VbScript => {
+                    "vbscript: URI: following it runs script in the page that holds the link (XSS)"
+                }
+                ScriptScheme::DataHtml => {
+                    "data: URI holding an HTML document: opening it can run script (XSS)"
+                }
+            }),
+            Detail::Mapped {
+                addr,
+                compatible,
+                range,
+            } => write!(
+                f,
+                "host is an IPv4-{} IPv6 address: it reaches the {range} IPv4 address {addr}, which a check of IPv4 addresses alone misses (7.4)",
+                if compatible { "compatible" } else { "mapped" }
             ),
         }
     }

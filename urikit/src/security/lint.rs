@@ -5,6 +5,8 @@ use alloc::vec::Vec;
 use super::decode::{is_dots, triplet_at, triplets, utf8_valid, Decode};
 use super::finding::{Detail, Finding, FindingKind};
 use super::inet_aton::inet_aton;
+use super::mapped::mapped_internal;
+use super::script::script_scheme;
 use crate::{Component, HostKind, ParseError, UriRef};
 
 /// The offset of `part` within `whole` (a sub-slice of it).
@@ -38,6 +40,10 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             detail,
         })
     };
+
+    if let Some((end, scheme)) = script_scheme(&uri) {
+        push(FindingKind::ScriptScheme, 0, end, Detail::Script { scheme });
+    }
 
     if let Some(ui) = uri.userinfo() {
         let at = offset(s, ui);
@@ -99,12 +105,20 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                 }
                 if h.contains('%') {
                     let decoded = || Decode(h.as_bytes().iter());
+                    let ascii = decoded().all(|b| b.is_ascii());
+                    // Encoded ASCII alone is another spelling of a plain
+                    // name, not a non-ASCII one.
+                    let kind = if ascii {
+                        FindingKind::EncodedHost
+                    } else {
+                        FindingKind::NonAsciiHost
+                    };
                     push(
-                        FindingKind::NonAsciiHost,
+                        kind,
                         at,
                         at + h.len(),
                         Detail::Encoded {
-                            ascii: decoded().all(|b| b.is_ascii()),
+                            ascii,
                             utf8: utf8_valid(decoded()),
                         },
                     );
@@ -112,6 +126,20 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             }
             HostKind::IpvFuture => {
                 push(FindingKind::IpvFuture, at, at + h.len(), Detail::IpvFuture)
+            }
+            HostKind::Ipv6 => {
+                if let Some((addr, compatible, range)) = host.ipv6().and_then(mapped_internal) {
+                    push(
+                        FindingKind::Ipv6MappedInternal,
+                        at,
+                        at + h.len(),
+                        Detail::Mapped {
+                            addr,
+                            compatible,
+                            range,
+                        },
+                    );
+                }
             }
             _ => {}
         }

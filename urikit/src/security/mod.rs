@@ -16,7 +16,10 @@
 //! | `dot-segments` | `.` or `..` segments in the path of a URI with a scheme | 5.2.4, 7.3 |
 //! | `ipvfuture` | an IP literal with a version flag | 3.2.2 |
 //! | `long-host` | a reg-name over 255 characters, or a label over 63 | 3.2.2 |
-//! | `non-ascii-host` | percent-encoded octets in a reg-name | 3.2.2 |
+//! | `non-ascii-host` | percent-encoded octets above 0x7F in a reg-name | 3.2.2 |
+//! | `encoded-host` | percent-encoded ASCII only in a reg-name (`ex%61mple.com`) | 3.2.2, 6.2.2.2 |
+//! | `script-scheme` | `javascript:`, `vbscript:`, or `data:` with media type `text/html` | (XSS) |
+//! | `ipv6-mapped-internal` | an IPv4-mapped or -compatible IPv6 literal reaching a loopback, private, link-local or unspecified IPv4 address | 7.4 |
 //!
 //! [`mask_credentials`] gives the display form that hides a password.
 //!
@@ -35,6 +38,8 @@
 //! - `lint.rs`: the checks, component by component.
 //! - `finding.rs`: [`FindingKind`], [`Finding`] and their explanations.
 //! - `inet_aton.rs`: host names that resolvers read as IPv4 (7.4).
+//! - `mapped.rs`: IPv6 literals that embed an internal IPv4 address (7.4).
+//! - `script.rs`: script schemes (`javascript:`, `data:text/html`, …).
 //! - `mask.rs`: [`mask_credentials`] (7.5).
 //! - `decode.rs`: percent-decoding on the fly and UTF-8 checks.
 
@@ -42,7 +47,9 @@ mod decode;
 mod finding;
 mod inet_aton;
 mod lint;
+mod mapped;
 mod mask;
+mod script;
 #[cfg(test)]
 mod tests;
 

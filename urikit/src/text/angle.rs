@@ -1,7 +1,7 @@
 //! Angle brackets, `<…>`: the form Appendix C recommends.
 
 use super::scan::{skip_url_prefix, Pieces, Try};
-use super::{is_space, Delimiter, ExtractOptions, URI_BYTE};
+use super::{is_space, tick, Delimiter, ExtractOptions, URI_BYTE};
 use crate::{Uri, UriRef};
 
 /// `<…>` at `t`.
@@ -24,8 +24,9 @@ pub(super) fn angle<'a>(buf: &'a [u8], t: usize, eof: bool, opts: &ExtractOption
     let mut first_gap: Option<usize> = None;
     let mut joined = 0usize;
     loop {
+        tick(1);
         if k >= limit {
-            return no;
+            return Try::TooLong(t, limit);
         }
         if k >= buf.len() {
             return if eof { no } else { Try::NeedMore };
@@ -46,6 +47,7 @@ pub(super) fn angle<'a>(buf: &'a [u8], t: usize, eof: bool, opts: &ExtractOption
             let hyphen = k > piece_start && buf[k - 1] == b'-';
             let mut breaks = 0;
             while k < buf.len() && k < limit && is_space(buf[k]) {
+                tick(1);
                 if buf[k] == b'\n' || (buf[k] == b'\r' && buf.get(k + 1) != Some(&b'\n')) {
                     breaks += 1;
                 }

@@ -1,9 +1,12 @@
 //! Bare URIs, delimited by whitespace, with sentence punctuation and
 //! unbalanced closers trimmed from the end.
 
+use super::chain::{Cand, Chain};
 use super::quote::{hyphen_break, Gap};
 use super::scan::{plausible, Pieces, State, Try};
-use super::{is_space, Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE};
+use super::{
+    is_space, tick, Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE,
+};
 use crate::chars::{ALPHA, SCHEME};
 use crate::Uri;
 
@@ -17,6 +20,7 @@ pub(super) fn bare<'a>(
 ) -> Try<'a> {
     let no = Try::No(t + 1);
     let floor = st.floor;
+    tick(1);
     // Back up over the scheme.
     let mut j = t;
     while j > floor && SCHEME.contains(buf[j - 1]) {
@@ -25,6 +29,7 @@ pub(super) fn bare<'a>(
             return no;
         }
     }
+    let word_start = j;
     while j < t && !ALPHA.contains(buf[j]) {
         j += 1;
     }
@@ -40,6 +45,11 @@ pub(super) fn bare<'a>(
         return Try::NeedMore;
     }
     let slashes = buf[t + 1..].starts_with(b"//");
+    // Under `any_scheme`, a scheme without `//` must start its word: in
+    // `2024-01-01T10:00:00Z` the letter `T` is inside one.
+    if opts.any_scheme && j > word_start && !slashes {
+        return no;
+    }
     if !slashes
         && !opts.any_scheme
         && !OPAQUE_SCHEMES
@@ -47,6 +57,9 @@ pub(super) fn bare<'a>(
             .any(|s| s.as_bytes().eq_ignore_ascii_case(&buf[j..t]))
     {
         return no;
+    }
+    if let Some(done) = chained(buf, j, t, st, limit, opts) {
+        return done;
     }
     // The run of URI bytes, with hyphen line breaks joined.
     let mut pieces = Pieces::new(j, t);
@@ -58,7 +71,7 @@ pub(super) fn bare<'a>(
         match st.run {
             Some((from, end)) if first_piece && from <= k && k < end => {
                 if end > limit {
-                    return Try::Skip(limit);
+                    return Try::Skip(j, limit);
                 }
                 k = end;
             }
@@ -66,9 +79,10 @@ pub(super) fn bare<'a>(
                 let from = k;
                 while k < buf.len() && URI_BYTE.contains(buf[k]) {
                     if k >= limit {
-                        return Try::Skip(k);
+                        return Try::Skip(j, k);
                     }
                     k += 1;
+                    tick(1);
                 }
                 if first_piece && (k < buf.len() || eof) {
                     st.run = Some((from, k));
@@ -83,6 +97,15 @@ pub(super) fn bare<'a>(
         if at_space && buf[k - 1] == b'-' {
             match hyphen_break(buf, k, limit, eof) {
                 Gap::Join(next) => {
+                    // A joined line: the chain, found once for every colon
+                    // in it (see `chain`), when it ends in this buffer.
+                    if piece_start == j {
+                        // Twice the limit: the candidates of the next
+                        // `max_len` bytes find their answer in it.
+                        let bound = limit.saturating_add(opts.max_len);
+                        st.chain = Some(Chain::build(buf, j, bound, eof));
+                        return chained(buf, j, t, st, limit, opts).unwrap_or(Try::NeedMore);
+                    }
                     if piece_start == j {
                         pieces.first = (j, k);
                     } else {
@@ -122,13 +145,51 @@ pub(super) fn bare<'a>(
     }
 }
 
+/// A bare candidate with scheme `j..t` answered from the chain of `st`,
+/// or `None` when it does not start there or reaches past what it knows.
+fn chained<'a>(
+    buf: &'a [u8],
+    j: usize,
+    t: usize,
+    st: &State,
+    limit: usize,
+    opts: &ExtractOptions,
+) -> Option<Try<'a>> {
+    let no = Try::No(t + 1);
+    let c = st.chain.as_ref()?;
+    let (text, span) = match c.candidate(j, t, limit)? {
+        Cand::Text(text, span) => (text, span),
+        Cand::Skip(from) => return Some(Try::Skip(j, from)),
+        Cand::Unknown => return None,
+    };
+    let Some(len) = longest_uri(text, t - j) else {
+        return Some(no);
+    };
+    if !plausible(&text[..len], opts) {
+        return Some(no);
+    }
+    Some(match c.pieces(span).into_match(buf, len, Delimiter::Bare) {
+        Some(m) => {
+            let end = m.end;
+            Try::Found(m, end)
+        }
+        None => no,
+    })
+}
+
 /// The length of the longest prefix of `text` that, with trailing
 /// punctuation trimmed, is a URI; `None` when there is none beyond the
 /// scheme and colon.
 pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
     // Cut at the parser's first error before trimming: the parser stops
     // there, so the work is bounded by the prefix kept, not by the run.
-    let mut len = match Uri::parse_bytes(text) {
+    // The parser stops at its first error: count what it looked at.
+    fn parse(t: &[u8]) -> Result<(), crate::ParseError> {
+        let r = Uri::parse_bytes(t).map(|_| ());
+        tick(r.map_or_else(|e| e.index() + 1, |_| t.len()).min(t.len()));
+        r
+    }
+    let mut len = match parse(text) {
         Ok(_) => text.len(),
         Err(e) => e.index().min(text.len()),
     };
@@ -139,7 +200,7 @@ pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
         if len <= scheme_len + 1 {
             return None;
         }
-        match Uri::parse_bytes(&text[..len]) {
+        match parse(&text[..len]) {
             Ok(_) => return Some(len),
             Err(e) if e.index() < len => len = e.index(),
             Err(_) => return None,
@@ -150,6 +211,7 @@ pub(super) fn longest_uri(text: &[u8], scheme_len: usize) -> Option<usize> {
 
 /// Drop sentence punctuation and unbalanced closers from the end.
 pub(super) fn trim_trailing(s: &[u8]) -> usize {
+    tick(s.len());
     let count = |c: u8| s.iter().filter(|&&b| b == c).count();
     // Balance of each closer against its opener, kept up to date as bytes
     // are dropped: one counting pass, however long the tail.

@@ -192,3 +192,56 @@ impl<'t> Match<'t> {
         self
     }
 }
+
+/// One item of [`Extract::with_dropped`](super::Extract::with_dropped): a
+/// match, or a candidate dropped because it spans more than
+/// [`ExtractOptions::max_len`](super::ExtractOptions::max_len) bytes.
+///
+/// ```
+/// use urikit::text::{ExtractOptions, Found};
+/// let text = format!("http://a/{}", "b".repeat(100));
+/// let mut found = ExtractOptions::new().max_len(64).extract(&text).with_dropped();
+/// match found.next() {
+///     Some(Found::TooLong(range)) => assert_eq!(range, 0..text.len()),
+///     other => panic!("{other:?}"),
+/// }
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Found<'t> {
+    /// A URI found in the text.
+    Match(Match<'t>),
+    /// A candidate dropped for its length: its byte range in the text, from
+    /// its first byte to where the extractor stopped looking (see
+    /// [`Extract::with_dropped`](super::Extract::with_dropped)).
+    TooLong(core::ops::Range<usize>),
+}
+
+impl<'t> Found<'t> {
+    /// The match, if this is one.
+    ///
+    /// ```
+    /// let f = urikit::text::extract("x http://a/").with_dropped().next().unwrap();
+    /// assert_eq!(f.as_match().map(|m| m.as_str()), Some("http://a/"));
+    /// ```
+    pub fn as_match(&self) -> Option<&Match<'t>> {
+        match self {
+            Found::Match(m) => Some(m),
+            Found::TooLong(_) => None,
+        }
+    }
+
+    /// The byte range in the text: the match's span, or the dropped
+    /// candidate's range.
+    ///
+    /// ```
+    /// let f = urikit::text::extract("x http://a/").with_dropped().next().unwrap();
+    /// assert_eq!(f.range(), 2..11);
+    /// ```
+    pub fn range(&self) -> core::ops::Range<usize> {
+        match self {
+            Found::Match(m) => m.span(),
+            Found::TooLong(r) => r.clone(),
+        }
+    }
+}

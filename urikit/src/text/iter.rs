@@ -7,7 +7,7 @@ use alloc::vec::Vec;
 use super::scan::{scan, State, Step};
 #[cfg(feature = "std")]
 use super::MAX_SCHEME;
-use super::{ExtractOptions, Match};
+use super::{ExtractOptions, Found, Match};
 
 /// The iterator of [`extract`] and [`ExtractOptions::extract`]: one forward
 /// pass over the text, no allocation except for a URI that had whitespace
@@ -26,25 +26,96 @@ pub struct Extract<'t> {
     pub(super) state: State,
 }
 
-impl<'t> Iterator for Extract<'t> {
-    type Item = Match<'t>;
+impl<'t> Extract<'t> {
+    /// Also report the candidates dropped for their length
+    /// ([`ExtractOptions::max_len`]), in order with the matches: each as
+    /// [`Found::TooLong`] with its range in the text, from the candidate's
+    /// first byte (the `<` or `"` of a bracketed or quoted one, the scheme
+    /// of a bare one). A bare candidate's range runs to the end of its run
+    /// of URI bytes, which is skipped whole; a bracketed or quoted one's to
+    /// its limit, where the extractor stopped looking (scanning goes on
+    /// after its first byte, as for any text that is not a URI).
+    ///
+    /// ```
+    /// use urikit::text::{ExtractOptions, Found};
+    /// let text = format!("see http://a/ and http://b/{} too", "x".repeat(40));
+    /// let found: Vec<Found> = ExtractOptions::new().max_len(32).extract(&text).with_dropped().collect();
+    /// assert!(matches!(&found[0], Found::Match(m) if m.as_str() == "http://a/"));
+    /// assert_eq!(found[1], Found::TooLong(18..text.len() - 4));
+    /// assert_eq!(found.len(), 2);
+    /// ```
+    pub fn with_dropped(self) -> WithDropped<'t> {
+        WithDropped(self)
+    }
 
-    fn next(&mut self) -> Option<Match<'t>> {
-        match scan(self.text, self.pos, &mut self.state, true, &self.opts) {
-            Step::Found(m, resume) => {
-                self.pos = resume;
-                Some(m)
-            }
-            // With `eof` set the scanner never asks for more.
-            Step::NeedMore(_) | Step::Done => {
-                self.pos = self.text.len();
-                None
+    /// The next match, or (when `dropped`) the next dropped candidate.
+    fn next_found(&mut self, dropped: bool) -> Option<Found<'t>> {
+        loop {
+            match scan(self.text, self.pos, &mut self.state, true, &self.opts) {
+                Step::Found(m, resume) => {
+                    self.pos = resume;
+                    return Some(Found::Match(m));
+                }
+                Step::Dropped {
+                    start,
+                    lost: _,
+                    end,
+                    resume,
+                } => {
+                    // The whole text is in memory: nothing is ever lost.
+                    self.pos = resume;
+                    if dropped {
+                        return Some(Found::TooLong(start..end));
+                    }
+                }
+                // With `eof` set the scanner never asks for more.
+                Step::NeedMore(_) | Step::Done => {
+                    self.pos = self.text.len();
+                    return None;
+                }
             }
         }
     }
 }
 
+impl<'t> Iterator for Extract<'t> {
+    type Item = Match<'t>;
+
+    fn next(&mut self) -> Option<Match<'t>> {
+        match self.next_found(false)? {
+            Found::Match(m) => Some(m),
+            // Not asked for.
+            Found::TooLong(_) => None,
+        }
+    }
+}
+
 impl core::iter::FusedIterator for Extract<'_> {}
+
+/// The iterator of [`Extract::with_dropped`]: the matches and, in order
+/// with them, the candidates dropped for their length.
+///
+/// ```
+/// use urikit::text::{ExtractOptions, Found};
+/// let text = "<http://a/0123456789abcdef0123456789>";
+/// let mut it = ExtractOptions::new().max_len(16).extract(text).with_dropped();
+/// // The bracketed candidate, then the bare one inside it.
+/// assert_eq!(it.next(), Some(Found::TooLong(0..16)));
+/// assert_eq!(it.next(), Some(Found::TooLong(1..36)));
+/// assert_eq!(it.next(), None);
+/// ```
+#[derive(Clone, Debug)]
+pub struct WithDropped<'t>(Extract<'t>);
+
+impl<'t> Iterator for WithDropped<'t> {
+    type Item = Found<'t>;
+
+    fn next(&mut self) -> Option<Found<'t>> {
+        self.0.next_found(true)
+    }
+}
+
+impl core::iter::FusedIterator for WithDropped<'_> {}
 
 /// The streaming iterator of [`ExtractOptions::extract_reader`]. It yields
 /// owned matches; after an I/O error it yields nothing more.
@@ -88,7 +159,73 @@ impl<R: std::io::Read> ReadExtract<R> {
         self.buf.capacity()
     }
 
-    /// Drop what scanning no longer needs and read one more chunk.
+    /// Also report the candidates dropped for their length, as
+    /// [`Extract::with_dropped`] does; their ranges are byte offsets in the
+    /// stream.
+    ///
+    /// ```
+    /// use urikit::text::{ExtractOptions, Found};
+    /// let input = format!("http://a/ http://b/{} http://c/", "x".repeat(100));
+    /// let found: Vec<Found> = ExtractOptions::new()
+    ///     .max_len(64)
+    ///     .extract_reader(input.as_bytes())
+    ///     .with_dropped()
+    ///     .collect::<std::io::Result<_>>()?;
+    /// assert_eq!(found.len(), 3);
+    /// assert_eq!(found[1], Found::TooLong(10..119));
+    /// assert!(matches!(&found[2], Found::Match(m) if m.start() == 120));
+    /// # Ok::<(), std::io::Error>(())
+    /// ```
+    pub fn with_dropped(self) -> ReadWithDropped<R> {
+        ReadWithDropped(self)
+    }
+
+    /// The next match, or (when `dropped`) the next dropped candidate.
+    fn next_found(&mut self, dropped: bool) -> Option<std::io::Result<Found<'static>>> {
+        if self.failed {
+            return None;
+        }
+        loop {
+            let step = scan(&self.buf, self.pos, &mut self.state, self.eof, &self.opts);
+            match step {
+                Step::Found(m, resume) => {
+                    let m = m.into_owned().shift(self.base);
+                    self.pos = resume;
+                    return Some(Ok(Found::Match(m)));
+                }
+                Step::Dropped {
+                    start,
+                    lost,
+                    end,
+                    resume,
+                } => {
+                    self.pos = resume;
+                    if dropped {
+                        let start = (self.base + start) - lost;
+                        return Some(Ok(Found::TooLong(start..self.base + end)));
+                    }
+                }
+                Step::Done => {
+                    self.pos = self.buf.len();
+                    return None;
+                }
+                Step::NeedMore(resume) => {
+                    if let Err(e) = self.refill(resume) {
+                        self.failed = true;
+                        return Some(Err(e));
+                    }
+                }
+            }
+        }
+    }
+
+    /// Drop what scanning no longer needs and read more.
+    ///
+    /// The scanner starts over at `resume` after a refill, so a candidate
+    /// longer than the buffer is read again each time. Reading as much as
+    /// is pending (at least a chunk) doubles what it can see each time, so
+    /// the rereading adds up to a constant factor, not a quadratic; the
+    /// read stops where the candidate must be decided, `max_len` past it.
     pub(super) fn refill(&mut self, resume: usize) -> std::io::Result<()> {
         // Keep a scheme's worth of look-behind before the resume point.
         let keep = resume
@@ -99,8 +236,21 @@ impl<R: std::io::Read> ReadExtract<R> {
         self.pos = resume - keep;
         self.state.floor = self.state.floor.saturating_sub(keep);
         self.state.run = None;
+        self.state.chain = None;
+        if self.state.skip_run {
+            let kept = keep.min(self.state.skip_start);
+            self.state.skip_start -= kept;
+            self.state.skip_lost += keep - kept;
+        }
         let old = self.buf.len();
-        self.buf.resize(old + CHUNK, 0);
+        let pending = old - self.pos;
+        let room = self
+            .opts
+            .max_len
+            .saturating_add(CHUNK)
+            .saturating_sub(pending);
+        let want = pending.min(room).max(CHUNK);
+        self.buf.resize(old + want, 0);
         loop {
             match self.reader.read(&mut self.buf[old..]) {
                 Ok(n) => {
@@ -125,28 +275,37 @@ impl<R: std::io::Read> Iterator for ReadExtract<R> {
     type Item = std::io::Result<Match<'static>>;
 
     fn next(&mut self) -> Option<Self::Item> {
-        if self.failed {
-            return None;
+        match self.next_found(false)? {
+            Ok(Found::Match(m)) => Some(Ok(m)),
+            // Not asked for.
+            Ok(Found::TooLong(_)) => None,
+            Err(e) => Some(Err(e)),
         }
-        loop {
-            let step = scan(&self.buf, self.pos, &mut self.state, self.eof, &self.opts);
-            match step {
-                Step::Found(m, resume) => {
-                    let m = m.into_owned().shift(self.base);
-                    self.pos = resume;
-                    return Some(Ok(m));
-                }
-                Step::Done => {
-                    self.pos = self.buf.len();
-                    return None;
-                }
-                Step::NeedMore(resume) => {
-                    if let Err(e) = self.refill(resume) {
-                        self.failed = true;
-                        return Some(Err(e));
-                    }
-                }
-            }
-        }
+    }
+}
+
+/// The iterator of [`ReadExtract::with_dropped`]: owned matches and the
+/// candidates dropped for their length, with offsets in the stream. After
+/// an I/O error it yields nothing more.
+///
+/// ```
+/// use urikit::text::{ExtractOptions, Found};
+/// let data: &[u8] = b"<http://a/0123456789abcdef0123456789>";
+/// let mut it = ExtractOptions::new().max_len(16).extract_reader(data).with_dropped();
+/// assert_eq!(it.next().transpose()?, Some(Found::TooLong(0..16)));
+/// assert_eq!(it.next().transpose()?, Some(Found::TooLong(1..36)));
+/// assert!(it.next().is_none());
+/// # Ok::<(), std::io::Error>(())
+/// ```
+#[cfg(feature = "std")]
+#[derive(Debug)]
+pub struct ReadWithDropped<R>(ReadExtract<R>);
+
+#[cfg(feature = "std")]
+impl<R: std::io::Read> Iterator for ReadWithDropped<R> {
+    type Item = std::io::Result<Found<'static>>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        self.0.next_found(true)
     }
 }

@@ -64,6 +64,7 @@ use crate::chars::{CharClass, PCHAR};
 
 mod angle;
 mod bare;
+mod chain;
 mod found;
 mod iter;
 mod options;
@@ -75,10 +76,10 @@ mod tests;
 #[cfg(test)]
 use bare::trim_trailing;
 
-pub use found::{Delimiter, Match};
-pub use iter::Extract;
+pub use found::{Delimiter, Found, Match};
+pub use iter::{Extract, WithDropped};
 #[cfg(feature = "std")]
-pub use iter::ReadExtract;
+pub use iter::{ReadExtract, ReadWithDropped};
 pub use options::{extract, ExtractOptions};
 
 /// The longest scheme a bare or quoted candidate may have. Registered
@@ -122,4 +123,19 @@ pub(super) fn is_space(b: u8) -> bool {
 #[inline]
 pub(super) fn is_hspace(b: u8) -> bool {
     matches!(b, b' ' | b'\t')
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// Work done by the extractor on this thread, in bytes looked at: the
+    /// tests check that it grows linearly with the input.
+    pub(super) static STEPS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// Count `n` steps of work (tests only; nothing otherwise).
+#[inline(always)]
+pub(super) fn tick(n: usize) {
+    #[cfg(all(test, feature = "std"))]
+    STEPS.with(|s| s.set(s.get() + n as u64));
+    let _ = n;
 }

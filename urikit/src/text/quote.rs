@@ -2,7 +2,7 @@
 //! a quoted or bare URI.
 
 use super::scan::{plausible, skip_url_prefix, Pieces, Try};
-use super::{is_hspace, is_space, Delimiter, ExtractOptions, URI_BYTE};
+use super::{is_hspace, is_space, tick, Delimiter, ExtractOptions, URI_BYTE};
 use crate::Uri;
 
 /// `"…"` at `t`.
@@ -14,8 +14,9 @@ pub(super) fn quote<'a>(buf: &'a [u8], t: usize, eof: bool, opts: &ExtractOption
     let mut piece_start = k;
     let mut joined = 0usize;
     loop {
+        tick(1);
         if k >= limit {
-            return no;
+            return Try::TooLong(t, limit);
         }
         if k >= buf.len() {
             return if eof { no } else { Try::NeedMore };
@@ -81,6 +82,7 @@ pub(super) enum Gap {
 /// At whitespace `k` right after a `-`: whether it is one line break (with
 /// blanks around it) followed by more text, before `limit`.
 pub(super) fn hyphen_break(buf: &[u8], mut k: usize, limit: usize, eof: bool) -> Gap {
+    let start = k;
     let end = limit.min(buf.len());
     while k < end && is_hspace(buf[k]) {
         k += 1;
@@ -109,6 +111,7 @@ pub(super) fn hyphen_break(buf: &[u8], mut k: usize, limit: usize, eof: bool) ->
     if k >= buf.len() {
         return if eof { Gap::End } else { Gap::NeedMore };
     }
+    tick(k - start);
     if URI_BYTE.contains(buf[k]) {
         Gap::Join(k)
     } else {

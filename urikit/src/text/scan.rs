@@ -7,11 +7,12 @@ use alloc::vec::Vec;
 
 use super::angle::angle;
 use super::bare::bare;
+use super::chain::Chain;
 use super::quote::quote;
-use super::{is_space, Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE};
+use super::{is_space, tick, Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE};
 
 /// Scanner state carried between calls (and across buffer refills).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug, Default)]
 pub(super) struct State {
     /// A bare scheme may not start before this index (the end of the last
     /// match or skipped run).
@@ -23,6 +24,13 @@ pub(super) struct State {
     /// runs to the same end; remembering it keeps a long run with many
     /// colons linear.
     pub(super) run: Option<(usize, usize)>,
+    /// While `skip_run`: where the candidate being skipped starts. The
+    /// streaming extractor may have dropped that part of its buffer; then
+    /// `skip_start` is 0 and `skip_lost` counts the bytes before the buffer.
+    pub(super) skip_start: usize,
+    pub(super) skip_lost: usize,
+    /// The last chain of hyphen-joined pieces (see [`Chain`]).
+    pub(super) chain: Option<Chain>,
 }
 
 pub(super) enum Step<'a> {
@@ -31,6 +39,16 @@ pub(super) enum Step<'a> {
     /// The buffer ended before a decision: resume at this index once more
     /// input has been appended.
     NeedMore(#[cfg_attr(not(feature = "std"), allow(dead_code))] usize),
+    /// A candidate dropped for its length: it starts `lost` bytes before
+    /// `start` (see [`State::skip_lost`]) and was looked at up to `end`;
+    /// resume at `resume`.
+    Dropped {
+        start: usize,
+        #[cfg_attr(not(feature = "std"), allow(dead_code))]
+        lost: usize,
+        end: usize,
+        resume: usize,
+    },
     /// The end of the input.
     Done,
 }
@@ -40,8 +58,12 @@ pub(super) enum Try<'a> {
     Found(Match<'a>, usize),
     /// Not a URI here; go on scanning at this index.
     No(usize),
-    /// Too long: skip the rest of the run of URI bytes from this index.
-    Skip(usize),
+    /// A bare candidate starting at the first index, too long: skip the
+    /// rest of the run of URI bytes from the second.
+    Skip(usize, usize),
+    /// A bracketed or quoted candidate from the first index still undecided
+    /// at the second, its limit: go on scanning after its first byte.
+    TooLong(usize, usize),
     NeedMore,
 }
 
@@ -56,15 +78,23 @@ pub(super) fn scan<'a>(
         if st.skip_run {
             while i < buf.len() && URI_BYTE.contains(buf[i]) {
                 i += 1;
+                tick(1);
             }
             if i == buf.len() && !eof {
                 return Step::NeedMore(i);
             }
             st.skip_run = false;
             st.floor = i;
+            return Step::Dropped {
+                start: st.skip_start,
+                lost: st.skip_lost,
+                end: i,
+                resume: i,
+            };
         }
         while i < buf.len() && !TRIGGER.contains(buf[i]) {
             i += 1;
+            tick(1);
         }
         if i >= buf.len() {
             return if eof { Step::Done } else { Step::NeedMore(i) };
@@ -81,9 +111,19 @@ pub(super) fn scan<'a>(
                 return Step::Found(m, resume);
             }
             Try::No(next) => i = next,
-            Try::Skip(from) => {
+            Try::Skip(start, from) => {
                 st.skip_run = true;
+                st.skip_start = start;
+                st.skip_lost = 0;
                 i = from;
+            }
+            Try::TooLong(start, end) => {
+                return Step::Dropped {
+                    start,
+                    lost: 0,
+                    end,
+                    resume: t + 1,
+                }
             }
             Try::NeedMore => return Step::NeedMore(t),
         }
@@ -127,6 +167,7 @@ impl Pieces {
         if self.more.is_empty() {
             Cow::Borrowed(&buf[self.first.0..self.first.1])
         } else {
+            tick(self.len());
             let mut v = Vec::with_capacity(self.len());
             for (s, e) in self.iter() {
                 v.extend_from_slice(&buf[s..e]);
@@ -191,13 +232,18 @@ pub(super) fn plausible(uri: &[u8], opts: &ExtractOptions) -> bool {
     let Some(colon) = uri.iter().position(|&b| b == b':') else {
         return false;
     };
-    if opts.any_scheme {
-        return true;
-    }
     let scheme = &uri[..colon];
     if uri[colon + 1..].starts_with(b"//") {
-        // Something must follow the "//".
+        // Something must follow the "//", whatever the scheme: a bare
+        // `https://` names nothing.
         return uri.len() > colon + 3;
+    }
+    if opts.any_scheme {
+        // A scheme ending in a digit right before a digit is a time or a
+        // ratio (`T10:00:00Z`, `x2:3`), not a URI.
+        let time = scheme.last().is_some_and(u8::is_ascii_digit)
+            && uri.get(colon + 1).is_some_and(u8::is_ascii_digit);
+        return !time;
     }
     OPAQUE_SCHEMES
         .iter()
