@@ -14,6 +14,7 @@ mod cmd_encode;
 mod cmd_eq;
 mod cmd_extract;
 mod cmd_guess;
+mod cmd_iri;
 mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
@@ -58,6 +59,8 @@ enum Cmd {
     Completions(cmd_docs::CompletionsArgs),
     Man(cmd_docs::ManArgs),
     Template(cmd_template::Args),
+    ToUri(cmd_iri::ToUriArgs),
+    ToIri(cmd_iri::ToIriArgs),
 }
 
 fn main() -> ExitCode {
@@ -91,6 +94,8 @@ fn main() -> ExitCode {
         Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),
         Cmd::Man(args) => cmd_docs::man(args, Cli::command(), &mut out),
         Cmd::Template(args) => cmd_template::run(args, &mut out),
+        Cmd::ToUri(args) => cmd_iri::run_to_uri(args, &mut out),
+        Cmd::ToIri(args) => cmd_iri::run_to_iri(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

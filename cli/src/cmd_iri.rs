@@ -1,0 +1,170 @@
+//! `uri to-uri` and `uri to-iri`: the mappings between IRIs and URIs
+//! (RFC 3987, 3.1 and 3.2).
+
+use std::borrow::Cow;
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::{IriRef, UriRef};
+
+use crate::common::{json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, Status};
+
+/// Map IRI references to URI references, one per line (RFC 3987, 3.1)
+///
+/// Every character outside US-ASCII is percent-encoded as UTF-8; the rest
+/// stays as written. With no IRI, reads one reference per line from
+/// standard input (or the files of -i). An invalid reference is reported on
+/// standard error with its line number, and left out of the output unless
+/// --keep-invalid.
+#[derive(clap::Args, Debug)]
+pub struct ToUriArgs {
+    /// Map the host name with IDNA ToASCII (xn-- labels) instead of
+    /// percent-encoding it.
+    #[arg(long)]
+    idna: bool,
+    /// Print JSON Lines: one object per input.
+    #[arg(long)]
+    json: bool,
+    /// Print an invalid reference unchanged (and report it on standard
+    /// error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The IRI references to map.
+    #[arg(value_name = "IRI", conflicts_with = "input")]
+    refs: Vec<OsString>,
+}
+
+/// Map URI references to IRI references, one per line (RFC 3987, 3.2)
+///
+/// Percent-encoded UTF-8 is decoded where the IRI grammar allows the
+/// character; everything else stays as written. With no URI, reads one
+/// reference per line from standard input (or the files of -i). An invalid
+/// reference is reported on standard error with its line number, and left
+/// out of the output unless --keep-invalid.
+#[derive(clap::Args, Debug)]
+pub struct ToIriArgs {
+    /// Also show xn-- labels of the host as Unicode (IDNA ToUnicode).
+    #[arg(long)]
+    idna: bool,
+    /// Print JSON Lines: one object per input.
+    #[arg(long)]
+    json: bool,
+    /// Print an invalid reference unchanged (and report it on standard
+    /// error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The URI references to map.
+    #[arg(value_name = "URI", conflicts_with = "input")]
+    refs: Vec<OsString>,
+}
+
+pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        let r = match IriRef::parse_bytes(input) {
+            Ok(r) => r,
+            Err(e) => {
+                status = Status::Flagged;
+                write_invalid(out, args.json, input, &e, loc)?;
+                if args.keep_invalid && !args.json {
+                    out.line(input)?;
+                }
+                return Ok(());
+            }
+        };
+        let mapped = if args.idna {
+            match r.to_uri_idna() {
+                Ok(m) => m,
+                Err(e) => {
+                    status = Status::Flagged;
+                    // The error's index is within the host: make it the
+                    // input's, for the caret.
+                    let host_at = r.host_str().map_or(0, |h| offset(r.as_str(), h));
+                    let index = host_at + e.index();
+                    let message = format!("invalid host for IDNA: {e}");
+                    if args.json {
+                        out.write_all(b"{\"input\":")?;
+                        json_bytes(out, input)?;
+                        write!(
+                            out,
+                            ",\"valid\":true,\"error\":{{\"index\":{index},\"kind\":"
+                        )?;
+                        json_str(out, e.kind().name())?;
+                        out.write_all(b",\"message\":")?;
+                        json_str(out, &message)?;
+                        out.write_all(b"}}")?;
+                        out.newline()?;
+                    } else {
+                        out.report_caret(loc, input, index, &message);
+                        if args.keep_invalid {
+                            out.line(input)?;
+                        }
+                    }
+                    return Ok(());
+                }
+            }
+        } else {
+            r.to_uri()
+        };
+        write_mapped(out, args.json, r.as_str(), "uri", mapped)?;
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+pub fn run_to_iri(args: ToIriArgs, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        match UriRef::parse_bytes(input) {
+            Ok(r) => {
+                let mapped = if args.idna {
+                    r.to_iri_idna()
+                } else {
+                    r.to_iri()
+                };
+                write_mapped(out, args.json, r.as_str(), "iri", mapped)?;
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                write_invalid(out, args.json, input, &e, loc)?;
+                if args.keep_invalid && !args.json {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// One result line: the mapped text, or with `json` the object
+/// `{"input","valid":true,KEY,"changed"}`.
+fn write_mapped(
+    out: &mut Output,
+    json: bool,
+    input: &str,
+    key: &str,
+    mapped: Cow<'_, str>,
+) -> std::io::Result<()> {
+    if json {
+        out.write_all(b"{\"input\":")?;
+        json_str(out, input)?;
+        write!(out, ",\"valid\":true,\"{key}\":")?;
+        json_str(out, &mapped)?;
+        write!(out, ",\"changed\":{}}}", mapped != input)?;
+    } else {
+        out.write_all(mapped.as_bytes())?;
+    }
+    out.newline()
+}
+
+/// The offset of `part` within `whole` (a sub-slice of it).
+fn offset(whole: &str, part: &str) -> usize {
+    part.as_ptr() as usize - whole.as_ptr() as usize
+}
