@@ -20,39 +20,47 @@ use crate::common::{
 pub struct Args {
     /// Print JSON Lines: one object per input.
     #[arg(long)]
-    json: bool,
+    pub(crate) json: bool,
     /// Report only the inputs that are invalid, on standard error (a
     /// validity check: the exit status says whether any was); with --json,
     /// print only their objects.
     #[arg(long, conflicts_with = "fields")]
-    check: bool,
+    pub(crate) check: bool,
     /// Print only these components, tab-separated, one line per input (an
     /// absent component is an empty field; with --json, an object with
     /// these keys, null for absent): scheme, userinfo, host, port, path,
-    /// query, fragment, authority, host-kind, zone (empty: zone IDs are
-    /// not parsed yet). Repeatable, or comma-separated.
+    /// query, fragment, authority, host-kind, zone (empty unless
+    /// --zone-id). Repeatable, or comma-separated.
     #[arg(long = "field", value_name = "NAME", value_enum, value_delimiter = ',')]
-    fields: Vec<Field>,
+    pub(crate) fields: Vec<Field>,
     /// With --field, print an invalid input unchanged on standard output
     /// (and report it on standard error), so that output lines stay aligned
     /// with input lines.
     #[arg(long, requires = "fields")]
-    keep_invalid: bool,
+    pub(crate) keep_invalid: bool,
     /// The ABNF rule to match: URI-reference (default), URI, absolute-URI,
     /// relative-ref, or any other rule of Appendix A (for those, only
     /// validity is reported).
     #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    rule: String,
+    pub(crate) rule: String,
+    /// Parse IRI references (RFC 3987): "kind" is "uri" when the value is
+    /// also a URI, "iri" for other absolute forms, "relative" otherwise.
+    #[arg(long)]
+    pub(crate) iri: bool,
+    /// Accept an IPv6 zone identifier in the RFC 6874 form
+    /// ("[fe80::1%25eth0]"); the JSON gets a "zone" field.
+    #[arg(long)]
+    pub(crate) zone_id: bool,
     #[command(flatten)]
-    input: InputArgs,
+    pub(crate) input: InputArgs,
     /// The references to parse.
     #[arg(value_name = "REF", conflicts_with = "input")]
-    refs: Vec<OsString>,
+    pub(crate) refs: Vec<OsString>,
 }
 
 /// A component that --field can print.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-enum Field {
+pub(crate) enum Field {
     Scheme,
     Userinfo,
     Host,
@@ -84,7 +92,7 @@ impl Field {
     }
 
     /// The JSON key: as in the full --json object.
-    fn key(self) -> &'static str {
+    pub(crate) fn key(self) -> &'static str {
         match self {
             Field::Scheme => "scheme",
             Field::Userinfo => "userinfo",
@@ -101,6 +109,10 @@ impl Field {
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    if args.iri || args.zone_id {
+        // Its own path, chosen once per run: the URI path stays as tuned.
+        return crate::cmd_parse_iri::run(&args, out);
+    }
     let rule = Rule::from_name(&args.rule).ok_or_else(|| {
         let names: Vec<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
         UsageError(format!(
