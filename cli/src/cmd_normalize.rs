@@ -1,12 +1,13 @@
 //! `uri normalize`: the normal form of URI references (RFC 3986, 6.2).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
 use urikit::normalize::Normalizer;
-use urikit::UriRef;
+use urikit::{IriRef, UriRef};
 
-use crate::common::{json_str, write_invalid, InputArgs, Inputs, Output, Status};
+use crate::common::{json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, Status};
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
@@ -26,6 +27,14 @@ pub struct Args {
     /// Write IPv6 hosts in the RFC 5952 text form.
     #[arg(long)]
     ipv6: bool,
+    /// Normalize IRI references (RFC 3987 5.3): characters outside
+    /// US-ASCII are kept as they are.
+    #[arg(long)]
+    iri: bool,
+    /// With --iri, first put the text in Unicode Normalization Form C
+    /// (RFC 3987 5.3.2.2).
+    #[arg(long, requires = "iri")]
+    nfc: bool,
     /// Print JSON Lines: one object per input.
     #[arg(long)]
     json: bool,
@@ -44,6 +53,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let n = Normalizer::new()
         .scheme_based(args.scheme)
         .ipv6_canonical(args.ipv6);
+    if args.iri {
+        return run_iri(&args, &n, out);
+    }
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.refs, &args.input).each(|input, loc| {
@@ -58,6 +70,50 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     write!(out, ",\"changed\":{}}}", !normal.is_borrowed())?;
                 } else {
                     out.write_all(normal.as_str().as_bytes())?;
+                }
+                out.newline()?;
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                write_invalid(out, args.json, input, &e, loc)?;
+                if args.keep_invalid && !args.json {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// `uri normalize --iri [--nfc]`: as [`run`], for IRI references.
+fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        let normal = IriRef::parse_bytes(input).and_then(|r| {
+            let nfc = if args.nfc {
+                r.to_nfc()?
+            } else {
+                Cow::Borrowed(r.as_str())
+            };
+            // Parsed again only when NFC changed it (and then it is valid).
+            let r = IriRef::parse(&nfc)?;
+            Ok(match r.as_iri() {
+                Some(iri) => iri.normalize_with(n).into_string(),
+                None => r.normalize().into_string(),
+            })
+        });
+        match normal {
+            Ok(normal) => {
+                if args.json {
+                    out.write_all(b"{\"input\":")?;
+                    json_bytes(out, input)?;
+                    out.write_all(b",\"valid\":true,\"normalized\":")?;
+                    json_str(out, &normal)?;
+                    write!(out, ",\"changed\":{}}}", normal.as_bytes() != input)?;
+                } else {
+                    out.write_all(normal.as_bytes())?;
                 }
                 out.newline()?;
             }
