@@ -3,8 +3,8 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::security::{lint, Finding};
-use urikit::UriRef;
+use urikit::security::{lint, lint_iri, Finding};
+use urikit::{IriRef, UriRef};
 
 use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output, Status};
 
@@ -28,6 +28,10 @@ pub struct Args {
     /// invalid one).
     #[arg(long)]
     json: bool,
+    /// Check IRI references (RFC 3987): characters outside US-ASCII are
+    /// allowed, and checked as RFC 3987 section 8 asks.
+    #[arg(long)]
+    iri: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The URI references to check.
@@ -40,14 +44,17 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let headers = args.uris.len() != 1;
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each(|input, _| {
-        let parsed = UriRef::parse_bytes(input);
+        let parsed = if args.iri {
+            IriRef::parse_bytes(input).map(|r| (r.as_str(), lint_iri(r)))
+        } else {
+            UriRef::parse_bytes(input).map(|r| (r.as_str(), lint(r)))
+        };
         let flagged = match &parsed {
-            Ok(r) => {
-                let findings = lint(*r);
+            Ok((text, findings)) => {
                 if args.json {
-                    write_json(out, input, &findings)?;
+                    write_json(out, input, findings)?;
                 } else if !findings.is_empty() {
-                    write_human(out, r.as_str(), &findings, headers)?;
+                    write_human(out, text, findings, headers)?;
                 }
                 !findings.is_empty()
             }
