@@ -4,9 +4,9 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::Uri;
+use urikit::{Iri, Uri};
 
-use crate::cmd_resolve::{for_each_pair, LineError, PairInput};
+use crate::cmd_resolve::{for_each_pair, Base, LineError, PairInput};
 use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, Status};
 
 /// Make target URIs relative to a base: the shortest reference that
@@ -29,6 +29,9 @@ pub struct Args {
     /// of -i instead of taking BASE from the command line.
     #[arg(long, conflicts_with_all = ["base", "targets"])]
     pairs: bool,
+    /// Take IRIs: the base and the targets (RFC 3987).
+    #[arg(long)]
+    iri: bool,
     /// Print an input line that gives no reference unchanged (and report
     /// it on standard error), so that output lines stay aligned with input
     /// lines.
@@ -55,9 +58,20 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
             let t = target.ok_or_else(|| LineError::no_tab("BASE", "TARGET"))?;
-            let t = Uri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
-            b.make_relative(t)
-                .map_err(|e| LineError::resolve("target", e))
+            match b {
+                Base::Uri(b) => {
+                    let t = Uri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
+                    b.make_relative(t)
+                        .map(|r| r.into_string())
+                        .map_err(|e| LineError::resolve("target", e))
+                }
+                Base::Iri(b) => {
+                    let t = Iri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
+                    b.make_relative(t)
+                        .map(|r| r.into_string())
+                        .map_err(|e| LineError::resolve("target", e))
+                }
+            }
         });
         status = status.flag_if(result.is_err());
         if json {
@@ -71,7 +85,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             match &result {
                 Ok(r) => {
                     json_key(out, false, "relative")?;
-                    json_str(out, r.as_str())?;
+                    json_str(out, r)?;
                 }
                 Err(e) => e.write_json(out)?,
             }
@@ -79,7 +93,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             out.newline()?;
         } else {
             match &result {
-                Ok(r) => out.line(r.as_str().as_bytes())?,
+                Ok(r) => out.line(r.as_bytes())?,
                 Err(e) => {
                     out.report(p.loc, &e.message);
                     if keep_invalid {
@@ -93,6 +107,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
+        args.iri,
         args.base.as_ref(),
         &args.targets,
         &args.input,

@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::{ParseError, Resolver, Uri, UriRef};
+use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
     json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output, Status,
@@ -27,6 +27,9 @@ pub struct Args {
     /// last segment for `?query`, leave absolute paths as written.
     #[arg(long)]
     rfc2396: bool,
+    /// Resolve IRI references against an IRI base (RFC 3987 6.5).
+    #[arg(long)]
+    iri: bool,
     /// Print JSON Lines: {"base","reference","target"} or
     /// {"base","reference","error"}.
     #[arg(long)]
@@ -128,9 +131,9 @@ pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
 
 /// The usage error for a BASE argument that is not a URI: the message with
 /// the input and a caret under the offending byte.
-pub(crate) fn parse_base(base: &OsString) -> anyhow::Result<Uri<'_>> {
+pub(crate) fn parse_base(base: &OsString, iri: bool) -> anyhow::Result<Base<'_>> {
     let bytes = base.as_encoded_bytes();
-    base_uri(bytes).map_err(|e| {
+    base_of(iri, bytes).map_err(|e| {
         let (text, col) = printable(bytes, e.index.unwrap_or(0));
         let message = e
             .message
@@ -138,6 +141,36 @@ pub(crate) fn parse_base(base: &OsString) -> anyhow::Result<Uri<'_>> {
             .unwrap_or(&e.message);
         UsageError(format!("invalid base URI\n{text}\n{:col$}^ {message}", "")).into()
     })
+}
+
+/// A base: a URI, or an IRI with `--iri`.
+#[derive(Clone, Copy)]
+pub(crate) enum Base<'i> {
+    Uri(Uri<'i>),
+    Iri(Iri<'i>),
+}
+
+/// Parse a base for `--iri`: an IRI, with the errors of [`base_uri`].
+pub(crate) fn base_iri(bytes: &[u8]) -> Result<Iri<'_>, LineError> {
+    Iri::parse_bytes(bytes).map_err(|e| match IriRef::parse_bytes(bytes) {
+        Ok(_) => LineError {
+            part: "base",
+            index: Some(0),
+            kind: "base-not-uri",
+            component: Some("scheme"),
+            message: "base is not an IRI (it has no scheme)".into(),
+        },
+        Err(_) => LineError::parse("base", e),
+    })
+}
+
+/// A base as `iri` says.
+fn base_of(iri: bool, bytes: &[u8]) -> Result<Base<'_>, LineError> {
+    if iri {
+        base_iri(bytes).map(Base::Iri)
+    } else {
+        base_uri(bytes).map(Base::Uri)
+    }
 }
 
 /// Split a `--pairs` line at its first tab.
@@ -152,7 +185,7 @@ pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
 pub(crate) struct PairInput<'i, 'l> {
     pub line: &'i [u8],
     pub base_text: &'i [u8],
-    pub base: Result<Uri<'i>, LineError>,
+    pub base: Result<Base<'i>, LineError>,
     pub second: Option<&'i [u8]>,
     pub loc: Loc<'l>,
 }
@@ -160,9 +193,10 @@ pub(crate) struct PairInput<'i, 'l> {
 /// Call `one` with each (base, second) input: `BASE<TAB>SECOND` lines of
 /// standard input or the files of -i with `--pairs`, else the BASE argument
 /// with each SECOND argument (or line). A bad pair line reaches `one` as an
-/// error; a bad BASE argument is a usage error.
+/// error; a bad BASE argument is a usage error. With `iri`, bases are IRIs.
 pub(crate) fn for_each_pair(
     pairs: bool,
+    iri: bool,
     base_arg: Option<&OsString>,
     seconds: &[OsString],
     input: &InputArgs,
@@ -175,7 +209,7 @@ pub(crate) fn for_each_pair(
                 Some((base_text, second)) => PairInput {
                     line,
                     base_text,
-                    base: base_uri(base_text),
+                    base: base_of(iri, base_text),
                     second: Some(second),
                     loc,
                 },
@@ -193,7 +227,7 @@ pub(crate) fn for_each_pair(
     let Some(base_arg) = base_arg else {
         return Err(UsageError("missing BASE".into()).into());
     };
-    let base = parse_base(base_arg)?;
+    let base = parse_base(base_arg, iri)?;
     let base_text = base_arg.as_encoded_bytes();
     Inputs::new(seconds, input).each(|second, loc| {
         one(PairInput {
@@ -222,10 +256,22 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
             let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
-            let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
-            resolver
-                .resolve_into(b, r, &mut target)
-                .map_err(|e| LineError::resolve("reference", e))
+            match b {
+                Base::Uri(b) => {
+                    let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
+                    resolver
+                        .resolve_into(b, r, &mut target)
+                        .map_err(|e| LineError::resolve("reference", e))
+                }
+                Base::Iri(b) => {
+                    let r = IriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
+                    let t = b
+                        .resolve_with(&resolver, r)
+                        .map_err(|e| LineError::resolve("reference", e))?;
+                    target.push_str(&t.into_string());
+                    Ok(())
+                }
+            }
         });
         status = status.flag_if(result.is_err());
         if json {
@@ -261,6 +307,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
+        args.iri,
         args.base.as_ref(),
         &args.refs,
         &args.input,
