@@ -168,3 +168,54 @@ fn parse_zone_id_json_and_field() {
     let out = uri(&["parse", "http://[fe80::1%25eth0]/"], None);
     assert_eq!(out.status.code(), Some(1));
 }
+
+#[test]
+fn resolve_and_relative_iri() {
+    let out = uri(
+        &["resolve", "--iri", "http://\u{E4}/x/y", "../\u{FC}?q"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://\u{E4}/\u{FC}?q\n");
+    let out = uri(
+        &[
+            "relative",
+            "--iri",
+            "http://\u{E4}/x/y",
+            "http://\u{E4}/x/\u{FC}?q",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "\u{FC}?q\n");
+    // Without --iri the base is not a URI: a usage error.
+    let out = uri(&["resolve", "http://\u{E4}/x/y", "a"], None);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn normalize_iri_and_nfc() {
+    // RFC 3986 6.2.2 applies to IRIs with the characters kept (RFC 3987 5.3).
+    let out = uri(
+        &["normalize", "--iri", "HTTP://\u{C4}.example/a/./\u{FC}/%7e"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://\u{C4}.example/a/\u{FC}/~\n");
+    // "e" + U+0301 COMBINING ACUTE ACCENT is U+00E9 in NFC.
+    let out = uri(&["normalize", "--iri", "--nfc", "http://e\u{301}/"], None);
+    assert_eq!(stdout(&out), "http://\u{E9}/\n");
+    let out = uri(&["normalize", "--iri", "http://e\u{301}/"], None);
+    assert_eq!(stdout(&out), "http://e\u{301}/\n");
+}
+
+#[test]
+fn lint_iri_flags_bidi_controls() {
+    // RFC 3987 4.1: IRIs must not contain bidi formatting characters.
+    let out = uri(&["lint", "--iri", "--json", "http://a/\u{202E}txt"], None);
+    assert_eq!(out.status.code(), Some(1));
+    let line = &json_lines(&out)[0];
+    assert_eq!(line["findings"][0]["kind"], "bidi-control");
+    let out = uri(&["lint", "--iri", "http://a/\u{E9}"], None);
+    assert_eq!(out.status.code(), Some(0));
+}
