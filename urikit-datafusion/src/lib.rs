@@ -36,7 +36,7 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, ArrayRef, Scalar};
+use datafusion::arrow::array::{Array, ArrayRef, Datum, Scalar};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, plan_err, Result, ScalarValue};
 use datafusion::logical_expr::{
@@ -218,7 +218,9 @@ pub fn register(ctx: &SessionContext) {
 fn constant<'a>(name: &str, what: &str, v: &'a ColumnarValue) -> Result<&'a str> {
     match v {
         ColumnarValue::Scalar(
-            ScalarValue::Utf8(Some(s)) | ScalarValue::LargeUtf8(Some(s)) | ScalarValue::Utf8View(Some(s)),
+            ScalarValue::Utf8(Some(s))
+            | ScalarValue::LargeUtf8(Some(s))
+            | ScalarValue::Utf8View(Some(s)),
         ) => Ok(s),
         _ => exec_err!("{name}: the {what} must be a constant string"),
     }
@@ -249,7 +251,7 @@ impl In {
         })
     }
 
-    fn datum(&self) -> &dyn datafusion::arrow::array::Datum {
+    fn datum(&self) -> &dyn Datum {
         match self {
             In::Column(a) => a,
             In::Scalar(s) => s,
@@ -318,9 +320,11 @@ impl ScalarUDFImpl for UriUdf {
             Kind::Resolve => urikit_arrow::resolve(x.datum(), second()?)?,
             Kind::MakeRelative => urikit_arrow::make_relative(x.datum(), second()?)?,
             Kind::Normalize => urikit_arrow::normalize(arr, level(name, a, 1)?)?,
-            Kind::Equivalent => {
-                Arc::new(urikit_arrow::equivalent(x.datum(), second()?, level(name, a, 2)?)?)
-            }
+            Kind::Equivalent => Arc::new(urikit_arrow::equivalent(
+                x.datum(),
+                second()?,
+                level(name, a, 2)?,
+            )?),
             Kind::Encode => {
                 let c = constant(name, "component", &a[1])?;
                 let Some(set) = EncodeSet::from_name(c) else {
