@@ -281,7 +281,7 @@ fn relative(c: &mut Criterion) {
         .iter()
         .filter_map(|(b, r)| {
             let base = urikit::Uri::parse(b).ok()?;
-            let t = base.resolve(&urikit::UriRef::parse(r).ok()?).ok()?;
+            let t = base.resolve(urikit::UriRef::parse(r).ok()?).ok()?;
             Some((b.clone(), t.to_string()))
         })
         .collect();

@@ -6,11 +6,12 @@ use std::io::Write;
 use urikit::chars::CharClass;
 use urikit::percent;
 
-use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
+use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, Status};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///
-/// Text is encoded as UTF-8 (2.4); hex is uppercase. With no TEXT, encodes each line of standard input.
+/// Text is encoded as UTF-8 (2.4); hex is uppercase. With no TEXT, encodes
+/// each line of standard input (or of the files of -i).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The component the data goes in; its ABNF rule decides what stays
@@ -23,8 +24,10 @@ pub struct Args {
     /// Print JSON Lines: one object per input.
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The data to encode.
-    #[arg(value_name = "TEXT")]
+    #[arg(value_name = "TEXT", conflicts_with = "input")]
     text: Vec<OsString>,
 }
 
@@ -44,17 +47,19 @@ fn set(component: &str) -> &'static CharClass {
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let set = set(&args.component);
-    for_each_input(&args.text, |input| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.text, &args.input).each(|input, _| {
         let encoded = percent::encode(input, set);
         if args.json {
             out.write_all(b"{\"input\":")?;
             json_bytes(out, input)?;
             out.write_all(b",\"encoded\":")?;
             json_str(out, &encoded.to_cow())?;
-            out.write_all(b"}\n")?;
+            out.write_all(b"}")?;
         } else {
-            writeln!(out, "{encoded}")?;
+            write!(out, "{encoded}")?;
         }
+        out.newline()?;
         Ok(())
     })?;
     Ok(Status::Ok)
@@ -64,7 +69,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 ///
 /// Every "%" with two hex digits becomes its byte; the bytes are written as
 /// they are. Decode one component at a time (2.4): "%2F" decodes to a "/"
-/// that was data. With no TEXT, decodes each line of standard input.
+/// that was data. With no TEXT, decodes each line of standard input (or of
+/// the files of -i). An input that is not UTF-8 is reported on standard
+/// error with its line number, and the exit status is 1.
 #[derive(clap::Args, Debug)]
 pub struct DecodeArgs {
     /// Read "+" as a space (application/x-www-form-urlencoded data).
@@ -74,26 +81,35 @@ pub struct DecodeArgs {
     /// decoded bytes are not UTF-8 (shown with U+FFFD).
     #[arg(long)]
     json: bool,
+    /// Print an input that cannot be decoded unchanged (and report it on
+    /// standard error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The text to decode.
-    #[arg(value_name = "TEXT")]
+    #[arg(value_name = "TEXT", conflicts_with = "input")]
     text: Vec<OsString>,
 }
 
 pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
-    for_each_input(&args.text, |input| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.text, &args.input).each(|input, loc| {
         let Ok(text) = std::str::from_utf8(input) else {
             // Encoded text is ASCII; anything else is not what to decode.
             status = Status::Flagged;
             if args.json {
                 out.write_all(b"{\"input\":")?;
                 json_bytes(out, input)?;
-                out.write_all(b",\"error\":\"input is not UTF-8\"}\n")?;
+                out.write_all(b",\"error\":\"input is not UTF-8\"}")?;
+                out.newline()?;
             } else {
-                eprintln!(
-                    "uri: input is not UTF-8: {}",
-                    String::from_utf8_lossy(input)
-                );
+                let e = std::str::from_utf8(input).unwrap_err();
+                out.report_caret(loc, input, e.valid_up_to(), "input is not UTF-8");
+                if args.keep_invalid {
+                    out.line(input)?;
+                }
             }
             return Ok(());
         };
@@ -109,11 +125,10 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
             out.write_all(b",\"decoded\":")?;
             json_bytes(out, &bytes)?;
             write!(out, ",\"utf8\":{}}}", std::str::from_utf8(&bytes).is_ok())?;
-            out.write_all(b"\n")?;
         } else {
             out.write_all(&bytes)?;
-            out.write_all(b"\n")?;
         }
+        out.newline()?;
         Ok(())
     })?;
     Ok(status)

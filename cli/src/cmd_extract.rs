@@ -1,21 +1,28 @@
 //! `uri extract`: find the URIs in plain text (RFC 3986, Appendix C).
 
-use std::io::Write;
-use std::path::PathBuf;
+use std::cell::RefCell;
+use std::collections::VecDeque;
+use std::ffi::OsString;
+use std::io::{Read, Write};
+use std::rc::Rc;
 
-use urikit::text::ExtractOptions;
+use urikit::text::{ExtractOptions, Found};
 
-use crate::common::{json_str, Output, Status};
+use crate::common::{json_str, Loc, Output, Source, Status};
 
 /// Find the URIs in text: in angle brackets (whitespace inside removed), in
 /// double quotes, or bare between whitespace, without trailing punctuation
 /// and without a "URL:" prefix (RFC 3986, Appendix C).
 ///
-/// Reads FILE, or standard input, in one pass in bounded memory. Prints one
-/// URI per line, or JSON Lines with "uri", "start" and "end" (byte offsets
-/// of the URI in the input, wrappers excluded). A hyphen at a line end is
-/// joined, and the reading without it is reported: on standard error, or as
-/// "without_hyphen" in JSON.
+/// Reads each FILE (and each file of -i; "-" is standard input), or
+/// standard input when there is none, in one pass in bounded memory.
+/// Prints one URI per line, or JSON Lines with "uri", "start" and "end"
+/// (byte offsets of the URI in its file, wrappers excluded). Like grep,
+/// each URI has a "FILE:LINE:" prefix when there are several files or with
+/// -H ("LINE:" alone with -n); in JSON these are "file" and "line". A
+/// hyphen at a line end is joined, and the reading without it is reported:
+/// on standard error, or as "without_hyphen" in JSON. A candidate skipped
+/// for --max-len is reported on standard error with its line.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print JSON Lines: one object per URI found.
@@ -31,64 +38,194 @@ pub struct Args {
     /// Skip candidates spanning more than this many bytes of text.
     #[arg(long, value_name = "BYTES", default_value_t = 65536)]
     max_len: usize,
-    /// The text to read; standard input when absent.
+    /// Prefix each URI with its file name and line number ("FILE:LINE:"),
+    /// even for one file.
+    #[arg(short = 'H', long, overrides_with = "no_filename")]
+    with_filename: bool,
+    /// Never prefix the file name, even for several files.
+    #[arg(long)]
+    no_filename: bool,
+    /// Prefix each URI with its line number ("LINE:").
+    #[arg(short = 'n', long)]
+    line_number: bool,
+    /// End each output line with NUL instead of a line end.
+    #[arg(short = '0', long = "null")]
+    null: bool,
+    /// Read FILE too (repeatable; "-" is standard input).
+    #[arg(short = 'i', long = "input", value_name = "FILE")]
+    input: Vec<OsString>,
+    /// The files to read; standard input when there is none.
     #[arg(value_name = "FILE")]
-    file: Option<PathBuf>,
+    files: Vec<OsString>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    out.set_null(args.null);
     let opts = ExtractOptions::new()
         .relative(args.relative)
         .any_scheme(args.any_scheme)
         .max_len(args.max_len);
-    match &args.file {
-        Some(path) => {
-            let file = std::fs::File::open(path).map_err(|e| {
-                anyhow::Error::new(e).context(format!("reading {}", path.display()))
-            })?;
-            print(opts.extract_reader(file), &args, out)
-        }
-        None => print(opts.extract_reader(std::io::stdin().lock()), &args, out),
-    }
-}
-
-fn print(
-    matches: impl Iterator<Item = std::io::Result<urikit::text::Match<'static>>>,
-    args: &Args,
-    out: &mut Output,
-) -> anyhow::Result<Status> {
-    let source = args
-        .file
-        .as_ref()
-        .map_or_else(|| "standard input".to_string(), |p| p.display().to_string());
-    for m in matches {
-        let m = m.map_err(|e| anyhow::Error::new(e).context(format!("reading {source}")))?;
-        let alternative = m.without_break_hyphens();
-        if args.json {
-            out.write_all(b"{\"uri\":")?;
-            json_str(out, m.as_str())?;
-            write!(
-                out,
-                ",\"start\":{},\"end\":{},\"delimiter\":",
-                m.start(),
-                m.end()
-            )?;
-            json_str(out, m.delimiter().name())?;
-            if let Some(alt) = &alternative {
-                out.write_all(b",\"without_hyphen\":")?;
-                json_str(out, alt)?;
-            }
-            out.write_all(b"}\n")?;
-        } else {
-            writeln!(out, "{}", m.as_str())?;
-            if let Some(alt) = alternative {
-                eprintln!(
-                    "uri: note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
-                    m.as_str(),
-                    m.start()
-                );
+    let names: Vec<&OsString> = args.files.iter().chain(&args.input).collect();
+    let sources: Vec<Source> = if names.is_empty() {
+        vec![Source::Stdin { named: false }]
+    } else {
+        names
+            .iter()
+            .map(|f| match f.to_str() {
+                Some("-") => Source::Stdin { named: true },
+                _ => Source::File((*f).clone()),
+            })
+            .collect()
+    };
+    let show = Show {
+        file: !args.no_filename && (args.with_filename || sources.len() > 1),
+        line: args.line_number || (!args.no_filename && (args.with_filename || sources.len() > 1)),
+    };
+    for source in &sources {
+        let reading = || format!("reading {}", source.name());
+        let reader: Box<dyn Read> = match source {
+            Source::File(path) => Box::new(
+                std::fs::File::open(path).map_err(|e| anyhow::Error::new(e).context(reading()))?,
+            ),
+            _ => Box::new(std::io::stdin().lock()),
+        };
+        // The lines are counted as the extractor reads; it keeps at most
+        // about twice --max-len (a chain of hyphen-joined lines) plus 64 KiB
+        // of text, so line ends further back than twice that (and a
+        // margin) are passed for good.
+        let lines = Rc::new(RefCell::new(Lines {
+            ends: VecDeque::new(),
+            passed: 0,
+            read: 0,
+            horizon: (args.max_len as u64)
+                .saturating_mul(4)
+                .saturating_add(1 << 20),
+        }));
+        let counting = Counting {
+            inner: reader,
+            lines: Rc::clone(&lines),
+        };
+        for found in opts.extract_reader(counting).with_dropped() {
+            let found = found.map_err(|e| anyhow::Error::new(e).context(reading()))?;
+            let line = lines.borrow_mut().line_of(found.range().start as u64);
+            let loc = Loc { source, line };
+            match found {
+                Found::Match(m) => print(out, &args, show, loc, &m)?,
+                Found::TooLong(range) => {
+                    let note = format!(
+                        "note: skipped a candidate at bytes {}..{}: longer than --max-len {}",
+                        range.start, range.end, args.max_len
+                    );
+                    out.report(loc, &note);
+                }
+                // (A kind of item added later: nothing to print.)
+                _ => {}
             }
         }
     }
     Ok(Status::Ok)
+}
+
+/// Which prefixes each URI gets.
+#[derive(Clone, Copy)]
+struct Show {
+    file: bool,
+    line: bool,
+}
+
+fn print(
+    out: &mut Output,
+    args: &Args,
+    show: Show,
+    loc: Loc<'_>,
+    m: &urikit::text::Match<'_>,
+) -> anyhow::Result<()> {
+    let alternative = m.without_break_hyphens();
+    if args.json {
+        out.write_all(b"{\"uri\":")?;
+        json_str(out, m.as_str())?;
+        if show.file {
+            out.write_all(b",\"file\":")?;
+            json_str(out, &loc.source.name())?;
+        }
+        if show.line {
+            write!(out, ",\"line\":{}", loc.line)?;
+        }
+        write!(
+            out,
+            ",\"start\":{},\"end\":{},\"delimiter\":",
+            m.start(),
+            m.end()
+        )?;
+        json_str(out, m.delimiter().name())?;
+        if let Some(alt) = &alternative {
+            out.write_all(b",\"without_hyphen\":")?;
+            json_str(out, alt)?;
+        }
+        out.write_all(b"}")?;
+    } else {
+        if show.file {
+            write!(out, "{}:", loc.source.name())?;
+        }
+        if show.line {
+            write!(out, "{}:", loc.line)?;
+        }
+        out.write_all(m.as_str().as_bytes())?;
+        if let Some(alt) = alternative {
+            let note = format!(
+                "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
+                m.as_str(),
+                m.start()
+            );
+            out.report(loc, &note);
+        }
+    }
+    out.newline()?;
+    Ok(())
+}
+
+/// The line ends read so far that a match may still need.
+struct Lines {
+    /// The offsets of the line ends read and not yet passed, in order.
+    ends: VecDeque<u64>,
+    /// How many line ends come before `ends[0]`.
+    passed: u64,
+    /// How many bytes have been read.
+    read: u64,
+    /// How far back from `read` a match can start.
+    horizon: u64,
+}
+
+impl Lines {
+    /// The line (from 1) of byte `offset`. Offsets come in order, so the
+    /// line ends before it are passed for good.
+    fn line_of(&mut self, offset: u64) -> u64 {
+        while self.ends.front().is_some_and(|&end| end < offset) {
+            self.ends.pop_front();
+            self.passed += 1;
+        }
+        self.passed + 1
+    }
+}
+
+/// A reader that notes the line ends it passes on.
+struct Counting<R> {
+    inner: R,
+    lines: Rc<RefCell<Lines>>,
+}
+
+impl<R: Read> Read for Counting<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        let mut lines = self.lines.borrow_mut();
+        let start = lines.read;
+        lines
+            .ends
+            .extend(memchr::memchr_iter(b'\n', &buf[..n]).map(|i| start + i as u64));
+        lines.read += n as u64;
+        // Keep memory bounded: no match can start this far back.
+        let floor = lines.read.saturating_sub(lines.horizon);
+        lines.line_of(floor);
+        Ok(n)
+    }
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::suffix::{Guess, SuffixOptions};
 
-use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
+use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, Status};
 
 /// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
 /// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input
@@ -18,8 +18,9 @@ use crate::common::{for_each_input, json_bytes, json_str, Output, Status};
 /// suffix even though it parses as a URI with the scheme "host".
 ///
 /// Prints one URI per completed input; an input that cannot be completed
-/// is reported on standard error and makes the exit status 1. With no TEXT,
-/// reads one per line from standard input.
+/// is reported on standard error (with its line number) and makes the exit
+/// status 1. With no TEXT, reads one per line from standard input (or the
+/// files of -i).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print JSON Lines: "input", "outcome" (completed, already-uri,
@@ -29,15 +30,22 @@ pub struct Args {
     /// The scheme for "www" hosts, other host names and network paths.
     #[arg(long, value_name = "SCHEME", default_value = "http")]
     default_scheme: String,
+    /// Print an input that cannot be completed unchanged (and report it on
+    /// standard error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The suffix references to complete.
-    #[arg(value_name = "TEXT")]
+    #[arg(value_name = "TEXT", conflicts_with = "input")]
     texts: Vec<OsString>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let opts = SuffixOptions::new().default_scheme(&args.default_scheme);
     let mut status = Status::Ok;
-    for_each_input(&args.texts, |input| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.texts, &args.input).each(|input, loc| {
         let text = String::from_utf8_lossy(input);
         let guess = opts.guess(&text);
         status = status.flag_if(matches!(guess, Guess::CannotComplete(_)));
@@ -47,20 +55,27 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         }
         match &guess {
             Guess::Completed(c) => {
-                writeln!(out, "{}", c.uri())?;
+                out.line(c.uri().as_str().as_bytes())?;
                 if c.also_parses_as_uri() {
-                    eprintln!(
-                        "uri: note: '{text}' is also a valid URI with the scheme '{}'; read as host:port",
-                        text.trim().split(':').next().unwrap_or("")
-                    );
+                    let scheme = text.trim().split(':').next().unwrap_or("");
+                    let note = format!("note: '{text}' is also a valid URI with the scheme '{scheme}'; read as host:port");
+                    out.report(loc, &note);
                 }
             }
             Guess::AlreadyUri => {
-                writeln!(out, "{}", text.trim())?;
-                eprintln!("uri: note: '{}' is already a URI", text.trim());
+                out.line(text.trim().as_bytes())?;
+                out.report(loc, &format!("note: '{}' is already a URI", text.trim()));
             }
-            Guess::CannotComplete(why) => eprintln!("uri: '{text}': {why}"),
-            _ => eprintln!("uri: '{text}': cannot complete"),
+            other => {
+                let why = match other {
+                    Guess::CannotComplete(why) => why.to_string(),
+                    _ => "cannot complete".to_string(),
+                };
+                out.report(loc, &format!("'{text}': {why}"));
+                if args.keep_invalid {
+                    out.line(input)?;
+                }
+            }
         }
         Ok(())
     })?;
@@ -94,6 +109,7 @@ fn write_json(out: &mut Output, input: &[u8], text: &str, guess: &Guess) -> anyh
             }
         }
     }
-    out.write_all(b"}\n")?;
+    out.write_all(b"}")?;
+    out.newline()?;
     Ok(())
 }

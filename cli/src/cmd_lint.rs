@@ -6,17 +6,19 @@ use std::io::Write;
 use urikit::security::{lint, Finding};
 use urikit::UriRef;
 
-use crate::common::{for_each_input, json_bytes, json_error, json_str, Output, Status};
+use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output, Status};
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one
 /// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets
 /// into the URI. The kinds: credentials, misleading-userinfo,
 /// ipv4-nonstandard, port-mismatch, encoded-control, encoded-delimiter,
-/// dot-segments, ipvfuture, long-host, non-ascii-host; an input that is not
-/// a URI reference gives the kind "invalid" at the offending byte.
+/// dot-segments, ipvfuture, long-host, non-ascii-host, encoded-host,
+/// script-scheme, ipv6-mapped-internal; an input that is not a URI
+/// reference gives the kind "invalid" at the offending byte.
 ///
-/// With more than one URI, or when reading standard input (one per line),
-/// each flagged URI is printed on its own line before its findings. On a
+/// With more than one URI, or when reading standard input or the files of
+/// -i (one per line), each flagged URI is printed on its own line before
+/// its findings. On a
 /// terminal, the URI is shown above each finding with its span highlighted.
 /// Exits 1 when there is any finding, 0 when there is none.
 #[derive(clap::Args, Debug)]
@@ -26,15 +28,18 @@ pub struct Args {
     /// invalid one).
     #[arg(long)]
     json: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The URI references to check.
-    #[arg(value_name = "URI")]
+    #[arg(value_name = "URI", conflicts_with = "input")]
     uris: Vec<OsString>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     let headers = args.uris.len() != 1;
-    for_each_input(&args.uris, |input| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.uris, &args.input).each(|input, _| {
         let parsed = UriRef::parse_bytes(input);
         let flagged = match &parsed {
             Ok(r) => {
@@ -52,7 +57,8 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     json_bytes(out, input)?;
                     out.write_all(b",\"error\":")?;
                     json_error(out, e)?;
-                    out.write_all(b"}\n")?;
+                    out.write_all(b"}")?;
+                    out.newline()?;
                 } else {
                     if headers {
                         writeln!(out, "{}", String::from_utf8_lossy(input))?;
@@ -91,7 +97,8 @@ fn write_json(out: &mut Output, input: &[u8], findings: &[Finding]) -> anyhow::R
         }
         out.write_all(b"}")?;
     }
-    out.write_all(b"]}\n")?;
+    out.write_all(b"]}")?;
+    out.newline()?;
     Ok(())
 }
 

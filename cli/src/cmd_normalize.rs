@@ -6,14 +6,17 @@ use std::io::Write;
 use urikit::normalize::Normalizer;
 use urikit::UriRef;
 
-use crate::common::{for_each_input, json_str, write_invalid, Output, Status};
+use crate::common::{json_str, write_invalid, InputArgs, Inputs, Output, Status};
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
 /// Syntax-based normalization (6.2.2): lowercase scheme and host, uppercase
 /// percent-encoding hex, decoded unreserved characters, no dot segments, no
-/// empty port; everything else as written. Relative references get only case and percent-encoding changes. With no
-/// URI, reads one reference per line from standard input.
+/// empty port; everything else as written. Relative references get only
+/// case and percent-encoding changes. With no URI, reads one reference per
+/// line from standard input (or the files of -i). An invalid reference is
+/// reported on standard error with its line number, and left out of the
+/// output unless --keep-invalid.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Add scheme-based normalization (6.2.3): drop default ports, "/" for an
@@ -26,8 +29,14 @@ pub struct Args {
     /// Print JSON Lines: one object per input.
     #[arg(long)]
     json: bool,
+    /// Print an invalid reference unchanged (and report it on standard
+    /// error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The references to normalize.
-    #[arg(value_name = "URI")]
+    #[arg(value_name = "URI", conflicts_with = "input")]
     refs: Vec<OsString>,
 }
 
@@ -36,7 +45,8 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         .scheme_based(args.scheme)
         .ipv6_canonical(args.ipv6);
     let mut status = Status::Ok;
-    for_each_input(&args.refs, |input| {
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
         match UriRef::parse_bytes(input) {
             Ok(r) => {
                 let normal = n.normalize(r);
@@ -46,14 +56,17 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     out.write_all(b",\"valid\":true,\"normalized\":")?;
                     json_str(out, normal.as_str())?;
                     write!(out, ",\"changed\":{}}}", !normal.is_borrowed())?;
-                    out.write_all(b"\n")?;
                 } else {
-                    writeln!(out, "{normal}")?;
+                    out.write_all(normal.as_str().as_bytes())?;
                 }
+                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.json, input, &e)?;
+                write_invalid(out, args.json, input, &e, loc)?;
+                if args.keep_invalid && !args.json {
+                    out.line(input)?;
+                }
             }
         }
         Ok(())

@@ -6,30 +6,98 @@ use std::io::Write;
 use urikit::{validate, HostData, HostKind, ParseError, Rule, UriRef};
 
 use crate::common::{
-    for_each_input_text, for_each_input_text_within, json_bytes, json_error, json_str, write_caret,
-    Output, Status, UsageError, WINDOW,
+    json_bytes, json_error, json_key, json_opt, json_str, InputArgs, Inputs, Output, Status,
+    UsageError, WINDOW,
 };
 
 /// Validate URI references and show their components (RFC 3986, Appendix A).
 ///
-/// With no REF, reads one reference per line from standard input.
+/// With no REF, reads one reference per line from standard input (or the
+/// files of -i). An invalid reference is reported on standard error, with
+/// its line number and a caret under the offending byte; with --json it is
+/// an object with "valid": false on standard output instead.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print JSON Lines: one object per input.
     #[arg(long)]
     json: bool,
-    /// Print only the inputs that are invalid (a validity check; the exit
-    /// status says whether any was).
-    #[arg(long)]
+    /// Report only the inputs that are invalid, on standard error (a
+    /// validity check: the exit status says whether any was); with --json,
+    /// print only their objects.
+    #[arg(long, conflicts_with = "fields")]
     check: bool,
+    /// Print only these components, tab-separated, one line per input (an
+    /// absent component is an empty field; with --json, an object with
+    /// these keys, null for absent): scheme, userinfo, host, port, path,
+    /// query, fragment, authority, host-kind, zone (empty: zone IDs are
+    /// not parsed yet). Repeatable, or comma-separated.
+    #[arg(long = "field", value_name = "NAME", value_enum, value_delimiter = ',')]
+    fields: Vec<Field>,
+    /// With --field, print an invalid input unchanged on standard output
+    /// (and report it on standard error), so that output lines stay aligned
+    /// with input lines.
+    #[arg(long, requires = "fields")]
+    keep_invalid: bool,
     /// The ABNF rule to match: URI-reference (default), URI, absolute-URI,
     /// relative-ref, or any other rule of Appendix A (for those, only
     /// validity is reported).
     #[arg(long, value_name = "RULE", default_value = "URI-reference")]
     rule: String,
+    #[command(flatten)]
+    input: InputArgs,
     /// The references to parse.
-    #[arg(value_name = "REF")]
+    #[arg(value_name = "REF", conflicts_with = "input")]
     refs: Vec<OsString>,
+}
+
+/// A component that --field can print.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+    Authority,
+    HostKind,
+    Zone,
+}
+
+impl Field {
+    /// The component's value in `r`: `None` when absent.
+    fn of<'a>(self, r: &'a UriRef<'_>) -> Option<&'a str> {
+        match self {
+            Field::Scheme => r.scheme(),
+            Field::Userinfo => r.userinfo(),
+            Field::Host => r.host_str(),
+            Field::Port => r.port(),
+            Field::Path => Some(r.path()),
+            Field::Query => r.query(),
+            Field::Fragment => r.fragment(),
+            Field::Authority => r.authority(),
+            Field::HostKind => r.host_kind().map(|k| k.name()),
+            // RFC 6874 zone IDs are not parsed yet: never present.
+            Field::Zone => None,
+        }
+    }
+
+    /// The JSON key: as in the full --json object.
+    fn key(self) -> &'static str {
+        match self {
+            Field::Scheme => "scheme",
+            Field::Userinfo => "userinfo",
+            Field::Host => "host",
+            Field::Port => "port",
+            Field::Path => "path",
+            Field::Query => "query",
+            Field::Fragment => "fragment",
+            Field::Authority => "authority",
+            Field::HostKind => "host_kind",
+            Field::Zone => "zone",
+        }
+    }
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -42,17 +110,51 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         ))
     })?;
     let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    let inputs = Inputs::new(&args.refs, &args.input);
     if args.check && !args.json && rule == Rule::UriReference {
         // The validity check over a large input: nothing but the parse and
         // a report for each failure.
-        for_each_input_text(&args.refs, |input, text| {
+        inputs.each_text_within(|input, text, _, loc| {
             let failed = match text {
                 Some(t) => UriRef::parse(t).err(),
                 None => UriRef::parse_bytes(input).err(),
             };
             if let Some(e) = failed {
                 status = Status::Flagged;
-                write_caret(out, input, e.index(), &e.to_string())?;
+                out.report_caret(loc, input, e.index(), &e.to_string());
+            }
+            Ok(())
+        })?;
+        return Ok(status);
+    }
+    if !args.fields.is_empty() {
+        if !matches!(
+            rule,
+            Rule::UriReference | Rule::Uri | Rule::AbsoluteUri | Rule::RelativeRef
+        ) {
+            return Err(UsageError(format!(
+                "--field needs a rule that gives components (URI-reference, URI, absolute-URI, relative-ref), not {}",
+                rule.name()
+            ))
+            .into());
+        }
+        inputs.each_text(|input, text, loc| {
+            match check(rule, input, text) {
+                Ok(Some(r)) => write_fields(out, &r, &args.fields, args.json)?,
+                // The rules allowed here always give a reference.
+                Ok(None) => {}
+                Err(e) => {
+                    status = Status::Flagged;
+                    if args.json {
+                        write_json(out, rule, input, Err(e))?;
+                    } else {
+                        out.report_caret(loc, input, e.index(), &e.to_string());
+                        if args.keep_invalid {
+                            out.line(input)?;
+                        }
+                    }
+                }
             }
             Ok(())
         })?;
@@ -60,27 +162,13 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     }
     if args.json && rule == Rule::UriReference {
         // JSON Lines over a large input: the parse and one line per input.
-        for_each_input_text_within(&args.refs, |input, text, within| {
-            let result = match text {
-                Some(t) => UriRef::parse(t),
-                None => UriRef::parse_bytes(input),
-            };
-            // By reference: moving the parsed value out costs a stalled
-            // copy of the whole struct.
-            match &result {
-                Ok(r) if !args.check => write_json_valid(out, r, within)?,
-                Ok(_) => {}
-                Err(e) => {
-                    status = Status::Flagged;
-                    write_json(out, rule, input, Err(*e))?;
-                }
-            }
-            Ok(())
-        })?;
-        return Ok(status);
+        return match out.eol() {
+            b'\n' => json_lines::<b'\n'>(&inputs, out, args.check),
+            _ => json_lines::<0>(&inputs, out, args.check),
+        };
     }
     let mut first = true;
-    for_each_input_text(&args.refs, |input, text| {
+    inputs.each_text(|input, text, loc| {
         let result = check(rule, input, text);
         status = status.flag_if(result.is_err());
         if args.check && result.is_ok() {
@@ -88,12 +176,72 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         }
         if args.json {
             write_json(out, rule, input, result)?;
-        } else {
-            if !first {
-                writeln!(out)?;
+            return Ok(());
+        }
+        match result {
+            Err(e) => out.report_caret(loc, input, e.index(), &e.to_string()),
+            Ok(parsed) => {
+                if !first {
+                    writeln!(out)?;
+                }
+                first = false;
+                write_human(out, rule, input, parsed)?;
             }
-            first = false;
-            write_human(out, rule, input, result)?;
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// The chosen components of `r`: tab-separated, or as a JSON object.
+fn write_fields(
+    out: &mut Output,
+    r: &UriRef<'_>,
+    fields: &[Field],
+    json: bool,
+) -> anyhow::Result<()> {
+    if json {
+        out.write_all(b"{")?;
+        for (i, field) in fields.iter().enumerate() {
+            json_key(out, i == 0, field.key())?;
+            json_opt(out, field.of(r))?;
+        }
+        out.write_all(b"}")?;
+    } else {
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b"\t")?;
+            }
+            // Valid URI text holds no tab, so no field needs quoting.
+            out.write_all(field.of(r).unwrap_or("").as_bytes())?;
+        }
+    }
+    out.newline()?;
+    Ok(())
+}
+
+/// `uri parse --json` over a large input: the parse and one line per input
+/// (only the invalid ones with `check`). `EOL` ends each line.
+fn json_lines<const EOL: u8>(
+    inputs: &Inputs<'_>,
+    out: &mut Output,
+    check: bool,
+) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    inputs.each_text_within(|input, text, within, _| {
+        let result = match text {
+            Some(t) => UriRef::parse(t),
+            None => UriRef::parse_bytes(input),
+        };
+        // By reference: moving the parsed value out costs a stalled
+        // copy of the whole struct.
+        match &result {
+            Ok(r) if !check => write_json_valid::<EOL>(out, r, within)?,
+            Ok(_) => {}
+            Err(e) => {
+                status = Status::Flagged;
+                write_json(out, Rule::UriReference, input, Err(*e))?;
+            }
         }
         Ok(())
     })?;
@@ -137,7 +285,10 @@ fn write_json(
     result: Result<Option<UriRef<'_>>, ParseError>,
 ) -> anyhow::Result<()> {
     if let Ok(Some(r)) = &result {
-        return write_json_valid(out, r, r.as_str().as_bytes());
+        return match out.eol() {
+            b'\n' => write_json_valid::<b'\n'>(out, r, r.as_str().as_bytes()),
+            _ => write_json_valid::<0>(out, r, r.as_str().as_bytes()),
+        };
     }
     out.write_all(b"{\"input\":")?;
     json_bytes(out, input)?;
@@ -151,8 +302,8 @@ fn write_json(
             json_error(out, &e)?;
         }
     }
-    out.write_all(b"}\n")?;
-    out.end_line()?;
+    out.write_all(b"}")?;
+    out.newline()?;
     Ok(())
 }
 
@@ -161,7 +312,12 @@ fn write_json(
 /// is; the keys and the JSON between the parts go out as constant strings.
 /// `within` is the text, perhaps with more bytes after it that the parts
 /// may be copied with (see [`crate::common::Cursor::put_within`]).
-fn write_json_valid(out: &mut Output, r: &UriRef<'_>, within: &[u8]) -> anyhow::Result<()> {
+/// `EOL` ends the line (see [`Output::write_line`]).
+fn write_json_valid<const EOL: u8>(
+    out: &mut Output,
+    r: &UriRef<'_>,
+    within: &[u8],
+) -> anyhow::Result<()> {
     let s = r.as_str();
     debug_assert!(s
         .bytes()
@@ -169,7 +325,7 @@ fn write_json_valid(out: &mut Output, r: &UriRef<'_>, within: &[u8]) -> anyhow::
     // The parts add up to at most twice the text (the authority repeats its
     // userinfo, host and port), the JSON around them to under 256 bytes,
     // and a part may be copied with up to a window of bytes after it.
-    out.write_line(3 * s.len() + 256 + WINDOW, |out| {
+    out.write_line::<EOL>(3 * s.len() + 256 + WINDOW, |out| {
         out.put(b"{\"input\":\"");
         out.put_within(within, s.as_bytes());
         match r.scheme() {
@@ -246,19 +402,12 @@ fn write_human(
     out: &mut Output,
     rule: Rule,
     input: &[u8],
-    result: Result<Option<UriRef<'_>>, ParseError>,
+    parsed: Option<UriRef<'_>>,
 ) -> anyhow::Result<()> {
-    let r = match result {
-        Err(e) => {
-            write_caret(out, input, e.index(), &e.to_string())?;
-            return Ok(());
-        }
-        Ok(None) => {
-            writeln!(out, "{}", String::from_utf8_lossy(input))?;
-            writeln!(out, "  valid      {}", rule.name())?;
-            return Ok(());
-        }
-        Ok(Some(r)) => r,
+    let Some(r) = parsed else {
+        writeln!(out, "{}", String::from_utf8_lossy(input))?;
+        writeln!(out, "  valid      {}", rule.name())?;
+        return Ok(());
     };
     // The input again, with the userinfo set apart: it comes before the
     // real host and is where misleading text hides (RFC 3986, 7.6).

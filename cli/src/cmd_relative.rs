@@ -6,8 +6,8 @@ use std::io::Write;
 
 use urikit::Uri;
 
-use crate::cmd_resolve::{for_each_pair, LineError};
-use crate::common::{json_bytes, json_key, json_str, Output, Status};
+use crate::cmd_resolve::{for_each_pair, LineError, PairInput};
+use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, Status};
 
 /// Make target URIs relative to a base: the shortest reference that
 /// resolves (RFC 3986 5.2, strict) from the base back to each target, byte
@@ -15,40 +15,48 @@ use crate::common::{json_bytes, json_key, json_str, Output, Status};
 ///
 /// Prints one reference per line, in input order; the empty reference is an
 /// empty line. With no TARGET, reads one target per line from standard
-/// input. A target that is not a URI, or that no reference reaches (a path
-/// with `.` or `..` segments), gives an error line, and the exit status is 1.
+/// input (or the files of -i). A target that is not a URI, or that no
+/// reference reaches (a path with `.` or `..` segments), is reported on
+/// standard error with its line number (and left out of the output unless
+/// --keep-invalid), and the exit status is 1.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Print JSON Lines: {"base","target","relative"} or
     /// {"base","target","error"}.
     #[arg(long)]
     json: bool,
-    /// Read lines of BASE, a tab and TARGET from standard input instead of
-    /// taking BASE from the command line.
+    /// Read lines of BASE, a tab and TARGET from standard input or the files
+    /// of -i instead of taking BASE from the command line.
     #[arg(long, conflicts_with_all = ["base", "targets"])]
     pairs: bool,
+    /// Print an input line that gives no reference unchanged (and report
+    /// it on standard error), so that output lines stay aligned with input
+    /// lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The base URI (it needs a scheme).
     #[arg(value_name = "BASE", required_unless_present = "pairs")]
     base: Option<OsString>,
     /// The target URIs.
-    #[arg(value_name = "TARGET")]
+    #[arg(value_name = "TARGET", conflicts_with = "input")]
     targets: Vec<OsString>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
+    out.set_null(args.input.null);
     let json = args.json;
+    let keep_invalid = args.keep_invalid;
 
-    let mut one = |out: &mut Output,
-                   base_text: &[u8],
-                   base: Result<Uri<'_>, LineError>,
-                   target: Option<&[u8]>|
-     -> anyhow::Result<()> {
-        let result = base.and_then(|b| {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
+        let (base_text, target) = (p.base_text, p.second);
+        let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
             let t = target.ok_or_else(|| LineError::no_tab("BASE", "TARGET"))?;
             let t = Uri::parse_bytes(t).map_err(|e| LineError::parse("target", e))?;
-            b.make_relative(&t)
+            b.make_relative(t)
                 .map_err(|e| LineError::resolve("target", e))
         });
         status = status.flag_if(result.is_err());
@@ -67,11 +75,17 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 }
                 Err(e) => e.write_json(out)?,
             }
-            out.write_all(b"}\n")?;
+            out.write_all(b"}")?;
+            out.newline()?;
         } else {
             match &result {
-                Ok(r) => writeln!(out, "{r}")?,
-                Err(e) => writeln!(out, "error: {}", e.message)?,
+                Ok(r) => out.line(r.as_str().as_bytes())?,
+                Err(e) => {
+                    out.report(p.loc, &e.message);
+                    if keep_invalid {
+                        out.line(p.line)?;
+                    }
+                }
             }
         }
         Ok(())
@@ -81,8 +95,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         args.pairs,
         args.base.as_ref(),
         &args.targets,
+        &args.input,
         "TARGET",
-        |b, base, t| one(out, b, base, t),
+        |p| one(out, p),
     )?;
     Ok(status)
 }

@@ -6,15 +6,17 @@ use std::io::Write;
 use urikit::{ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    for_each_input, for_each_stdin_line, json_bytes, json_key, json_opt, json_str, printable,
-    Output, Status, UsageError,
+    json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output, Status,
+    UsageError,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).
 ///
 /// Prints one target URI per line, in input order. With no REF, reads one
-/// reference per line from standard input. A reference that does not parse
-/// gives an error line, and the exit status is 1.
+/// reference per line from standard input (or the files of -i). A
+/// reference that does not parse is reported on standard error with its
+/// line number (and left out of the output unless --keep-invalid), and the
+/// exit status is 1.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ignore a reference's scheme when it equals the base's, as the
@@ -29,15 +31,23 @@ pub struct Args {
     /// {"base","reference","error"}.
     #[arg(long)]
     json: bool,
-    /// Read lines of BASE, a tab and REF from standard input (a page and a
-    /// link found on it) instead of taking BASE from the command line.
+    /// Read lines of BASE, a tab and REF from standard input or the files of
+    /// -i (a page and a link found on it) instead of taking BASE from the
+    /// command line.
     #[arg(long, conflicts_with_all = ["base", "refs"])]
     pairs: bool,
+    /// Print an input line that gives no target unchanged (and report it
+    /// on standard error), so that output lines stay aligned with input
+    /// lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
     /// The base URI (it needs a scheme).
     #[arg(value_name = "BASE", required_unless_present = "pairs")]
     base: Option<OsString>,
     /// The references to resolve.
-    #[arg(value_name = "REF")]
+    #[arg(value_name = "REF", conflicts_with = "input")]
     refs: Vec<OsString>,
 }
 
@@ -136,21 +146,47 @@ pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
     Some((&line[..tab], &line[tab + 1..]))
 }
 
+/// One input of `resolve` or `relative`: the whole input (a line, or an
+/// argument), the base's text and the base, the second part, and where the
+/// input is.
+pub(crate) struct PairInput<'i, 'l> {
+    pub line: &'i [u8],
+    pub base_text: &'i [u8],
+    pub base: Result<Uri<'i>, LineError>,
+    pub second: Option<&'i [u8]>,
+    pub loc: Loc<'l>,
+}
+
 /// Call `one` with each (base, second) input: `BASE<TAB>SECOND` lines of
-/// standard input with `--pairs`, else the BASE argument with each SECOND
-/// argument (or line of standard input). A bad pair line reaches `one` as an
+/// standard input or the files of -i with `--pairs`, else the BASE argument
+/// with each SECOND argument (or line). A bad pair line reaches `one` as an
 /// error; a bad BASE argument is a usage error.
 pub(crate) fn for_each_pair(
     pairs: bool,
     base_arg: Option<&OsString>,
     seconds: &[OsString],
+    input: &InputArgs,
     second_name: &'static str,
-    mut one: impl FnMut(&[u8], Result<Uri<'_>, LineError>, Option<&[u8]>) -> anyhow::Result<()>,
+    mut one: impl FnMut(PairInput<'_, '_>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if pairs {
-        return for_each_stdin_line(|line| match split_pair(line) {
-            Some((base_text, second)) => one(base_text, base_uri(base_text), Some(second)),
-            None => one(line, Err(LineError::no_tab("BASE", second_name)), None),
+        return Inputs::lines_only(input).each(|line, loc| {
+            one(match split_pair(line) {
+                Some((base_text, second)) => PairInput {
+                    line,
+                    base_text,
+                    base: base_uri(base_text),
+                    second: Some(second),
+                    loc,
+                },
+                None => PairInput {
+                    line,
+                    base_text: line,
+                    base: Err(LineError::no_tab("BASE", second_name)),
+                    second: None,
+                    loc,
+                },
+            })
         });
     }
     // Required by clap unless --pairs.
@@ -159,7 +195,15 @@ pub(crate) fn for_each_pair(
     };
     let base = parse_base(base_arg)?;
     let base_text = base_arg.as_encoded_bytes();
-    for_each_input(seconds, |second| one(base_text, Ok(base), Some(second)))
+    Inputs::new(seconds, input).each(|second, loc| {
+        one(PairInput {
+            line: second,
+            base_text,
+            base: Ok(base),
+            second: Some(second),
+            loc,
+        })
+    })
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -167,21 +211,20 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         .non_strict(args.non_strict)
         .rfc2396(args.rfc2396);
     let mut status = Status::Ok;
+    out.set_null(args.input.null);
     let mut target = String::new();
     let json = args.json;
+    let keep_invalid = args.keep_invalid;
 
-    let mut one = |out: &mut Output,
-                   base_text: &[u8],
-                   base: Result<Uri<'_>, LineError>,
-                   reference: Option<&[u8]>|
-     -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
+        let (base_text, reference) = (p.base_text, p.second);
         target.clear();
-        let result = base.and_then(|b| {
+        let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
             let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
             let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
             resolver
-                .resolve_into(&b, &r, &mut target)
+                .resolve_into(b, r, &mut target)
                 .map_err(|e| LineError::resolve("reference", e))
         });
         status = status.flag_if(result.is_err());
@@ -200,14 +243,17 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 }
                 Err(e) => e.write_json(out)?,
             }
-            out.write_all(b"}\n")?;
+            out.write_all(b"}")?;
+            out.newline()?;
         } else {
             match &result {
-                Ok(()) => {
-                    target.push('\n');
-                    out.write_all(target.as_bytes())?;
+                Ok(()) => out.line(target.as_bytes())?,
+                Err(e) => {
+                    out.report(p.loc, &e.message);
+                    if keep_invalid {
+                        out.line(p.line)?;
+                    }
                 }
-                Err(e) => writeln!(out, "error: {}", e.message)?,
             }
         }
         Ok(())
@@ -217,8 +263,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         args.pairs,
         args.base.as_ref(),
         &args.refs,
+        &args.input,
         "REF",
-        |b, base, r| one(out, b, base, r),
+        |p| one(out, p),
     )?;
     Ok(status)
 }

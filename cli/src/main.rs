@@ -7,8 +7,9 @@
 
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
+mod cmd_docs;
 mod cmd_encode;
 mod cmd_eq;
 mod cmd_extract;
@@ -16,11 +17,13 @@ mod cmd_guess;
 mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
+mod cmd_path;
 mod cmd_relative;
 mod cmd_resolve;
+mod cmd_template;
 mod common;
 
-use common::{is_broken_pipe, Output, Status};
+use common::{is_broken_pipe, Color, Output, Status};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -30,6 +33,10 @@ use common::{is_broken_pipe, Output, Status};
     after_help = "Exit status: 0 all inputs fine, 1 some input invalid/different/flagged, 2 usage or I/O error."
 )]
 struct Cli {
+    /// When to colour the output and the diagnostics: auto (on a terminal,
+    /// unless NO_COLOR is set and not empty), always or never.
+    #[arg(long, value_name = "WHEN", value_enum, default_value_t = Color::Auto, global = true)]
+    color: Color,
     #[command(subcommand)]
     cmd: Cmd,
 }
@@ -46,6 +53,11 @@ enum Cmd {
     Extract(cmd_extract::Args),
     Guess(cmd_guess::Args),
     Lint(cmd_lint::Args),
+    FromPath(cmd_path::FromArgs),
+    ToPath(cmd_path::ToArgs),
+    Completions(cmd_docs::CompletionsArgs),
+    Man(cmd_docs::ManArgs),
+    Template(cmd_template::Args),
 }
 
 fn main() -> ExitCode {
@@ -62,6 +74,7 @@ fn main() -> ExitCode {
         }
     };
     let mut out = Output::stdout();
+    out.set_color(cli.color);
     let result = match cli.cmd {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
         Cmd::Resolve(args) => cmd_resolve::run(args, &mut out),
@@ -73,6 +86,11 @@ fn main() -> ExitCode {
         Cmd::Extract(args) => cmd_extract::run(args, &mut out),
         Cmd::Guess(args) => cmd_guess::run(args, &mut out),
         Cmd::Lint(args) => cmd_lint::run(args, &mut out),
+        Cmd::FromPath(args) => cmd_path::run_from(args, &mut out),
+        Cmd::ToPath(args) => cmd_path::run_to(args, &mut out),
+        Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),
+        Cmd::Man(args) => cmd_docs::man(args, Cli::command(), &mut out),
+        Cmd::Template(args) => cmd_template::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

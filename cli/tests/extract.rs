@@ -82,3 +82,109 @@ fn streams_many_megabytes_with_invalid_utf8() {
     assert_eq!(s.lines().count(), 200_000);
     assert_eq!(s.lines().nth(1), Some("https://b.example/"));
 }
+
+#[test]
+fn several_files_get_file_and_line_prefixes() {
+    let a = temp_file(
+        "extract-a.txt",
+        b"one http://a.example/\n\ntwo <http://b.example/>\n",
+    );
+    let b = temp_file(
+        "extract-b.txt",
+        b"\n\n\nthree http://c.example/ and http://d.example/\n",
+    );
+    let out = uri(&["extract", &a, &b], None);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        format!(
+            "{a}:1:http://a.example/\n{a}:3:http://b.example/\n{b}:4:http://c.example/\n{b}:4:http://d.example/\n"
+        )
+    );
+    // -i adds files; "-" is standard input, named as grep names it.
+    let out = uri(&["extract", &a, "-i", "-"], Some(b"x\nhttp://s.example/\n"));
+    assert!(stdout(&out).ends_with("\n(standard input):2:http://s.example/\n"));
+    // --no-filename: the URIs alone.
+    let out = uri(&["extract", "--no-filename", &a, &b], None);
+    assert_eq!(stdout(&out).lines().next(), Some("http://a.example/"));
+    // JSON: "file" and "line" keys.
+    let out = uri(&["extract", "--json", &a, &b], None);
+    let v = json_lines(&out);
+    assert_eq!(v[2]["file"], b.as_str());
+    assert_eq!(v[2]["line"], 4);
+    assert_eq!(v[2]["uri"], "http://c.example/");
+}
+
+#[test]
+fn with_filename_and_line_number_for_one_input() {
+    let a = temp_file("extract-one.txt", b"\nsee http://a.example/\n");
+    let out = uri(&["extract", "-H", &a], None);
+    assert_eq!(stdout(&out), format!("{a}:2:http://a.example/\n"));
+    let out = uri(&["extract", "-n"], Some(b"\n\nhttp://a.example/ x\n"));
+    assert_eq!(stdout(&out), "3:http://a.example/\n");
+    // Without either, one input has no prefix.
+    let out = uri(&["extract", &a], None);
+    assert_eq!(stdout(&out), "http://a.example/\n");
+    // -0: each URI ends with NUL.
+    let out = uri(&["extract", "-0"], Some(b"http://a/ http://b/"));
+    assert_eq!(out.stdout, b"http://a/\0http://b/\0");
+}
+
+#[test]
+fn line_numbers_hold_over_megabytes_without_a_uri() {
+    // Several megabytes of lines without a URI between two URIs: the line
+    // count must not lose the line ends it keeps only so far back.
+    let mut text = b"http://first.example/\n".to_vec();
+    for _ in 0..300_000 {
+        text.extend_from_slice(b"no uri on this line, just words\n");
+    }
+    text.extend_from_slice(b"\n\nend http://last.example/\n");
+    for _ in 0..100_000 {
+        text.extend_from_slice(b"\n");
+    }
+    text.extend_from_slice(b"<http://very.example/>");
+    let out = uri(&["extract", "-n"], Some(&text));
+    assert_eq!(
+        stdout(&out),
+        "1:http://first.example/\n300004:http://last.example/\n400005:http://very.example/\n"
+    );
+}
+
+#[test]
+fn a_missing_file_among_several_is_an_io_error() {
+    let a = temp_file("extract-ok.txt", b"http://a.example/\n");
+    let out = uri(&["extract", &a, "/nonexistent/b.txt"], None);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("/nonexistent/b.txt"));
+}
+
+#[test]
+fn a_candidate_dropped_for_its_length_is_reported_with_its_line() {
+    let long = format!("http://a.example/{}", "b".repeat(100));
+    let text = format!("one\ntwo {long} three\nhttp://ok.example/\n");
+    let out = uri(&["extract", "--max-len", "64"], Some(text.as_bytes()));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "http://ok.example/\n");
+    // Its range starts at its first byte, after "one\ntwo ".
+    let err = stderr(&out);
+    assert!(
+        err.starts_with("uri: line 2: note: skipped a candidate at bytes 8.."),
+        "{err}"
+    );
+    assert!(err.contains("--max-len 64"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // Long enough for the default: found, and nothing reported.
+    let out = uri(&["extract"], Some(text.as_bytes()));
+    assert_eq!(stdout(&out), format!("{long}\nhttp://ok.example/\n"));
+    assert_eq!(stderr(&out), "");
+    // From a file among several: its name and line.
+    let f = temp_file("extract-long.txt", text.as_bytes());
+    let out = uri(&["extract", "--max-len", "64", &f, &f], None);
+    assert!(stderr(&out).starts_with(&format!("uri: {f}:2: note: skipped")));
+    // Any --max-len, however large, is taken.
+    let out = uri(
+        &["extract", "--max-len", &usize::MAX.to_string()],
+        Some(text.as_bytes()),
+    );
+    assert_eq!(out.status.code(), Some(0));
+}

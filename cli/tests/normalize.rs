@@ -40,12 +40,18 @@ fn normalize_scheme_based() {
 
 #[test]
 fn normalize_reads_stdin_and_flags_invalid_lines() {
-    let out = uri(&["normalize"], Some(b"http://a/%7e\r\nnot valid\n../x\n"));
+    let input = b"http://a/%7e\r\nnot valid\n../x\n";
+    let out = uri(&["normalize"], Some(input));
     assert_eq!(out.status.code(), Some(1));
+    // `uri normalize < urls | sort -u` sees data only.
+    assert_eq!(stdout(&out), "http://a/~\n../x\n");
     assert_eq!(
-        stdout(&out),
-        "http://a/~\nnot valid\n   ^ invalid character in path at index 3\n../x\n"
+        stderr(&out),
+        "line 2: not valid\n           ^ invalid character in path at index 3\n"
     );
+    let kept = uri(&["normalize", "--keep-invalid"], Some(input));
+    assert_eq!(kept.status.code(), Some(1));
+    assert_eq!(stdout(&kept), "http://a/~\nnot valid\n../x\n");
 }
 
 #[test]
@@ -116,7 +122,11 @@ fn eq_levels_and_exit_codes() {
 fn eq_invalid_input_and_usage() {
     let out = uri(&["eq", "http://a/", "a b"], None);
     assert_eq!(out.status.code(), Some(1));
-    assert!(stdout(&out).contains("^ invalid character in path at index 1"));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out),
+        "a b\n ^ invalid character in path at index 1\n"
+    );
     let out = uri(&["eq", "--level", "fuzzy", "a:", "a:"], None);
     assert_eq!(out.status.code(), Some(2));
     let out = uri(&["eq", "a:"], None);
@@ -171,4 +181,47 @@ fn decode_plain_and_form() {
     // Raw bytes go out as they are.
     let out = uri(&["decode", "%FF%00"], None);
     assert_eq!(out.stdout, b"\xff\x00\n");
+}
+
+#[test]
+fn eq_pairs_one_verdict_per_line() {
+    let input = b"http://a/%7e\thttp://a/~\n\
+                  http://a/%2F\thttp://a//\n\
+                  HTTP://A:80/\thttp://a/\n";
+    let out = uri(&["eq", "--pairs"], Some(input));
+    // A different pair makes the status 1, as a different A B does.
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "equivalent\ndifferent\ndifferent\n");
+    // The scheme rung drops the default port (6.2.3).
+    let out = uri(&["eq", "--pairs", "--level", "scheme"], Some(input));
+    assert_eq!(stdout(&out), "equivalent\ndifferent\nequivalent\n");
+    let out = uri(&["eq", "--pairs"], Some(b"a:\ta:\nb:\tb:\n"));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(stdout(&out), "equivalent\nequivalent\n");
+}
+
+#[test]
+fn eq_pairs_errors_json_and_usage() {
+    let input = b"a:\ta:\nno tab\nx:\ta b\n";
+    let out = uri(&["eq", "--pairs"], Some(input));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "equivalent\n");
+    let err = stderr(&out);
+    assert!(err.contains("uri: line 2: expected A<TAB>B\n"), "{err}");
+    assert!(err.contains("line 3: a b\n"), "{err}");
+    let out = uri(&["eq", "--pairs", "--json"], Some(input));
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[0]["equivalent"], true);
+    assert_eq!(v[1]["error"], "expected A<TAB>B");
+    assert_eq!(v[2]["valid"], false);
+    assert_eq!(v[2]["input"], "a b");
+    // A and B, or --pairs; not both.
+    assert_eq!(
+        uri(&["eq", "--pairs", "a:", "b:"], None).status.code(),
+        Some(2)
+    );
+    let f = temp_file("pairs.txt", b"http://a/\tHTTP://a/\n");
+    let out = uri(&["eq", "--pairs", "-i", &f], None);
+    assert_eq!(stdout(&out), "equivalent\n");
 }

@@ -32,10 +32,19 @@ fn valid_input_exits_0_with_every_component() {
 fn invalid_input_exits_1_with_a_caret() {
     let out = uri(&["parse", "http://a/", "http://exa mple.com/"], None);
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(
-        text.contains("http://exa mple.com/\n          ^ invalid character in host at index 10\n"),
-        "{text}"
+    // The diagnostic on standard error (an argument shows itself, so it
+    // needs no line number); the valid input's display on standard output.
+    assert_eq!(
+        stderr(&out),
+        "http://exa mple.com/\n          ^ invalid character in host at index 10\n"
+    );
+    assert!(stdout(&out).starts_with("http://a/\n"));
+    assert!(!stdout(&out).contains("exa mple"));
+    // From standard input, with the line number; the caret moves with it.
+    let out = uri(&["parse"], Some(b"http://a/\nhttp://exa mple.com/\n"));
+    assert_eq!(
+        stderr(&out),
+        "line 2: http://exa mple.com/\n                  ^ invalid character in host at index 10\n"
     );
 }
 
@@ -146,12 +155,14 @@ fn invalid_utf8_is_reported_at_the_byte() {
 fn check_prints_only_invalid_inputs() {
     let out = uri(&["parse", "--check"], Some(b"http://a/\nhttp://b c/\n"));
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert!(text.starts_with("http://b c/\n"), "{text}");
+    assert_eq!(stdout(&out), "");
+    let text = stderr(&out);
+    assert!(text.starts_with("line 2: http://b c/\n"), "{text}");
     assert!(!text.contains("http://a/"));
     let ok = uri(&["parse", "--check"], Some(b"http://a/\n"));
     assert_eq!(ok.status.code(), Some(0));
     assert!(ok.stdout.is_empty());
+    assert!(ok.stderr.is_empty());
 }
 
 #[test]
@@ -312,6 +323,7 @@ fn stdin_over_many_blocks_gives_each_line_once() {
     for mode in [["parse", "--json"], ["parse", "--check"]] {
         let from_stdin = uri(&mode, Some(&input));
         let mut from_args = Vec::new();
+        let mut errors_from_args = Vec::new();
         for chunk in lines.chunks(2000) {
             let mut cmd = std::process::Command::new(env!("CARGO_BIN_EXE_uri"));
             cmd.args(mode);
@@ -319,10 +331,47 @@ fn stdin_over_many_blocks_gives_each_line_once() {
             // Each chunk starts with a valid line, so none fails to run.
             let out = cmd.output().expect("run uri");
             from_args.extend_from_slice(&out.stdout);
+            errors_from_args.extend_from_slice(&out.stderr);
         }
         assert_eq!(from_stdin.status.code(), Some(1));
         assert!(from_stdin.stdout == from_args, "{mode:?} differs");
+        // The diagnostics (--check): the same, but that a line read from
+        // standard input has its number in front, and its caret moves by
+        // as much.
+        let errors = without_line_numbers(&from_stdin.stderr, &lines);
+        assert!(errors == errors_from_args, "{mode:?} diagnostics differ");
     }
+}
+
+/// Diagnostics of inputs read from standard input, with the "line N: "
+/// in front of each input, and as many columns before its caret, taken
+/// away; checking that N is the line of that input in `lines`.
+fn without_line_numbers(stderr: &[u8], lines: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = stderr;
+    while !rest.is_empty() {
+        let end = rest.iter().position(|&b| b == b'\n').expect("a line end") + 1;
+        let (first, after) = rest.split_at(end);
+        let end = after
+            .iter()
+            .position(|&b| b == b'\n')
+            .expect("a caret line")
+            + 1;
+        let (caret, after) = after.split_at(end);
+        rest = after;
+        let text = std::str::from_utf8(first).expect("printable");
+        let (place, input) = text.split_once(": ").expect("a place");
+        let n: usize = place
+            .strip_prefix("line ")
+            .expect("line N")
+            .parse()
+            .unwrap();
+        let shown = String::from_utf8_lossy(&lines[n - 1]).replace('\u{fffd}', "\\xFF");
+        assert_eq!(input.trim_end(), shown, "line {n}");
+        out.extend_from_slice(input.as_bytes());
+        out.extend_from_slice(&caret[place.len() + 2..]);
+    }
+    out
 }
 
 #[test]
@@ -331,10 +380,11 @@ fn caret_past_column_65535() {
     let input = format!("http://a/{} b\n", "a".repeat(70_000));
     let out = uri(&["parse", "--check"], Some(input.as_bytes()));
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
+    let text = stderr(&out);
     let caret = text.lines().nth(1).expect("a caret line");
-    assert_eq!(caret.find('^'), Some(70_009), "{}", &caret[70_000..]);
-    assert!(caret[..70_009].bytes().all(|b| b == b' '));
+    // After "line 1: ", eight columns.
+    assert_eq!(caret.find('^'), Some(70_017), "{}", &caret[70_000..]);
+    assert!(caret[..70_017].bytes().all(|b| b == b' '));
 }
 
 #[test]
@@ -375,4 +425,110 @@ fn json_parts_of_every_length_around_the_copy_window() {
     assert_eq!(out.status.code(), Some(0));
     assert!(input.len() > 10 << 18);
     assert!(stdout(&out) == expected.repeat(repeats));
+}
+
+#[test]
+fn fields_tab_separated_absent_is_empty() {
+    let out = uri(
+        &[
+            "parse",
+            "--field",
+            "scheme,userinfo,host,port,path,query,fragment",
+            "--field",
+            "authority,host-kind,zone",
+            "foo://u@example.com:8042/over/there?name=ferret#nose",
+            "http://@a:/?#",
+            "../g",
+            "http://[2001:db8::7]/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        stdout(&out),
+        "foo\tu\texample.com\t8042\t/over/there\tname=ferret\tnose\tu@example.com:8042\treg-name\t\n\
+         http\t\ta\t\t/\t\t\t@a:\treg-name\t\n\
+         \t\t\t\t../g\t\t\t\t\t\n\
+         http\t\t[2001:db8::7]\t\t/\t\t\t[2001:db8::7]\tipv6\t\n"
+    );
+}
+
+#[test]
+fn fields_as_json_keep_null_and_empty_apart() {
+    let out = uri(
+        &[
+            "parse",
+            "--json",
+            "--field",
+            "userinfo,port,query,fragment,host-kind,zone",
+            "http://@a:/?#",
+            "http://a",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let v = json_lines(&out);
+    // RFC 3986 5.3: empty and undefined are different.
+    assert_eq!(
+        v[0],
+        serde_json::json!({"userinfo": "", "port": "", "query": "", "fragment": "", "host_kind": "reg-name", "zone": null})
+    );
+    assert_eq!(
+        v[1],
+        serde_json::json!({"userinfo": null, "port": null, "query": null, "fragment": null, "host_kind": "reg-name", "zone": null})
+    );
+    // Only the keys asked for, in the order asked.
+    assert_eq!(
+        stdout(&out).lines().next().unwrap(),
+        r#"{"userinfo":"","port":"","query":"","fragment":"","host_kind":"reg-name","zone":null}"#
+    );
+}
+
+#[test]
+fn fields_with_rules_and_invalid_inputs() {
+    // --rule URI: a relative reference is invalid there.
+    let out = uri(
+        &["parse", "--rule", "URI", "--field", "path"],
+        Some(b"s:/p\n../g\n"),
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "/p\n");
+    assert!(
+        stderr(&out).starts_with("line 2: ../g\n"),
+        "{}",
+        stderr(&out)
+    );
+    // A rule without components, an unknown field: usage errors.
+    let out = uri(
+        &["parse", "--rule", "IPv6address", "--field", "host", "::1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--field"));
+    assert_eq!(
+        uri(&["parse", "--field", "hostname", "a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    // --keep-invalid needs --field; --check and --field do not go together.
+    assert_eq!(
+        uri(&["parse", "--keep-invalid", "a"], None).status.code(),
+        Some(2)
+    );
+    assert_eq!(
+        uri(&["parse", "--check", "--field", "host", "a"], None)
+            .status
+            .code(),
+        Some(2)
+    );
+    // In JSON an invalid input is its error object, in its place.
+    let out = uri(
+        &["parse", "--json", "--field", "host"],
+        Some(b"//a\n//[\n//b\n"),
+    );
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 3);
+    assert_eq!(v[1]["valid"], false);
+    assert_eq!(v[2], serde_json::json!({"host": "b"}));
 }

@@ -72,16 +72,19 @@ fn flags_change_the_result() {
 }
 
 #[test]
-fn invalid_reference_gives_an_error_line_and_exit_1() {
+fn invalid_reference_is_reported_on_stderr_with_its_line_and_exit_1() {
     let out = uri(&["resolve", BASE], Some(b"g\na b\nh\n"));
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0], "http://a/b/c/g");
-    assert!(lines[1].starts_with("error: invalid reference:"), "{text}");
-    assert!(lines[1].contains("at index 1"), "{text}");
-    assert_eq!(lines[2], "http://a/b/c/h");
+    // Data alone on standard output; the error, with its line, on stderr.
+    assert_eq!(stdout(&out), "http://a/b/c/g\nhttp://a/b/c/h\n");
+    let err = stderr(&out);
+    assert!(err.starts_with("uri: line 2: invalid reference:"), "{err}");
+    assert!(err.contains("at index 1"), "{err}");
+    assert_eq!(err.lines().count(), 1, "{err}");
+    // --keep-invalid: the input line in its place.
+    let out = uri(&["resolve", "--keep-invalid", BASE], Some(b"g\na b\nh\n"));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "http://a/b/c/g\na b\nhttp://a/b/c/h\n");
 }
 
 #[test]
@@ -109,17 +112,27 @@ fn pairs_go_on_after_invalid_lines() {
     let input = b"http://a/b/c\td\n/x\tg\nno tab here\nhttp://a/b\te f\nhttp://h/p/q\t../r\n";
     let out = uri(&["resolve", "--pairs"], Some(input));
     assert_eq!(out.status.code(), Some(1));
-    let text = stdout(&out);
-    let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 5, "{text}");
-    assert_eq!(lines[0], "http://a/b/d");
-    assert_eq!(lines[1], "error: base is not a URI (it has no scheme)");
-    assert!(
-        lines[2].starts_with("error: expected BASE<TAB>REF"),
-        "{text}"
+    assert_eq!(stdout(&out), "http://a/b/d\nhttp://h/r\n");
+    let err = stderr(&out);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 3, "{err}");
+    assert_eq!(
+        lines[0],
+        "uri: line 2: base is not a URI (it has no scheme)"
     );
-    assert!(lines[3].starts_with("error: invalid reference:"), "{text}");
-    assert_eq!(lines[4], "http://h/r");
+    assert!(
+        lines[1].starts_with("uri: line 3: expected BASE<TAB>REF"),
+        "{err}"
+    );
+    assert!(
+        lines[2].starts_with("uri: line 4: invalid reference:"),
+        "{err}"
+    );
+    let kept = uri(&["resolve", "--pairs", "--keep-invalid"], Some(input));
+    assert_eq!(
+        stdout(&kept),
+        "http://a/b/d\n/x\tg\nno tab here\nhttp://a/b\te f\nhttp://h/r\n"
+    );
 
     let out = uri(&["resolve", "--pairs", "--json"], Some(input));
     let v = json_lines(&out);

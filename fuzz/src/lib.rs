@@ -10,7 +10,11 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
+pub mod iri;
+pub mod conversions;
+pub mod file_paths;
 pub mod ops;
+pub mod template;
 
 #[path = "../../urikit/tests/common/oracle.rs"]
 pub mod oracle;

@@ -52,12 +52,21 @@ pub fn sample(name: &str) -> PathBuf {
 ///
 /// ```
 /// let d = urikit_testdata::corpus_dir();
-/// assert!(d.ends_with("corpus"));
+/// match std::env::var_os("URIKIT_CORPUS") {
+///     Some(v) if !v.is_empty() => assert_eq!(d, std::path::PathBuf::from(v)),
+///     _ => assert!(d.ends_with("shared/corpus")),
+/// }
 /// ```
 pub fn corpus_dir() -> PathBuf {
     match std::env::var_os("URIKIT_CORPUS") {
         Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../shared/corpus"),
+        // The checkout's parent, spelled without `..` so that the skip
+        // line names a plain path.
+        _ => {
+            let manifest = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+            let beside = manifest.parent().and_then(std::path::Path::parent);
+            beside.unwrap_or(manifest).join("shared").join("corpus")
+        }
     }
 }
 
@@ -86,9 +95,36 @@ pub fn full(name: &str) -> Option<PathBuf> {
     if p.exists() {
         return Some(p);
     }
+    missing(name, &p);
+    None
+}
+
+/// The folder of the full corpora, or `None` (with the same skip line, or
+/// the same panic under `CI=true`, as [`full`]) when it is not there. For a
+/// test that walks every corpus file.
+///
+/// ```
+/// if let Some(d) = urikit_testdata::full_dir() {
+///     assert!(d.join("gsd-urls.txt").exists());
+/// }
+/// ```
+pub fn full_dir() -> Option<PathBuf> {
+    let d = corpus_dir();
+    // The folder counts only with its main file in it, so that a wrong
+    // URIKIT_CORPUS is reported rather than walked as an empty corpus.
+    if d.join("gsd-urls.txt").exists() {
+        return Some(d);
+    }
+    missing("every corpus file", &d);
+    None
+}
+
+/// Report a missing full corpus: a panic under CI, else one skip line per
+/// name and test binary.
+fn missing(name: &str, p: &std::path::Path) {
     if in_ci() {
         panic!(
-            "CI=true and the full corpus file {} is missing; set URIKIT_CORPUS or put shared/ beside the checkout",
+            "CI=true, so a missing full corpus is an error: for the test over {name}, {} was not found; set URIKIT_CORPUS to the corpus folder, or put the project's shared/ folder beside the checkout",
             p.display()
         );
     }
@@ -103,7 +139,6 @@ pub fn full(name: &str) -> Option<PathBuf> {
             p.display()
         );
     }
-    None
 }
 
 /// The full corpus file when it is there, else the committed sample (no

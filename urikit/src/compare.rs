@@ -205,7 +205,7 @@ impl<'s> Comparison<'s> {
     pub fn key<'a>(&self, r: impl Into<UriRef<'a>>) -> EquivKey<'a> {
         let r = r.into();
         let text: Cow<'a, str> = match self.level {
-            Level::String => Cow::Borrowed(r.as_text()),
+            Level::String => Cow::Borrowed(r.as_str()),
             Level::Syntax | Level::Scheme => self.normalizer.normalize(r).into_cow(),
         };
         let text = if self.ignore_fragment {
@@ -399,19 +399,19 @@ impl AsUriRef for UriRef<'_> {
 
 impl AsUriRef for Uri<'_> {
     fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_ref_uri()
+        self.as_uri_ref()
     }
 }
 
 impl AsUriRef for UriRefBuf {
     fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_ref_uri()
+        self.as_uri_ref()
     }
 }
 
 impl AsUriRef for UriBuf {
     fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_uri().as_ref_uri()
+        self.as_uri().as_uri_ref()
     }
 }
 

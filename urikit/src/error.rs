@@ -1,4 +1,9 @@
 //! Parse errors: where the input went wrong and why.
+//!
+//! Every parser and [`crate::validate`] places an error the same way: at the
+//! first byte after which no valid value of the rule can continue, with
+//! three documented exceptions. [`ParseError`] gives the definition and the
+//! exceptions, with examples.
 
 use core::fmt;
 
@@ -78,6 +83,10 @@ pub enum ErrorKind {
     InvalidIpv6,
     /// An IP literal that starts with `v` and is not a valid `IPvFuture` (3.2.2).
     InvalidIpvFuture,
+    /// A zone identifier after an IPv6 address that is not `"%25"
+    /// 1*( unreserved / pct-encoded )` (RFC 6874), or in user input, `"%"`
+    /// and the same; only the options that read zones report it.
+    InvalidZoneId,
     /// A port with a byte other than a digit (3.2.3).
     InvalidPort,
     /// A colon in the first segment of a relative-path reference, which would
@@ -113,9 +122,10 @@ impl ErrorKind {
             ErrorKind::MissingScheme | ErrorKind::InvalidScheme | ErrorKind::UnexpectedScheme => {
                 Some(Component::Scheme)
             }
-            ErrorKind::UnclosedIpLiteral | ErrorKind::InvalidIpv6 | ErrorKind::InvalidIpvFuture => {
-                Some(Component::Host)
-            }
+            ErrorKind::UnclosedIpLiteral
+            | ErrorKind::InvalidIpv6
+            | ErrorKind::InvalidIpvFuture
+            | ErrorKind::InvalidZoneId => Some(Component::Host),
             ErrorKind::InvalidPort => Some(Component::Port),
             ErrorKind::ColonInFirstSegment => Some(Component::Path),
             ErrorKind::UnexpectedFragment => Some(Component::Fragment),
@@ -141,6 +151,7 @@ impl ErrorKind {
             ErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
             ErrorKind::InvalidIpv6 => "invalid-ipv6",
             ErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+            ErrorKind::InvalidZoneId => "invalid-zone-id",
             ErrorKind::InvalidPort => "invalid-port",
             ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
             ErrorKind::UnexpectedFragment => "unexpected-fragment",
@@ -170,6 +181,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::UnclosedIpLiteral => f.write_str("unclosed IP literal in host (no ']')"),
             ErrorKind::InvalidIpv6 => f.write_str("invalid IPv6 address in host"),
             ErrorKind::InvalidIpvFuture => f.write_str("invalid IPvFuture address in host"),
+            ErrorKind::InvalidZoneId => f.write_str("invalid IPv6 zone identifier in host"),
             ErrorKind::InvalidPort => f.write_str("invalid port (digits only)"),
             ErrorKind::ColonInFirstSegment => f.write_str(
                 "colon in the first segment of a relative path (write \"./\" before it)",
@@ -198,6 +210,65 @@ impl fmt::Display for ErrorKind {
 /// assert_eq!(err.kind(), ErrorKind::InvalidCharacter(Component::Path));
 /// assert_eq!(err.to_string(), "invalid character in path at index 20");
 /// ```
+///
+/// # Where an error is
+///
+/// The index is the length of the longest prefix of the input that is still
+/// the beginning of some valid value of the rule (RFC 3986 Appendix A): the
+/// first byte after which no valid value can continue, or the input's length
+/// when the input ended too soon. It is the same for every entry point
+/// ([`crate::Uri::parse`], [`crate::UriRef::parse`], [`crate::validate`]
+/// with any rule). The component the kind names is the one being read there.
+///
+/// ```
+/// use urikit::{ErrorKind, Uri, UriRef};
+/// // "//a@:" can begin a reference; "(" cannot follow it (a port is
+/// // digits), and what comes after the "(" does not matter.
+/// let err = UriRef::parse("//a@:(@").unwrap_err();
+/// assert_eq!((err.index(), err.kind()), (5, ErrorKind::InvalidPort));
+/// // Too soon: "ab" can begin a URI, but its ":" never came.
+/// let err = Uri::parse("ab").unwrap_err();
+/// assert_eq!((err.index(), err.kind()), (2, ErrorKind::MissingScheme));
+/// // Inside an IP literal, the first byte the address cannot go on with.
+/// assert_eq!(UriRef::parse("//[::1:]").unwrap_err().index(), 7);
+/// ```
+///
+/// urikit reports earlier than that in three cases, at the byte that opened
+/// a construct or settled what it is:
+///
+/// 1. A `%` not followed by two hex digits is reported at the `%`
+///    ([`ErrorKind::InvalidPercentEncoding`]): the triplet is the unit, and
+///    the `%` is the byte that promised the digits. (The single-token rules
+///    `pct-encoded` and `pchar` of [`crate::validate`], whose whole value is
+///    the triplet, follow the definition.)
+/// 2. An IP literal with no `]` before the end of the authority is reported
+///    at its `[` ([`ErrorKind::UnclosedIpLiteral`]): the `]` is looked for
+///    first, and without it there is no literal to read.
+/// 3. In an authority with no `@`, a byte after the first `:` that is not a
+///    digit is reported there ([`ErrorKind::InvalidPort`]). By the grammar
+///    alone, `h:8o` could still be a userinfo until the authority ends with
+///    no `@`, so the definition would point at that end (a `/`, `?`, `#` or
+///    the end of the input), a byte with nothing wrong with it.
+///
+/// ```
+/// use urikit::{Component, ErrorKind, UriRef};
+/// let at = |s| {
+///     let e = UriRef::parse(s).unwrap_err();
+///     (e.index(), e.kind())
+/// };
+/// // 1. The grammar fails at the "g" (4); urikit points at the "%".
+/// let pct = ErrorKind::InvalidPercentEncoding(Component::Path);
+/// assert_eq!(at("/a%4g"), (2, pct));
+/// // 2. The grammar fails at the "/" (6); urikit points at the "[".
+/// assert_eq!(at("//[::1/"), (2, ErrorKind::UnclosedIpLiteral));
+/// // 3. The grammar fails at the "/" (6); urikit points at the "o".
+/// assert_eq!(at("//h:8o/"), (5, ErrorKind::InvalidPort));
+/// // With an "@" to come, the same bytes are a userinfo.
+/// assert!(UriRef::parse("//h:8o@x/").is_ok());
+/// ```
+///
+/// `tests/error_index.rs` checks all of this against a prefix checker read
+/// from the ABNF, on generated inputs and every error vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {
     index: usize,
@@ -212,7 +283,8 @@ impl ParseError {
     }
 
     /// The byte index of the first offending byte (the input's length when
-    /// the input ended too soon).
+    /// the input ended too soon); see [where an error
+    /// is](ParseError#where-an-error-is) for the exact rule.
     ///
     /// ```
     /// let err = urikit::Uri::parse("http://h:8o/").unwrap_err();

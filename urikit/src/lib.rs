@@ -15,6 +15,7 @@
 //! - [`text`] finds URIs in plain text (Appendix C), [`suffix`] completes
 //!   what people type (4.5), and [`security`] checks a URI for the hazards
 //!   of section 7.
+//! - [`rfc6570`] expands URI Templates and matches URIs against them.
 //!
 //! ```
 //! use urikit::{HostKind, Uri, UriRef};
@@ -48,6 +49,15 @@
 //!   and the readers over `std::io`. Without it the crate is `no_std` and
 //!   needs only `alloc`; the error types implement `core::error::Error`
 //!   either way.
+//! - `serde`: `Serialize` and `Deserialize` for the URI types (see
+//!   `integrations::serde`).
+//! - `http`: `TryFrom` both ways with `http::Uri`, never dropping a
+//!   fragment silently (`integrations::http`).
+//! - `url`: from `url::Url` (always succeeds) and to it
+//!   (`integrations::url`).
+//!
+//! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
+//! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
 // `unsafe` is confined to `simd.rs` (see its documentation).
 #![deny(unsafe_code)]
@@ -59,11 +69,18 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
+// File paths and `file` URIs (RFC 8089); the folder is named for the RFC.
+#[path = "rfc8089/mod.rs"]
+pub mod file;
 mod host;
+#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+pub mod integrations;
+mod iri;
 pub mod normalize;
 mod parse;
 pub mod percent;
 mod resolve;
+pub mod rfc6570;
 pub mod rule;
 pub mod security;
 #[allow(unsafe_code)]
@@ -71,9 +88,13 @@ mod simd;
 pub mod suffix;
 pub mod text;
 mod uri;
+mod zone;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
+#[cfg(feature = "idna")]
+pub use iri::{IdnaError, IdnaErrorKind};
+pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
     make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
@@ -81,6 +102,7 @@ pub use resolve::{
 };
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
+pub use zone::ParseOptions;
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]

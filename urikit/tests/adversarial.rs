@@ -127,14 +127,14 @@ fn resolve_and_normalize(shape: &Shape, s: &str) {
     let Ok(r) = UriRef::parse(s) else { return };
     let base = Uri::parse("http://a/b/c/d;p?q").expect("base");
     let t = base
-        .resolve(&r)
+        .resolve(r)
         .unwrap_or_else(|e| panic!("{}: {e}", shape.name));
     assert!(Uri::parse(t.as_str()).is_ok(), "{}", shape.name);
     // 5.2.4 never lengthens a path; the target is at most base + reference.
     assert!(t.len() <= base.len() + s.len() + 3, "{}", shape.name);
     if let Some(u) = r.as_uri() {
         let t = u
-            .resolve(&UriRef::parse("../g").expect("ref"))
+            .resolve(UriRef::parse("../g").expect("ref"))
             .expect("resolves");
         assert!(Uri::parse(t.as_str()).is_ok(), "{}", shape.name);
     }

@@ -170,3 +170,62 @@ fn errors_are_core_errors() {
     takes(&Builder::new().scheme("1").build().unwrap_err());
     takes(&urikit::percent::decode("%ff").to_str().unwrap_err());
 }
+
+#[test]
+fn resolve_relative_and_same_document_take_any_form() {
+    use urikit::{ResolveErrorKind, Resolver};
+    let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+    let base_buf = UriBuf::parse("http://a/b/c/d;p?q").unwrap();
+    let text = String::from("../g");
+    let r = UriRef::parse("../g").unwrap();
+    let rb = UriRefBuf::parse("../g").unwrap();
+    let abs = Uri::parse("http://a/b/g").unwrap();
+    let absb = UriBuf::parse("http://a/b/g").unwrap();
+
+    // Before: each of these wanted exactly `&UriRef`.
+    for got in [
+        base.resolve("../g"),
+        base.resolve(&text),
+        base.resolve(text.as_str()),
+        base.resolve(r),
+        base.resolve(r),
+        base.resolve(&rb),
+        base.resolve(abs),
+        base.resolve(&absb),
+        base_buf.resolve("../g"),
+        Resolver::new().resolve(&base_buf, &rb),
+        Resolver::new().resolve("http://a/b/c/d;p?q", "../g"),
+    ] {
+        assert_eq!(got.unwrap(), "http://a/b/g");
+    }
+
+    // Before: `make_relative(&uribuf)` did not compile.
+    for got in [
+        base.make_relative(&absb),
+        base.make_relative(abs),
+        base.make_relative(abs),
+        base.make_relative("http://a/b/g"),
+        base_buf.make_relative(absb.clone()),
+        base.make_relative(UriRefBuf::from(absb.clone())),
+    ] {
+        assert_eq!(got.unwrap(), "../g");
+    }
+
+    assert_eq!(base.is_same_document("#s"), Ok(true));
+    assert_eq!(base.is_same_document(&rb), Ok(false));
+    assert_eq!(base_buf.is_same_document(base), Ok(true));
+
+    // Text that does not parse says which text and where.
+    let e = base.resolve("../g h").unwrap_err();
+    assert!(matches!(e.kind(), ResolveErrorKind::InvalidReference(p) if p.index() == 4));
+    assert_eq!(e.index(), Some(4));
+    let e = base.make_relative("/no-scheme").unwrap_err();
+    assert_eq!(e.kind().name(), "invalid-target");
+    assert_eq!(
+        e.parse_error().map(|p| p.kind()),
+        Some(urikit::ErrorKind::MissingScheme)
+    );
+    let e = Resolver::new().resolve("b a s e:", "g").unwrap_err();
+    assert!(matches!(e.kind(), ResolveErrorKind::InvalidBase(_)));
+    assert!(base.is_same_document("%zz").is_err());
+}

@@ -1,5 +1,11 @@
-//! Real data (`../shared/corpus/`, read in place): every line is parsed as a
-//! URI-reference, the exact numbers of valid and invalid lines are asserted,
+//! Real data: every line is parsed as a URI-reference, over the committed
+//! sample (`testdata/corpus/`) always and over the full file when it is there
+//! (`urikit_testdata::full`). The exact numbers of valid and invalid lines
+//! are asserted for the full files; for a sample, the invalid lines by byte
+//! must be those of an independent character-level check, and every line of
+//! the full file that holds a byte outside the URI character set (all of
+//! which the sample keeps, see `testdata/corpus/SOURCES.md`) must be counted
+//! as in the full file. Everywhere,
 //! every valid line must recompose to itself and split (Appendix B) into the
 //! parser's components, and every invalid line must be invalid for a reason
 //! the ABNF gives, checked here independently of the parser.
@@ -31,9 +37,13 @@
 //! - 1 `|` in a path
 //!
 //! `node-files.txt`: all 43,415 `file://` URLs are valid.
+//!
+//! The samples: `gsd-urls.txt` 18,876 lines, `kasztp.txt` 2,722 lines,
+//! `node-files.txt` 4,342 lines (`testdata/corpus/SOURCES.md`).
 
 use std::collections::BTreeMap;
 use std::io::BufRead;
+use std::path::Path;
 
 use urikit::{split, ErrorKind, UriRef};
 
@@ -48,12 +58,15 @@ struct Tally {
     invalid: BTreeMap<char, usize>,
 }
 
-fn run(file: &str, strip_bom: bool) -> Tally {
-    let path = format!("{}/../../shared/corpus/{file}", env!("CARGO_MANIFEST_DIR"));
-    let f = std::fs::File::open(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+/// Parse every line of `path`; also returns the tally of the independent
+/// character-level check ([`first_bad_byte`]), for the caller to compare.
+fn run(path: &Path, strip_bom: bool) -> (Tally, BTreeMap<char, usize>) {
+    let file = &path.display().to_string();
+    let f = std::fs::File::open(path).unwrap_or_else(|e| panic!("{file}: {e}"));
     let mut reader = std::io::BufReader::with_capacity(1 << 16, f);
     let mut buf = String::new();
     let mut t = Tally::default();
+    let mut by_check = BTreeMap::new();
     loop {
         buf.clear();
         if reader.read_line(&mut buf).expect("UTF-8 text") == 0 {
@@ -64,6 +77,9 @@ fn run(file: &str, strip_bom: bool) -> Tally {
         line = line.strip_suffix('\r').unwrap_or(line);
         if strip_bom && t.lines == 1 {
             line = line.strip_prefix('\u{feff}').unwrap_or(line);
+        }
+        if let Some(key) = first_bad_byte(line) {
+            *by_check.entry(key).or_default() += 1;
         }
         match UriRef::parse(line) {
             Ok(r) => {
@@ -81,7 +97,50 @@ fn run(file: &str, strip_bom: bool) -> Tally {
             }
         }
     }
-    t
+    (t, by_check)
+}
+
+/// Independent of the parser: the first byte of `line` that no URI may hold
+/// there, by the character rules alone (2.1, 2.2, 2.3): a byte outside the
+/// URI character set, a `%` not followed by two hex digits (keyed `%`), or a
+/// `[` or `]` outside the authority (Appendix B split), where only an IP
+/// literal may have them. `None` when the line passes this check.
+fn first_bad_byte(line: &str) -> Option<char> {
+    let b = line.as_bytes();
+    let c = split(line);
+    let auth_end = c
+        .authority
+        .map_or(0, |a| c.scheme.map_or(0, |s| s.len() + 1) + 2 + a.len());
+    let hex = |i: usize| b.get(i).is_some_and(u8::is_ascii_hexdigit);
+    b.iter().enumerate().find_map(|(i, &x)| match x {
+        b'%' if !(hex(i + 1) && hex(i + 2)) => Some('%'),
+        b'[' | b']' if i >= auth_end => Some(char::from(x)),
+        _ if !x.is_ascii_graphic() || NEVER.contains(&x) => Some(char::from(x)),
+        _ => None,
+    })
+}
+
+/// The tallies of a sample: the same invalid lines as the independent check,
+/// and for every byte outside the URI character set (or a bad `%`) exactly
+/// the full file's count, since the sample keeps every such line. `[` and
+/// `]` are in the character set, so the sample keeps only some of those.
+fn check_sample(t: &Tally, by_check: &BTreeMap<char, usize>, full: &[(char, usize)]) {
+    assert_eq!(
+        &t.invalid, by_check,
+        "invalid lines by byte, parser vs check"
+    );
+    assert_eq!(t.valid + t.invalid.values().sum::<usize>(), t.lines);
+    for &(byte, n) in full {
+        let got = t.invalid.get(&byte).copied().unwrap_or(0);
+        if matches!(byte, '[' | ']') {
+            assert!(
+                got <= n,
+                "{byte:?}: {got} in the sample, {n} in the full file"
+            );
+        } else {
+            assert_eq!(got, n, "{byte:?}: every such line of the full file");
+        }
+    }
 }
 
 fn check_valid(file: &str, n: usize, line: &str, r: &UriRef<'_>) {
@@ -134,51 +193,85 @@ fn invalid(pairs: &[(char, usize)]) -> BTreeMap<char, usize> {
     pairs.iter().copied().collect()
 }
 
+/// The invalid lines of the full `gsd-urls.txt`, by byte.
+const GSD_INVALID: &[(char, usize)] = &[
+    ('[', 163),
+    ('\\', 15),
+    ('{', 15),
+    ('|', 14),
+    (' ', 3),
+    ('<', 3),
+    ('\t', 1),
+    ('^', 1),
+    (']', 1),
+    ('%', 1),
+];
+
+/// The invalid lines of the full `kasztp.txt`, by byte.
+const KASZTP_INVALID: &[(char, usize)] = &[
+    ('\\', 160),
+    ('"', 150),
+    (' ', 23),
+    ('[', 4),
+    ('{', 3),
+    ('|', 1),
+];
+
+#[test]
+fn gsd_urls_sample() {
+    let (t, by_check) = run(&urikit_testdata::sample("gsd-urls.txt"), false);
+    assert_eq!(t.lines, 18_876);
+    check_sample(&t, &by_check, GSD_INVALID);
+}
+
 #[test]
 fn gsd_urls() {
-    let t = run("gsd-urls.txt", false);
+    let Some(path) = urikit_testdata::full("gsd-urls.txt") else {
+        return;
+    };
+    let (t, by_check) = run(&path, false);
     assert_eq!(t.lines, 564_678);
     assert_eq!(t.valid, 564_461);
     assert_eq!(t.invalid.values().sum::<usize>(), 217);
-    assert_eq!(
-        t.invalid,
-        invalid(&[
-            ('[', 163),
-            ('\\', 15),
-            ('{', 15),
-            ('|', 14),
-            (' ', 3),
-            ('<', 3),
-            ('\t', 1),
-            ('^', 1),
-            (']', 1),
-            ('%', 1),
-        ])
-    );
+    assert_eq!(t.invalid, invalid(GSD_INVALID));
+    assert_eq!(by_check, t.invalid);
+}
+
+#[test]
+fn kasztp_sample() {
+    let (t, by_check) = run(&urikit_testdata::sample("kasztp.txt"), true);
+    assert_eq!(t.lines, 2_722);
+    check_sample(&t, &by_check, KASZTP_INVALID);
 }
 
 #[test]
 fn kasztp() {
-    let t = run("kasztp.txt", true);
+    let Some(path) = urikit_testdata::full("kasztp.txt") else {
+        return;
+    };
+    let (t, by_check) = run(&path, true);
     assert_eq!(t.lines, 48_010);
     assert_eq!(t.valid, 47_669);
     assert_eq!(t.invalid.values().sum::<usize>(), 341);
-    assert_eq!(
-        t.invalid,
-        invalid(&[
-            ('\\', 160),
-            ('"', 150),
-            (' ', 23),
-            ('[', 4),
-            ('{', 3),
-            ('|', 1)
-        ])
-    );
+    assert_eq!(t.invalid, invalid(KASZTP_INVALID));
+    assert_eq!(by_check, t.invalid);
+}
+
+#[test]
+fn node_files_sample() {
+    let (t, _) = run(&urikit_testdata::sample("node-files.txt"), false);
+    // A subset of a file whose every line is valid.
+    assert_eq!(t.lines, 4_342);
+    assert_eq!(t.valid, 4_342);
+    assert!(t.invalid.is_empty(), "{:?}", t.invalid);
 }
 
 #[test]
 fn node_files() {
-    let t = run("node-files.txt", false);
+    let Some(path) = urikit_testdata::full("node-files.txt") else {
+        return;
+    };
+    let (t, _) = run(&path, false);
     assert_eq!(t.lines, 43_415);
     assert_eq!(t.valid, 43_415);
     assert!(t.invalid.is_empty(), "{:?}", t.invalid);

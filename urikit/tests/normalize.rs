@@ -106,13 +106,9 @@ fn decoding_can_make_a_reg_name_an_ipv4_address() {
 
 /// Every valid line of the corpus: the normal form is valid, idempotent,
 /// borrowed exactly when the check says the input is normal, and equivalent
-/// to the input at the syntax level; the same for the scheme level.
-#[test]
-fn corpus_gsd_urls() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/corpus/gsd-urls.txt"
-    );
+/// to the input at the syntax level; the same for the scheme level. Returns
+/// the number of valid lines.
+fn gsd_urls(path: &std::path::Path) -> usize {
     let text = std::fs::read_to_string(path).expect("read the corpus");
     let start = Instant::now();
     let syntax = Normalizer::new();
@@ -145,16 +141,29 @@ fn corpus_gsd_urls() {
         "gsd-urls: {valid} valid lines, {changed} normalizations changed the text, {:?}",
         start.elapsed()
     );
+    valid
+}
+
+#[test]
+fn corpus_gsd_urls() {
+    let Some(path) = urikit_testdata::full("gsd-urls.txt") else {
+        return;
+    };
+    let valid = gsd_urls(&path);
     assert!(valid > 564_000, "only {valid} valid lines");
 }
 
-/// The file: scheme's corpus, with scheme-based normalization.
+/// The sample: 18,876 lines, of which at most the full file's 217 invalid
+/// ones are invalid (`tests/corpus.rs`).
 #[test]
-fn corpus_node_files() {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../shared/corpus/node-files.txt"
-    );
+fn corpus_gsd_urls_sample() {
+    let valid = gsd_urls(&urikit_testdata::sample("gsd-urls.txt"));
+    assert!(valid >= 18_876 - 217, "only {valid} valid lines");
+}
+
+/// The file: scheme's corpus, with scheme-based normalization. Returns the
+/// number of valid lines.
+fn node_files(path: &std::path::Path) -> usize {
     let text = std::fs::read_to_string(path).expect("read the corpus");
     let n = Normalizer::new().scheme_based(true);
     let mut valid = 0;
@@ -165,7 +174,24 @@ fn corpus_node_files() {
         let again = Uri::parse(out.as_str()).unwrap_or_else(|e| panic!("{line}: {e}"));
         assert!(n.normalize(again).is_borrowed(), "{line} -> {out}");
     }
-    assert!(valid > 40_000);
+    valid
+}
+
+#[test]
+fn corpus_node_files() {
+    let Some(path) = urikit_testdata::full("node-files.txt") else {
+        return;
+    };
+    assert!(node_files(&path) > 40_000);
+}
+
+/// The sample: 4,342 lines of a file whose every line is valid.
+#[test]
+fn corpus_node_files_sample() {
+    assert_eq!(
+        node_files(&urikit_testdata::sample("node-files.txt")),
+        4_342
+    );
 }
 
 /// Valid URI references built from pieces that stress normalization:

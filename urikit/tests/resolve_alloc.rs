@@ -49,10 +49,10 @@ fn allocation_counts() {
         };
         let base = Uri::parse(base).unwrap();
         let r = UriRef::parse(r).unwrap();
-        let (t, n) = count(|| res.resolve(&base, &r).unwrap());
+        let (t, n) = count(|| res.resolve(base, r).unwrap());
         assert_eq!(n, 1, "{mode} {base} + {r}: {n} allocations for {t}");
         let mut out = String::with_capacity(base.len() + r.len() + 3);
-        let ((), n) = count(|| res.resolve_into(&base, &r, &mut out).unwrap());
+        let ((), n) = count(|| res.resolve_into(base, r, &mut out).unwrap());
         assert_eq!(n, 0, "resolve_into with room: {base} + {r}");
         checked += 1;
     }
@@ -62,7 +62,7 @@ fn allocation_counts() {
     let long = format!("{}g", "../".repeat(1_000_000));
     let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
     let r = UriRef::parse(&long).unwrap();
-    let (_, n) = count(|| base.resolve(&r).unwrap());
+    let (_, n) = count(|| base.resolve(r).unwrap());
     assert_eq!(n, 1);
 
     for p in ["/a/b/c/./../../g", "mid/content=5/../6", &long] {

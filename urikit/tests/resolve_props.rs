@@ -98,7 +98,7 @@ fn any_ref() -> impl Strategy<Value = String> {
 }
 
 fn resolve(res: Resolver, b: &str, r: &str) -> UriBuf {
-    res.resolve(&Uri::parse(b).unwrap(), &UriRef::parse(r).unwrap())
+    res.resolve(Uri::parse(b).unwrap(), UriRef::parse(r).unwrap())
         .unwrap_or_else(|e| panic!("{b} + {r}: {e}"))
 }
 
@@ -124,7 +124,7 @@ proptest! {
         prop_assert_eq!(again.port(), t.port());
         // resolve_into writes the same text.
         let mut out = String::from("prefix ");
-        res.resolve_into(&Uri::parse(&b).unwrap(), &UriRef::parse(&r).unwrap(), &mut out).unwrap();
+        res.resolve_into(Uri::parse(&b).unwrap(), UriRef::parse(&r).unwrap(), &mut out).unwrap();
         prop_assert_eq!(&out["prefix ".len()..], t.as_str());
     }
 
@@ -150,8 +150,8 @@ proptest! {
     fn relative_round_trips_resolved(b in base(), r in any_ref()) {
         let base = Uri::parse(&b).unwrap();
         let t = resolve(Resolver::new(), &b, &r);
-        let rel = base.make_relative(&t.as_uri()).unwrap();
-        let back = base.resolve(&rel.as_ref_uri()).unwrap();
+        let rel = base.make_relative(t.as_uri()).unwrap();
+        let back = base.resolve(rel.as_uri_ref()).unwrap();
         prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
         prop_assert!(rel.len() <= t.len());
     }
@@ -162,9 +162,9 @@ proptest! {
     fn relative_round_trips_any(b in base(), t in base()) {
         let base = Uri::parse(&b).unwrap();
         let target = Uri::parse(&t).unwrap();
-        match base.make_relative(&target) {
+        match base.make_relative(target) {
             Ok(rel) => {
-                let back = base.resolve(&rel.as_ref_uri()).unwrap();
+                let back = base.resolve(rel.as_uri_ref()).unwrap();
                 prop_assert_eq!(back.as_str(), t.as_str(), "relative {}", rel);
             }
             Err(e) => {
@@ -208,7 +208,7 @@ proptest! {
     fn same_document_agrees(b in base(), r in any_ref(), non_strict: bool, legacy: bool) {
         let res = Resolver::new().non_strict(non_strict).rfc2396(legacy);
         let base = Uri::parse(&b).unwrap();
-        let got = res.is_same_document(&base, &UriRef::parse(&r).unwrap());
+        let got = res.is_same_document(base, UriRef::parse(&r).unwrap()).unwrap();
         let mut t = if legacy {
             naive_resolve_2396(&b, &r, !non_strict)
         } else {
@@ -314,12 +314,12 @@ proptest! {
     fn dot_segments_agree_with_naive(b in dot_base(), r in dot_ref(), non_strict: bool) {
         let res = Resolver::new().non_strict(non_strict);
         let (base, reference) = (Uri::parse(&b).unwrap(), UriRef::parse(&r).unwrap());
-        let t = res.resolve(&base, &reference).unwrap();
+        let t = res.resolve(base, reference).unwrap();
         prop_assert_eq!(t.as_str(), expected_text(&naive_resolve(&b, &r, !non_strict)));
         let again = Uri::parse(t.as_str()).unwrap();
         prop_assert_eq!(again.components(), t.components());
         let mut out = String::from("x");
-        res.resolve_into(&base, &reference, &mut out).unwrap();
+        res.resolve_into(base, reference, &mut out).unwrap();
         prop_assert_eq!(&out[1..], t.as_str());
     }
 }

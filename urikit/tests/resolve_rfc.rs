@@ -56,7 +56,7 @@ fn examples(text: &str) -> Vec<Example> {
 fn resolve(resolver: Resolver, reference: &str) -> String {
     let base = Uri::parse(BASE).unwrap();
     let r = UriRef::parse(reference).unwrap();
-    resolver.resolve(&base, &r).unwrap().to_string()
+    resolver.resolve(base, r).unwrap().to_string()
 }
 
 #[test]

@@ -36,7 +36,7 @@ fn resolution_cases() {
         };
         let base = Uri::parse(base).unwrap();
         let t = resolver(mode)
-            .resolve(&base, &UriRef::parse(r).unwrap())
+            .resolve(base, UriRef::parse(r).unwrap())
             .unwrap();
         assert_eq!(t, expected, "{mode} {base} + {r:?}");
         // The result always parses back to what it reports.
@@ -55,10 +55,10 @@ fn make_relative_cases() {
         };
         let base = Uri::parse(base).unwrap();
         let target = Uri::parse(target).unwrap();
-        match base.make_relative(&target) {
+        match base.make_relative(target) {
             Ok(r) => {
                 assert_eq!(r, expected, "{base} -> {target}");
-                assert_eq!(base.resolve(&r.as_ref_uri()).unwrap(), target.as_str());
+                assert_eq!(base.resolve(r.as_uri_ref()).unwrap(), target.as_str());
             }
             Err(e) => {
                 assert_eq!(expected, "unreachable", "{base} -> {target}: {e}");
@@ -78,8 +78,8 @@ fn same_document_cases() {
             panic!("bad row {f:?}")
         };
         let base = Uri::parse(base).unwrap();
-        let got = resolver(mode).is_same_document(&base, &UriRef::parse(r).unwrap());
-        assert_eq!(got, yes == "yes", "{mode} {base} + {r:?}");
+        let got = resolver(mode).is_same_document(base, UriRef::parse(r).unwrap());
+        assert_eq!(got, Ok(yes == "yes"), "{mode} {base} + {r:?}");
     }
 }
 
@@ -164,20 +164,20 @@ fn make_relative_is_shortest() {
         let mut shortest: HashMap<String, usize> = HashMap::new();
         for s in &all {
             let Ok(r) = UriRef::parse(s) else { continue };
-            let t = base.resolve(&r).unwrap();
+            let t = base.resolve(r).unwrap();
             shortest.entry(t.into_string()).or_insert(s.len());
         }
         assert!(shortest.len() > 100, "{b}");
         for (t, &len) in &shortest {
             let target = Uri::parse(t).unwrap();
             let rel = base
-                .make_relative(&target)
+                .make_relative(target)
                 .unwrap_or_else(|e| panic!("{b} -> {t}: {e}"));
             assert!(
                 rel.len() <= len,
                 "{b} -> {t}: got {rel:?}, a reference of length {len} exists"
             );
-            assert_eq!(base.resolve(&rel.as_ref_uri()).unwrap(), t.as_str());
+            assert_eq!(base.resolve(rel.as_uri_ref()).unwrap(), t.as_str());
         }
     }
 }
@@ -201,11 +201,11 @@ fn a_million_dot_dot_segments() {
 
     let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
     let r = format!("{ups}g");
-    let t = base.resolve(&UriRef::parse(&r).unwrap()).unwrap();
+    let t = base.resolve(UriRef::parse(&r).unwrap()).unwrap();
     assert_eq!(t, "http://a/g");
     let legacy = Resolver::new()
         .rfc2396(true)
-        .resolve(&base, &UriRef::parse(&r).unwrap())
+        .resolve(base, UriRef::parse(&r).unwrap())
         .unwrap();
     assert_eq!(legacy.len(), "http://a/g".len() + 3 * (n - 2));
 
@@ -213,7 +213,7 @@ fn a_million_dot_dot_segments() {
     let deep_base = format!("http://a/{}x", "a/".repeat(n));
     let deep_base = Uri::parse(&deep_base).unwrap();
     let rel = deep_base
-        .make_relative(&Uri::parse("http://a/g").unwrap())
+        .make_relative(Uri::parse("http://a/g").unwrap())
         .unwrap();
     assert_eq!(rel, "/g");
 }

@@ -9,10 +9,6 @@ use urikit::text::ExtractOptions;
 use urikit::{Uri, UriRef};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/security");
-const PAYLOADS: &str = concat!(
-    env!("CARGO_MANIFEST_DIR"),
-    "/../../shared/corpus/open-redirect-payloads.txt"
-);
 
 fn lines(name: &str) -> Vec<(String, String)> {
     std::fs::read_to_string(format!("{DATA}/{name}"))
@@ -32,7 +28,11 @@ fn findings_match_the_data_file() {
     let mut raised = BTreeSet::new();
     let mut missed = BTreeSet::new();
     for (uri, expected) in &cases {
-        let r = UriRef::parse(uri).unwrap_or_else(|e| panic!("{uri}: {e}"));
+        // Zone identifiers parse only with the option (RFC 6874/9844).
+        let r = urikit::ParseOptions::new()
+            .zone_id(true)
+            .parse_uri_ref(uri)
+            .unwrap_or_else(|e| panic!("{uri}: {e}"));
         let findings = lint(r);
         let mut got: Vec<String> = findings
             .iter()
@@ -88,6 +88,11 @@ fn kind_names_are_stable() {
             "ipvfuture",
             "long-host",
             "non-ascii-host",
+            "encoded-host",
+            "script-scheme",
+            "ipv6-mapped-internal",
+            "zone-id",
+            "bidi-control",
         ]
     );
     for k in FindingKind::ALL {
@@ -124,6 +129,22 @@ fn messages() {
         msg("http://a/x%2Fy"),
         "percent-encoded '/' (%2F) in the path: a back end that decodes before splitting sees a delimiter (7.3)"
     );
+    // Issue 12: encoded ASCII is not a non-ASCII host, and says so.
+    let kind = |s: &str| lint(UriRef::parse(s).unwrap())[0].kind().name();
+    assert_eq!(kind("http://ex%61mple/"), "encoded-host");
+    assert!(msg("http://ex%61mple/").starts_with("percent-encoded ASCII in the host"));
+    assert_eq!(kind("http://%E2%82%AC/"), "non-ascii-host");
+    assert!(msg("http://%E2%82%AC/").starts_with("percent-encoded UTF-8 in the host"));
+    assert_eq!(kind("http://%FF/"), "non-ascii-host");
+    assert!(msg("http://%FF/").contains("not UTF-8"));
+    assert!(msg("javascript:x").starts_with("javascript: URI"));
+    assert!(msg("data:text/html,x").starts_with("data: URI holding an HTML document"));
+    assert_eq!(
+        msg("http://[::ffff:7f00:1]/"),
+        "host is an IPv4-mapped IPv6 address: it reaches the loopback IPv4 address 127.0.0.1, which a check of IPv4 addresses alone misses (7.4)"
+    );
+    assert!(msg("http://[::10.0.0.1]/")
+        .starts_with("host is an IPv4-compatible IPv6 address: it reaches the private"));
 }
 
 #[test]
@@ -139,9 +160,19 @@ fn masking() {
     }
 }
 
+/// The payload file, committed whole in `testdata/corpus/`, and the full
+/// corpus's copy too when it is there.
 #[test]
 fn open_redirect_corpus_goes_through_extract_parse_and_lint() {
-    let data = std::fs::read(PAYLOADS).unwrap();
+    let name = "open-redirect-payloads.txt";
+    let mut copies = vec![urikit_testdata::sample(name)];
+    copies.extend(urikit_testdata::full(name));
+    for path in copies {
+        open_redirect_payloads(&std::fs::read(path).unwrap());
+    }
+}
+
+fn open_redirect_payloads(data: &[u8]) {
     let mut parsed = 0;
     let mut flagged = 0;
     for line in data.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
@@ -171,7 +202,7 @@ fn open_redirect_corpus_goes_through_extract_parse_and_lint() {
     assert!(flagged > 100, "{flagged}");
 
     // The listed sample: exactly these kinds fire.
-    let corpus = String::from_utf8_lossy(&data);
+    let corpus = String::from_utf8_lossy(data);
     let corpus: BTreeSet<&str> = corpus.lines().collect();
     let sample = lines("payload-sample.txt");
     assert!(sample.len() >= 20);

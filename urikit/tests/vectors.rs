@@ -200,8 +200,8 @@ fn is_top(rule: Rule) -> bool {
 /// The rule's own parser, as a `UriRef` view.
 fn parse_top(rule: Rule, s: &str) -> Result<UriRef<'_>, ParseError> {
     match rule {
-        Rule::Uri => Uri::parse(s).map(|u| u.as_ref_uri()),
-        Rule::AbsoluteUri => Uri::parse_absolute(s).map(|u| u.as_ref_uri()),
+        Rule::Uri => Uri::parse(s).map(|u| u.as_uri_ref()),
+        Rule::AbsoluteUri => Uri::parse_absolute(s).map(|u| u.as_uri_ref()),
         Rule::UriReference => UriRef::parse(s),
         Rule::RelativeRef => UriRef::parse_relative(s),
         _ => unreachable!(),

@@ -32,6 +32,11 @@ pub fn stdout(out: &Output) -> String {
     String::from_utf8(out.stdout.clone()).expect("UTF-8 output")
 }
 
+/// Standard error as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8(out.stderr.clone()).expect("UTF-8 diagnostics")
+}
+
 /// Standard output as JSON Lines, one value per line.
 pub fn json_lines(out: &Output) -> Vec<serde_json::Value> {
     stdout(out)
@@ -77,4 +82,14 @@ pub fn assert_broken_pipe_is_quiet(args: &[&str], line: &'static [u8]) {
         .expect("read stderr");
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert_eq!(err, "");
+}
+
+/// Write `contents` to a file named `name` in this test binary's own
+/// temporary folder, and give its path.
+pub fn temp_file(name: &str, contents: &[u8]) -> String {
+    let dir = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("uri-cli-tests");
+    std::fs::create_dir_all(&dir).expect("temporary folder");
+    let path = dir.join(name);
+    std::fs::write(&path, contents).expect("write temporary file");
+    path.to_str().expect("UTF-8 path").to_string()
 }

@@ -210,7 +210,7 @@ macro_rules! setters {
 
 impl UriBuf {
     fn as_ref_view(&self) -> UriRef<'_> {
-        self.as_uri().as_ref_uri()
+        self.as_uri().as_uri_ref()
     }
 
     /// Replace the scheme (validated against `scheme`).
@@ -230,7 +230,7 @@ impl UriBuf {
 
 impl UriRefBuf {
     fn as_ref_view(&self) -> UriRef<'_> {
-        self.as_ref_uri()
+        self.as_uri_ref()
     }
 
     /// Replace or remove the scheme (validated against `scheme`). Removing

@@ -57,7 +57,7 @@
 use core::fmt;
 
 use crate::error::ParseError;
-use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
+use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
 mod dot_segments;
 mod merge;
@@ -119,6 +119,8 @@ pub enum ResolveErrorKind {
     /// segment that every resolution removes (5.2.4), and it cannot be
     /// reached through the base's own path either.
     Unreachable,
+    /// The target text of make-relative is not a valid URI.
+    InvalidTarget(ParseError),
 }
 
 impl ResolveErrorKind {
@@ -134,13 +136,14 @@ impl ResolveErrorKind {
             ResolveErrorKind::InvalidReference(_) => "invalid-reference",
             ResolveErrorKind::TooLong => "too-long",
             ResolveErrorKind::Unreachable => "unreachable-target",
+            ResolveErrorKind::InvalidTarget(_) => "invalid-target",
         }
     }
 }
 
 impl ResolveError {
     #[cold]
-    const fn new(kind: ResolveErrorKind) -> ResolveError {
+    pub(crate) const fn new(kind: ResolveErrorKind) -> ResolveError {
         ResolveError { kind }
     }
 
@@ -156,7 +159,8 @@ impl ResolveError {
     }
 
     /// For a text that did not parse, the byte index of the first offending
-    /// byte in that text (the base or the reference, as the kind says).
+    /// byte in that text (the base, the reference or the target, as the
+    /// kind says).
     ///
     /// ```
     /// let err = urikit::Resolver::new().resolve_str("http://a/", "g h").unwrap_err();
@@ -164,9 +168,27 @@ impl ResolveError {
     /// ```
     pub const fn index(&self) -> Option<usize> {
         match self.kind {
-            ResolveErrorKind::InvalidBase(e) | ResolveErrorKind::InvalidReference(e) => {
-                Some(e.index())
-            }
+            ResolveErrorKind::InvalidBase(e)
+            | ResolveErrorKind::InvalidReference(e)
+            | ResolveErrorKind::InvalidTarget(e) => Some(e.index()),
+            _ => None,
+        }
+    }
+
+    /// The parse error of a text that did not parse, if that is the cause.
+    ///
+    /// ```
+    /// let base = urikit::Uri::parse("http://a/")?;
+    /// let err = base.resolve("a b").unwrap_err();
+    /// assert_eq!(err.parse_error().map(|e| e.index()), Some(1));
+    /// assert_eq!(err.to_string(), "invalid reference: invalid character in path at index 1");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn parse_error(&self) -> Option<ParseError> {
+        match self.kind {
+            ResolveErrorKind::InvalidBase(e)
+            | ResolveErrorKind::InvalidReference(e)
+            | ResolveErrorKind::InvalidTarget(e) => Some(e),
             _ => None,
         }
     }
@@ -178,6 +200,7 @@ impl fmt::Display for ResolveError {
             ResolveErrorKind::BaseNotUri => f.write_str("base is not a URI (it has no scheme)"),
             ResolveErrorKind::InvalidBase(e) => write!(f, "invalid base: {e}"),
             ResolveErrorKind::InvalidReference(e) => write!(f, "invalid reference: {e}"),
+            ResolveErrorKind::InvalidTarget(e) => write!(f, "invalid target: {e}"),
             ResolveErrorKind::TooLong => f.write_str("resolved URI too long (4 GiB or more)"),
             ResolveErrorKind::Unreachable => f.write_str(
                 "no reference resolves to the target (its path has dot segments that resolution removes)",
@@ -186,14 +209,36 @@ impl fmt::Display for ResolveError {
     }
 }
 
-#[cfg(feature = "std")]
-impl std::error::Error for ResolveError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+impl core::error::Error for ResolveError {
+    fn source(&self) -> Option<&(dyn core::error::Error + 'static)> {
         match &self.kind {
-            ResolveErrorKind::InvalidBase(e) | ResolveErrorKind::InvalidReference(e) => Some(e),
+            ResolveErrorKind::InvalidBase(e)
+            | ResolveErrorKind::InvalidReference(e)
+            | ResolveErrorKind::InvalidTarget(e) => Some(e),
             _ => None,
         }
     }
+}
+
+/// The reference of an operation, parsed if it is text.
+#[inline]
+fn reference_of<T: ToUriRef>(r: &T) -> Result<UriRef<'_>, ResolveError> {
+    r.to_uri_ref()
+        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))
+}
+
+/// The base of an operation, parsed if it is text.
+#[inline]
+fn base_of<T: ToUri>(b: &T) -> Result<Uri<'_>, ResolveError> {
+    b.to_uri()
+        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))
+}
+
+/// The target of make-relative, parsed if it is text.
+#[inline]
+fn target_of<T: ToUri>(t: &T) -> Result<Uri<'_>, ResolveError> {
+    t.to_uri()
+        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidTarget(e)))
 }
 
 // ---------------------------------------------------------------------------
@@ -204,16 +249,25 @@ impl Uri<'_> {
     /// [`Resolver`] has the options and the details, including the `/.`
     /// rule for a path starting with `//`.
     ///
+    /// The reference is anything that names one ([`ToUriRef`]): a `&str`,
+    /// a `String`, a [`UriRef`], [`Uri`], [`UriRefBuf`] or [`UriBuf`], or a
+    /// reference to one. Text that does not parse is an error of kind
+    /// [`ResolveErrorKind::InvalidReference`].
+    ///
     /// ```
-    /// use urikit::{Uri, UriRef};
+    /// use urikit::{ResolveErrorKind, Uri, UriRef};
     /// let base = Uri::parse("http://a/b/c/d;p?q")?;
-    /// assert_eq!(base.resolve(&UriRef::parse("g;x?y#s")?)?, "http://a/b/c/g;x?y#s");
-    /// assert_eq!(base.resolve(&UriRef::parse("../../../g")?)?.to_string(), "http://a/g");
+    /// assert_eq!(base.resolve("g;x?y#s")?, "http://a/b/c/g;x?y#s");
+    /// let r = UriRef::parse("../../../g")?;
+    /// assert_eq!(base.resolve(&r)?.to_string(), "http://a/g");
+    /// assert_eq!(base.resolve(r)?, "http://a/g");
+    /// let err = base.resolve("g h").unwrap_err();
+    /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidReference(e) if e.index() == 1));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        Resolver::new().resolve(self, reference)
+    pub fn resolve(&self, reference: impl ToUriRef) -> Result<UriBuf, ResolveError> {
+        Resolver::new().resolve_parsed(self, &reference_of(&reference)?)
     }
 
     /// The shortest reference that resolves (strictly) from this base back
@@ -233,10 +287,14 @@ impl Uri<'_> {
     /// it is the base's own path. Under non-strict resolution a returned
     /// absolute URI with the base's scheme may resolve differently.
     ///
+    /// The target is anything that names a URI ([`ToUri`]); text that does
+    /// not parse as one is an error of kind
+    /// [`ResolveErrorKind::InvalidTarget`].
+    ///
     /// ```
     /// use urikit::Uri;
     /// let base = Uri::parse("http://a/b/c/d;p?q")?;
-    /// let rel = |t| base.make_relative(&Uri::parse(t).unwrap()).unwrap().to_string();
+    /// let rel = |t| base.make_relative(t).unwrap().to_string();
     /// assert_eq!(rel("http://a/b/c/g"), "g");
     /// assert_eq!(rel("http://a/g"), "/g");
     /// assert_eq!(rel("http://a/b/c/d;p?q#s"), "#s");
@@ -244,25 +302,28 @@ impl Uri<'_> {
     /// assert_eq!(rel("http://a/b/c/x:y"), "./x:y");
     /// assert_eq!(rel("http://z/b"), "//z/b");
     /// assert_eq!(rel("ftp://a/b"), "ftp://a/b");
+    /// assert!(base.make_relative("/no/scheme").is_err());
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn make_relative(&self, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
-        make_relative(self, target)
+    pub fn make_relative(&self, target: impl ToUri) -> Result<UriRefBuf, ResolveError> {
+        make_relative(self, &target_of(&target)?)
     }
 
     /// Whether `reference`, resolved (strictly) against this base, differs
     /// from it only in the fragment: a same-document reference (4.4).
+    /// Text that does not parse is an error, as for [`Uri::resolve`].
     ///
     /// ```
-    /// use urikit::{Uri, UriRef};
+    /// use urikit::Uri;
     /// let base = Uri::parse("http://a/b/c/d;p?q")?;
-    /// assert!(base.is_same_document(&UriRef::parse("#s")?));
-    /// assert!(base.is_same_document(&UriRef::parse("./d;p?q")?));
-    /// assert!(!base.is_same_document(&UriRef::parse("?r")?));
-    /// # Ok::<(), urikit::ParseError>(())
+    /// assert!(base.is_same_document("#s")?);
+    /// assert!(base.is_same_document("./d;p?q")?);
+    /// assert!(!base.is_same_document("?r")?);
+    /// assert!(base.is_same_document("a b").is_err());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn is_same_document(&self, reference: &UriRef<'_>) -> bool {
-        Resolver::new().is_same_document(self, reference)
+    pub fn is_same_document(&self, reference: impl ToUriRef) -> Result<bool, ResolveError> {
+        Ok(Resolver::new().same_document_parsed(self, &reference_of(&reference)?))
     }
 }
 
@@ -271,12 +332,11 @@ impl UriBuf {
     ///
     /// ```
     /// let base = urikit::UriBuf::parse("http://a/b/c")?;
-    /// let t = base.resolve(&urikit::UriRef::parse("../d")?)?;
-    /// assert_eq!(t, "http://a/d");
+    /// assert_eq!(base.resolve("../d")?, "http://a/d");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
-    pub fn resolve(&self, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
+    pub fn resolve(&self, reference: impl ToUriRef) -> Result<UriBuf, ResolveError> {
         self.as_uri().resolve(reference)
     }
 
@@ -284,11 +344,11 @@ impl UriBuf {
     ///
     /// ```
     /// let base = urikit::UriBuf::parse("http://a/b/c")?;
-    /// let r = base.make_relative(&urikit::Uri::parse("http://a/d")?)?;
-    /// assert_eq!(r, "/d");
+    /// let target = urikit::UriBuf::parse("http://a/d")?;
+    /// assert_eq!(base.make_relative(&target)?, "/d");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn make_relative(&self, target: &Uri<'_>) -> Result<UriRefBuf, ResolveError> {
+    pub fn make_relative(&self, target: impl ToUri) -> Result<UriRefBuf, ResolveError> {
         self.as_uri().make_relative(target)
     }
 
@@ -296,10 +356,10 @@ impl UriBuf {
     ///
     /// ```
     /// let base = urikit::UriBuf::parse("http://a/b")?;
-    /// assert!(base.is_same_document(&urikit::UriRef::parse("#x")?));
-    /// # Ok::<(), urikit::ParseError>(())
+    /// assert!(base.is_same_document("#x")?);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
-    pub fn is_same_document(&self, reference: &UriRef<'_>) -> bool {
+    pub fn is_same_document(&self, reference: impl ToUriRef) -> Result<bool, ResolveError> {
         self.as_uri().is_same_document(reference)
     }
 }

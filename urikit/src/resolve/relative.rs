@@ -7,7 +7,9 @@ use super::dot_segments::{each_segment, has_dot_segment, has_dot_segment_bytes, 
 use super::merge::merge_prefix;
 use super::recompose::{parts, Auth, Builder, Parts};
 use super::scan::{bytes_eq, common_prefix, last_slash_end, maybe_colon, maybe_dot_segment};
-use super::{ResolveError, ResolveErrorKind, Resolver};
+#[cfg(any(debug_assertions, doc))]
+use super::Resolver;
+use super::{ResolveError, ResolveErrorKind};
 use crate::parse::{Meta, MAX_LEN, NONE};
 use crate::uri::{Uri, UriRefBuf};
 
@@ -192,7 +194,7 @@ pub fn make_relative(base: &Uri<'_>, target: &Uri<'_>) -> Result<UriRefBuf, Reso
         None => make_relative_general(base, target)?,
     };
     #[cfg(debug_assertions)]
-    if let Ok(back) = Resolver::new().resolve(base, &r.as_ref_uri()) {
+    if let Ok(back) = Resolver::new().resolve(base, r.as_uri_ref()) {
         debug_assert_eq!(back.as_str(), target.as_str(), "base {base} relative {r}");
     }
     Ok(r)
@@ -205,7 +207,7 @@ pub(super) fn make_relative_general(
     base: &Uri<'_>,
     target: &Uri<'_>,
 ) -> Result<UriRefBuf, ResolveError> {
-    let (b_ref, t_ref) = (base.as_ref_uri(), target.as_ref_uri());
+    let (b_ref, t_ref) = (base.as_uri_ref(), target.as_uri_ref());
     let (b, t) = (parts(&b_ref), parts(&t_ref));
     relative_parts(&b, &t, target)
 }
@@ -217,8 +219,8 @@ pub(super) fn make_relative_general(
 /// `.`, `..` or `./`) and a suffix of the target's text.
 #[inline]
 pub(super) fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBuf> {
-    let t_text = target.as_text();
-    let (bs, ts) = (base.as_text().as_bytes(), t_text.as_bytes());
+    let t_text = target.as_str();
+    let (bs, ts) = (base.as_str().as_bytes(), t_text.as_bytes());
     let (bm, tm) = (base.meta_ref(), target.meta_ref());
     if bm.auth_start == NONE || tm.auth_start == NONE {
         return None;

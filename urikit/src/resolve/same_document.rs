@@ -3,8 +3,10 @@
 use alloc::string::String;
 
 use super::recompose::parts;
-use super::Resolver;
-use crate::uri::{Uri, UriRef};
+#[cfg(doc)]
+use super::ResolveErrorKind;
+use super::{base_of, reference_of, ResolveError, Resolver};
+use crate::uri::{ToUri, ToUriRef, Uri, UriRef};
 
 impl Resolver {
     /// Whether `reference` is a same-document reference (4.4) with respect
@@ -12,16 +14,30 @@ impl Resolver {
     /// fragment. The comparison is byte-wise (no normalization, which 4.4
     /// allows but does not require).
     ///
+    /// Both are anything that names one ([`ToUri`], [`ToUriRef`]); text
+    /// that does not parse is an error of kind
+    /// [`ResolveErrorKind::InvalidBase`] or
+    /// [`ResolveErrorKind::InvalidReference`].
+    ///
     /// ```
-    /// use urikit::{Resolver, Uri, UriRef};
+    /// use urikit::{Resolver, Uri};
     /// let base = Uri::parse("http://a/b/c/d;p?q#f")?;
-    /// let same = |r| Resolver::new().is_same_document(&base, &UriRef::parse(r).unwrap());
+    /// let same = |r| Resolver::new().is_same_document(&base, r).unwrap();
     /// assert!(same("") && same("#s") && same("d;p?q#t") && same("?q"));
     /// assert!(!same("?y") && !same("d;p") && !same("g#f"));
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn is_same_document(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> bool {
-        let b_ref = base.as_ref_uri();
+    pub fn is_same_document(
+        &self,
+        base: impl ToUri,
+        reference: impl ToUriRef,
+    ) -> Result<bool, ResolveError> {
+        let (base, reference) = (base_of(&base)?, reference_of(&reference)?);
+        Ok(self.same_document_parsed(&base, &reference))
+    }
+
+    pub(super) fn same_document_parsed(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> bool {
+        let b_ref = base.as_uri_ref();
         let b = parts(&b_ref);
         let mut r = parts(reference);
         self.drop_same_scheme(&b, &mut r);

@@ -87,12 +87,12 @@ fn splice_agrees_with_general_path() {
         for r in refs.iter().skip(i % 61).step_by(61) {
             let r = UriRef::parse(r).unwrap();
             for res in [Resolver::new(), Resolver::new().non_strict(true)] {
-                let fast = res.resolve(&b, &r).unwrap();
+                let fast = res.resolve(b, r).unwrap();
                 let general = res.resolve_general(&b, &r, String::new()).unwrap();
                 assert_eq!(fast.as_str(), general.as_str(), "{b} + {r}");
                 assert_eq!(fast.components(), general.components(), "{b} + {r}");
                 let mut out = String::from("x");
-                res.resolve_into(&b, &r, &mut out).unwrap();
+                res.resolve_into(b, r, &mut out).unwrap();
                 assert_eq!(&out[1..], general.as_str(), "{b} + {r}");
                 checked += 1;
             }

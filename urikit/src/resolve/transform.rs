@@ -8,9 +8,9 @@ use super::merge::merge_prefix;
 use super::recompose::{parts, Builder, Parts};
 use super::rfc2396::legacy_into;
 use super::splice::{cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots, Cut};
-use super::{ResolveError, ResolveErrorKind};
+use super::{base_of, reference_of, ResolveError, ResolveErrorKind};
 use crate::parse::{Meta, MAX_LEN, NONE};
-use crate::uri::{Uri, UriBuf, UriRef};
+use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef};
 
 /// How resolution goes: by-value options, strict RFC 3986 by default.
 ///
@@ -140,9 +140,40 @@ impl Resolver {
     /// assert_eq!(t.path(), "/.//g");
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    ///
+    /// # Inputs
+    ///
+    /// The base and the reference are anything that names one ([`ToUri`],
+    /// [`ToUriRef`]): text, parsed or owned values, or references to them.
+    /// Text that does not parse is an error of kind
+    /// [`ResolveErrorKind::InvalidBase`] or
+    /// [`ResolveErrorKind::InvalidReference`], with the parser's index.
+    ///
+    /// ```
+    /// use urikit::{ResolveErrorKind, Resolver};
+    /// let r = Resolver::new();
+    /// assert_eq!(r.resolve("http://a/b/c", "./d")?, "http://a/b/d");
+    /// let err = r.resolve("/relative/base", "d").unwrap_err();
+    /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidBase(_)));
+    /// # Ok::<(), urikit::ResolveError>(())
+    /// ```
     #[inline]
-    pub fn resolve(&self, base: &Uri<'_>, reference: &UriRef<'_>) -> Result<UriBuf, ResolveError> {
-        let (bs, rs) = (base.as_text(), reference.as_text());
+    pub fn resolve(
+        &self,
+        base: impl ToUri,
+        reference: impl ToUriRef,
+    ) -> Result<UriBuf, ResolveError> {
+        self.resolve_parsed(&base_of(&base)?, &reference_of(&reference)?)
+    }
+
+    /// [`Resolver::resolve`] on parsed values: the one implementation.
+    #[inline]
+    pub(super) fn resolve_parsed(
+        &self,
+        base: &Uri<'_>,
+        reference: &UriRef<'_>,
+    ) -> Result<UriBuf, ResolveError> {
+        let (bs, rs) = (base.as_str(), reference.as_str());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
             if c.dots {
@@ -184,7 +215,7 @@ impl Resolver {
         slash: bool,
         len: usize,
     ) -> Result<UriBuf, ResolveError> {
-        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bs, rs) = (base.as_str(), reference.as_str());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         let c = Cut {
             head,
@@ -211,7 +242,7 @@ impl Resolver {
         reference: &UriRef<'_>,
         mut out: String,
     ) -> Result<UriBuf, ResolveError> {
-        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (bs, rs) = (base.as_str(), reference.as_str());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         if self.rfc3986_only(rm) {
             if let Some(m) = resolve_dots(bs, bm, rs, rm, &mut out) {
@@ -230,7 +261,7 @@ impl Resolver {
         reference: &UriRef<'_>,
         mut out: String,
     ) -> Result<UriBuf, ResolveError> {
-        let base = base.as_ref_uri();
+        let base = base.as_uri_ref();
         let (b, r) = (parts(&base), parts(reference));
         let m = self.transform(&b, &r, &mut out, true)?;
         Ok(UriBuf::from_parts(out, m))
@@ -255,11 +286,12 @@ impl Resolver {
     /// ```
     pub fn resolve_into(
         &self,
-        base: &Uri<'_>,
-        reference: &UriRef<'_>,
+        base: impl ToUri,
+        reference: impl ToUriRef,
         out: &mut String,
     ) -> Result<(), ResolveError> {
-        let (bs, rs) = (base.as_text(), reference.as_text());
+        let (base, reference) = (&base_of(&base)?, &reference_of(&reference)?);
+        let (bs, rs) = (base.as_str(), reference.as_str());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
         if let Some((c, len)) = self.cut(bs, bm, rs, rm) {
             if c.dots {
@@ -288,7 +320,7 @@ impl Resolver {
         if self.rfc3986_only(rm) && resolve_dots(bs, bm, rs, rm, out).is_some() {
             return Ok(());
         }
-        let base = base.as_ref_uri();
+        let base = base.as_uri_ref();
         let (b, r) = (parts(&base), parts(reference));
         let len = out.len();
         match self.transform(&b, &r, out, false) {
@@ -318,7 +350,7 @@ impl Resolver {
         reference: &UriRef<'_>,
     ) -> Result<UriBuf, ResolveError> {
         match base.as_uri() {
-            Some(b) => self.resolve(&b, reference),
+            Some(b) => self.resolve_parsed(&b, reference),
             None => Err(ResolveError::new(ResolveErrorKind::BaseNotUri)),
         }
     }

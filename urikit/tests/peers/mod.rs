@@ -100,22 +100,22 @@ pub fn first_difference(a: Option<&Parts<'_>>, b: Option<&Parts<'_>>) -> Option<
     fields.iter().find(|(_, same)| !same).map(|(name, _)| *name)
 }
 
-/// Where the shared corpora are (read in place, never copied).
-pub const CORPUS_DIR: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../../shared/corpus");
-
-/// The corpus files, relative to [`CORPUS_DIR`], in a fixed order.
-pub fn corpus_files() -> Vec<String> {
+/// The corpus files of the folder `root` (the full corpora, or the samples
+/// in `testdata/corpus/`), relative to it, in a fixed order. The folder's
+/// own notes (`README.md` of the corpora, `SOURCES.md` of the samples) are
+/// not data; every other file is.
+pub fn corpus_files(root: &std::path::Path) -> Vec<String> {
     let mut out = Vec::new();
     let mut dirs = vec![String::new()];
     while let Some(dir) = dirs.pop() {
-        let path = format!("{CORPUS_DIR}/{dir}");
-        let rd = std::fs::read_dir(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let path = root.join(&dir);
+        let rd = std::fs::read_dir(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         for entry in rd {
             let entry = entry.expect("corpus directory entry");
             let name = format!("{dir}{}", entry.file_name().to_string_lossy());
             if entry.file_type().expect("file type").is_dir() {
                 dirs.push(format!("{name}/"));
-            } else if name != "README.md" {
+            } else if name != "README.md" && name != "SOURCES.md" {
                 out.push(name);
             }
         }
@@ -124,15 +124,17 @@ pub fn corpus_files() -> Vec<String> {
     out
 }
 
-/// Call `f(file, line, input)` for every input of every corpus file: each
+/// Call `f(file, line, input)` for every input of every corpus file of the
+/// folder `root` ([`corpus_files`]): each
 /// line of a text file (a UTF-8 byte-order mark at the start of a file is
 /// an encoding marker, dropped); each of the two fields of each data row of
 /// the CSV (it holds no quotes and one comma per row); every string value
 /// of a JSON file.
-pub fn for_each_corpus_input(mut f: impl FnMut(&str, usize, &str)) {
-    for file in corpus_files() {
-        let path = format!("{CORPUS_DIR}/{file}");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+pub fn for_each_corpus_input(root: &std::path::Path, mut f: impl FnMut(&str, usize, &str)) {
+    for file in corpus_files(root) {
+        let path = root.join(&file);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let text = text.strip_prefix('\u{feff}').unwrap_or(&text);
         if file.ends_with(".json") {
             let v: serde_json::Value = serde_json::from_str(text).expect("corpus JSON");

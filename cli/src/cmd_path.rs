@@ -1,0 +1,253 @@
+//! `uri from-path` and `uri to-path`: file paths and `file` URIs
+//! (RFC 8089).
+
+use std::ffi::OsString;
+use std::io::Write;
+
+use urikit::file::{self, FilePathError};
+use urikit::{Uri, UriBuf};
+
+use crate::common::{json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, Status};
+
+/// Which paths: the host platform's, Windows or Unix.
+#[derive(clap::Args, Debug, Clone, Copy)]
+#[group(multiple = false)]
+pub struct Flavor {
+    /// Windows paths (`C:\a b\c`, `\\server\share\x`), on any platform.
+    #[arg(long)]
+    windows: bool,
+    /// Unix paths (`/home/a b/c`), on any platform; a file name that is
+    /// not UTF-8 is percent-encoded byte for byte.
+    #[arg(long)]
+    unix: bool,
+}
+
+impl Flavor {
+    fn windows(self) -> bool {
+        self.windows || (!self.unix && cfg!(windows))
+    }
+}
+
+/// Write `file` URIs for absolute file paths, one per line (RFC 8089)
+///
+/// Every byte of a file name other than the unreserved characters is
+/// percent-encoded (as UTF-8 for Windows, as the raw bytes for Unix), so
+/// `%`, `#`, `?`, `;`, spaces and non-ASCII names survive:
+/// `C:\a b\c` gives `file:///C:/a%20b/c`, `\\server\share\x` gives
+/// `file://server/share/x`. Paths are the host platform's unless --windows
+/// or --unix. With no PATH, reads one per line from standard input (or the
+/// files of -i; use -0 for names with line ends). A path that has no URI (a
+/// relative one) is reported on standard error with its line number, and
+/// the exit status is 1.
+#[derive(clap::Args, Debug)]
+pub struct FromArgs {
+    #[command(flatten)]
+    flavor: Flavor,
+    /// Print JSON Lines: {"path","uri"} or {"path","error"}.
+    #[arg(long)]
+    json: bool,
+    /// Print a path that has no URI unchanged (and report it on standard
+    /// error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The paths.
+    #[arg(value_name = "PATH", conflicts_with = "input")]
+    paths: Vec<OsString>,
+}
+
+/// Write the file paths of `file` URIs, one per line (RFC 8089)
+///
+/// Segments are percent-decoded; a host other than empty or "localhost" is
+/// a UNC server on Windows and an error on Unix. Read as Windows paths, the
+/// nonstandard forms of RFC 8089 Appendix E are understood (`file:c:/x`,
+/// `file:///c|/x`, `file:////server/share`, backslashes). A query, a
+/// fragment, a userinfo, a port or another scheme is an error, never
+/// dropped. Paths are the host platform's unless --windows or --unix. With
+/// no URI, reads one per line from standard input (or the files of -i). A
+/// URI that has no path is reported on standard error with its line number,
+/// and the exit status is 1.
+#[derive(clap::Args, Debug)]
+pub struct ToArgs {
+    #[command(flatten)]
+    flavor: Flavor,
+    /// Print JSON Lines: {"uri","path"} or {"uri","error"} ("path" with
+    /// U+FFFD for bytes that are not UTF-8, and "utf8": false then).
+    #[arg(long)]
+    json: bool,
+    /// Print a URI that has no path unchanged (and report it on standard
+    /// error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    keep_invalid: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The `file` URIs.
+    #[arg(value_name = "URI", conflicts_with = "input")]
+    uris: Vec<OsString>,
+}
+
+pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
+    out.set_null(args.input.null);
+    let windows = args.flavor.windows();
+    let mut status = Status::Ok;
+    Inputs::new(&args.paths, &args.input).each(|input, loc| {
+        let result = if windows {
+            match std::str::from_utf8(input) {
+                Ok(text) => file::from_windows_path(text).map_err(Failure::Path),
+                Err(e) => Err(Failure::NotUtf8(e.valid_up_to())),
+            }
+        } else {
+            file::from_unix_path(input).map_err(Failure::Path)
+        };
+        status = status.flag_if(result.is_err());
+        if args.json {
+            out.write_all(b"{\"path\":")?;
+            json_bytes(out, input)?;
+            match &result {
+                Ok(uri) => {
+                    out.write_all(b",\"uri\":")?;
+                    json_str(out, uri.as_str())?;
+                }
+                Err(e) => e.write_json(out)?,
+            }
+            out.write_all(b"}")?;
+            return Ok(out.newline()?);
+        }
+        match result {
+            Ok(uri) => out.line(uri.as_str().as_bytes())?,
+            Err(e) => {
+                e.report(out, loc, input);
+                if args.keep_invalid {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
+    out.set_null(args.input.null);
+    let windows = args.flavor.windows();
+    let mut status = Status::Ok;
+    Inputs::new(&args.uris, &args.input).each(|input, loc| {
+        let result = to_path(input, windows);
+        status = status.flag_if(result.is_err());
+        if args.json {
+            out.write_all(b"{\"uri\":")?;
+            json_bytes(out, input)?;
+            match &result {
+                Ok(path) => {
+                    out.write_all(b",\"path\":")?;
+                    json_bytes(out, path)?;
+                    if std::str::from_utf8(path).is_err() {
+                        out.write_all(b",\"utf8\":false")?;
+                    }
+                }
+                Err(e) => e.write_json(out)?,
+            }
+            out.write_all(b"}")?;
+            return Ok(out.newline()?);
+        }
+        match result {
+            Ok(path) => out.line(&path)?,
+            Err(e) => {
+                e.report(out, loc, input);
+                if args.keep_invalid {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// The path of the URI `input`, as bytes. For Windows, text that is not a
+/// URI as written gets the repairs of RFC 8089 E.2.2 and E.4 (`c|`,
+/// backslashes) first.
+fn to_path(input: &[u8], windows: bool) -> Result<Vec<u8>, Failure> {
+    let parsed = Uri::parse_bytes(input);
+    if !windows {
+        let uri = parsed.map_err(Failure::Parse)?;
+        return file::to_unix_path(&uri).map_err(Failure::Path);
+    }
+    let repaired: UriBuf;
+    let uri = match parsed {
+        Ok(uri) => uri,
+        Err(e) => {
+            let text = std::str::from_utf8(input).map_err(|_| Failure::Parse(e))?;
+            repaired = file::parse_lenient(text).map_err(Failure::Path)?;
+            repaired.as_uri()
+        }
+    };
+    file::to_windows_path(&uri)
+        .map(String::into_bytes)
+        .map_err(Failure::Path)
+}
+
+/// Why an input has no answer.
+enum Failure {
+    Path(FilePathError),
+    /// Not a URI at all.
+    Parse(urikit::ParseError),
+    /// A Windows path must be text: the index of the first byte that is
+    /// not UTF-8.
+    NotUtf8(usize),
+}
+
+impl Failure {
+    fn index(&self) -> Option<usize> {
+        match self {
+            Failure::Path(e) => e.index(),
+            Failure::Parse(e) => Some(e.index()),
+            Failure::NotUtf8(i) => Some(*i),
+        }
+    }
+
+    fn kind(&self) -> &'static str {
+        match self {
+            Failure::Path(e) => e.kind().name(),
+            Failure::Parse(e) => e.kind().name(),
+            Failure::NotUtf8(_) => "not-unicode",
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Failure::Path(e) => e.kind().to_string(),
+            Failure::Parse(e) => format!("not a URI: {}", e.kind()),
+            Failure::NotUtf8(_) => "path that is not valid Unicode".to_string(),
+        }
+    }
+
+    /// The diagnostic on standard error: a caret under the byte when the
+    /// error has a place.
+    fn report(&self, out: &mut Output, loc: Loc<'_>, input: &[u8]) {
+        let message = match self {
+            Failure::Path(e) => e.to_string(),
+            Failure::Parse(e) => format!("not a URI: {e}"),
+            Failure::NotUtf8(i) => format!("{} at index {i}", self.message()),
+        };
+        match self.index() {
+            Some(i) => out.report_caret(loc, input, i, &message),
+            None => out.report(loc, &message),
+        }
+    }
+
+    /// `,"error":{"index","kind","message"}`.
+    fn write_json(&self, out: &mut Output) -> std::io::Result<()> {
+        out.write_all(b",\"error\":{\"index\":")?;
+        match self.index() {
+            Some(i) => write!(out, "{i}")?,
+            None => out.write_all(b"null")?,
+        }
+        out.write_all(b",\"kind\":")?;
+        json_str(out, self.kind())?;
+        out.write_all(b",\"message\":")?;
+        json_opt(out, Some(&self.message()))?;
+        out.write_all(b"}")
+    }
+}

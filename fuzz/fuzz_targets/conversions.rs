@@ -1,0 +1,10 @@
+//! `conversions`: see `conversions::check_conversions`.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    if let Ok(s) = std::str::from_utf8(data) {
+        urikit_fuzz::conversions::check_conversions(s);
+    }
+});

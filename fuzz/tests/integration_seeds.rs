@@ -1,0 +1,46 @@
+//! The `file_paths` and `conversions` checks over the inputs they are
+//! seeded with: every field of the file-path vectors, every WHATWG test
+//! input and URL, and the node-files sample. Runs in the fuzz crate's normal
+//! `cargo test`, without libFuzzer.
+
+use urikit_fuzz::conversions::check_conversions;
+use urikit_fuzz::file_paths::check_file_paths;
+
+fn inputs() -> Vec<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut out = Vec::new();
+    for name in ["unix.txt", "windows.txt", "lenient.txt"] {
+        let path = format!("{root}/urikit/tests/data/file/{name}");
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            if !line.starts_with('#') {
+                out.extend(line.split('\t').map(String::from));
+            }
+        }
+    }
+    let path = format!("{root}/testdata/corpus/whatwg/urltestdata.json");
+    let data: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    for case in data.as_array().unwrap() {
+        for key in ["input", "base", "href"] {
+            if let Some(s) = case.get(key).and_then(|v| v.as_str()) {
+                out.push(s.to_string());
+            }
+        }
+    }
+    let path = format!("{root}/testdata/corpus/node-files.txt");
+    out.extend(std::fs::read_to_string(path).unwrap().lines().map(String::from));
+    out
+}
+
+#[test]
+fn seeds_pass_the_checks() {
+    let inputs = inputs();
+    assert!(inputs.len() > 5000, "{}", inputs.len());
+    for s in &inputs {
+        check_file_paths(s.as_bytes());
+        check_conversions(s);
+        // The same as a Windows path with a drive, and as a file URI path.
+        check_file_paths(format!("C:\\{s}").as_bytes());
+        check_conversions(&format!("file:///{s}"));
+    }
+}

@@ -1,0 +1,16 @@
+//! Optional integrations with other crates, each behind its feature:
+//!
+//! - `serde`: [`serde::Serialize`](::serde::Serialize) and
+//!   [`serde::Deserialize`](::serde::Deserialize) for the URI types (see
+//!   [`mod@self::serde`]);
+//! - `http`: `TryFrom` both ways with `http::Uri` (see [`mod@self::http`]);
+//! - `url`: conversions from and to `url::Url` (see [`mod@self::url`]).
+//!
+//! The core crate has no dependency when they are off.
+
+#[cfg(feature = "http")]
+pub mod http;
+#[cfg(feature = "serde")]
+pub mod serde;
+#[cfg(feature = "url")]
+pub mod url;

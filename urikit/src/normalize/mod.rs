@@ -1,0 +1,293 @@
+//! Normalization (RFC 3986 sections 6.2.2, 6.2.3 and 6.3).
+//!
+//! **Syntax-based normalization** (6.2.2), the default, does these things and
+//! nothing else:
+//! - lowercase the scheme and the host, IP literals included (6.2.2.1);
+//! - uppercase the hex digits of every percent-encoding (6.2.2.1);
+//! - decode every percent-encoded unreserved character, in every component,
+//!   the host included (6.2.2.2, 2.3);
+//! - remove the dot segments of a URI's path (6.2.2.4, 5.2.4);
+//! - drop the `:` of an empty port (6.2.3).
+//!
+//! Everything else stays as written. An empty query `?`, an empty fragment
+//! `#` and an empty userinfo `@` are kept: the published RFC (6.2.3) says
+//! their delimiters are significant unless a scheme says otherwise.
+//! Reserved characters are never decoded (2.2): `%2F` and `/` differ.
+//!
+//! **Scheme-based normalization** (6.2.3) is opt-in with
+//! [`Normalizer::scheme_based`]: for the schemes of [`SCHEMES`] and your own
+//! ([`Normalizer::schemes`]) it drops a port equal to the scheme's default,
+//! writes `/` for an empty path where the scheme says they are the same, and
+//! writes the empty authority for a default host (`file://localhost/` becomes
+//! `file:///`, as the published RFC says). It also removes the leading zeros
+//! of every port, which 3.2.3 defines as a decimal number.
+//!
+//! [`Normalizer::ipv6_canonical`] writes IPv6 hosts in the RFC 5952 text
+//! form.
+//!
+//! A **relative reference** gets only the changes that cannot alter its
+//! resolution: case and percent-encoding. Its dot segments stay (removing
+//! them from `a/..` would change the target), and so does an empty port.
+//!
+//! Normalizing a value that is already normal does not allocate: the result
+//! borrows the input. [`Normalizer::is_normalized`] never allocates.
+//!
+//! ```
+//! use urikit::Uri;
+//! let uri = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
+//! assert_eq!(uri.normalize().to_string(), "example://a/b/c/%7Bfoo%7D");
+//!
+//! let n = Uri::parse("http://example.com/")?.normalize();
+//! assert!(n.is_borrowed());
+//! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! ## The `/.` rule
+//!
+//! Removing the dot segments of a URI without an authority can leave a
+//! path that starts with `//`, which 3.3 forbids there: written out, its
+//! first segment would read as an authority (`s:` + `//b` is `s://b`, the
+//! host `b`). urikit then writes `/.` in front of the path, as resolution
+//! does ([`crate::Resolver::resolve`]): `s:/a/..//b` becomes `s:/.//b`, a
+//! path that remove_dot_segments (5.2.4) takes back to `//b`. Such a `/.`
+//! counts as normal. Other implementations disagree here; see
+//! `DEVIATIONS.md`.
+//!
+//! ```
+//! use urikit::Uri;
+//! let n = Uri::parse("s:/a/..//b")?.normalize();
+//! assert_eq!(n, "s:/.//b");
+//! let back = n.as_uri().unwrap();
+//! assert_eq!((back.authority(), back.path()), (None, "/.//b"));
+//! assert!(back.is_normalized());
+//! # Ok::<(), urikit::ParseError>(())
+//! ```
+//!
+//! ## Where each part is
+//!
+//! - `syntax_based.rs`: 6.2.2, case, percent-encoding and dot segments.
+//! - `scheme_based.rs`: 6.2.3, [`SchemeInfo`], [`SCHEMES`], default ports.
+//! - `writer.rs`: the one-pass writer, with the path writer that removes
+//!   dot segments as it copies, and the byte checks of a normal form.
+//! - `normalized.rs`: [`Normalized`], the result, and the `normalize`
+//!   methods of the URI types.
+
+use alloc::borrow::Cow;
+use alloc::string::String;
+use alloc::vec::Vec;
+
+use crate::uri::UriRef;
+
+mod normalized;
+mod scheme_based;
+mod syntax_based;
+#[cfg(test)]
+mod tests;
+mod writer;
+
+pub use normalized::Normalized;
+pub use scheme_based::{scheme_info, SchemeInfo, SCHEMES};
+
+#[cfg(test)]
+use writer::Writer;
+use writer::{has_dot_segments, pct_is_normal};
+
+/// Normalization options: syntax-based by default, scheme-based and the
+/// RFC 5952 IPv6 form on request.
+///
+/// ```
+/// use urikit::{normalize::Normalizer, Uri};
+/// let uri = Uri::parse("HTTP://[2001:DB8:0:0::1]:80")?;
+/// assert_eq!(Normalizer::new().normalize(uri).to_string(), "http://[2001:db8:0:0::1]:80");
+/// let n = Normalizer::new().scheme_based(true).ipv6_canonical(true);
+/// assert_eq!(n.normalize(uri).to_string(), "http://[2001:db8::1]/");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+#[derive(Clone, Copy, Debug, Default)]
+#[must_use]
+pub struct Normalizer<'s> {
+    scheme_based: bool,
+    ipv6_canonical: bool,
+    schemes: &'s [SchemeInfo<'s>],
+}
+
+impl<'s> Normalizer<'s> {
+    /// Syntax-based normalization (6.2.2) only.
+    ///
+    /// ```
+    /// let n = urikit::normalize::Normalizer::new();
+    /// assert_eq!(n.normalize(urikit::Uri::parse("http://a:80/")?).to_string(), "http://a:80/");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn new() -> Normalizer<'static> {
+        Normalizer {
+            scheme_based: false,
+            ipv6_canonical: false,
+            schemes: &[],
+        }
+    }
+
+    /// Add scheme-based normalization (6.2.3) for the schemes of
+    /// [`SCHEMES`] and of [`Normalizer::schemes`]. It applies to URIs only:
+    /// a relative reference has no scheme.
+    ///
+    /// ```
+    /// use urikit::{normalize::Normalizer, Uri};
+    /// let n = Normalizer::new().scheme_based(true);
+    /// for s in ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"] {
+    ///     assert_eq!(n.normalize(Uri::parse(s)?).to_string(), "http://example.com/");
+    /// }
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn scheme_based(mut self, yes: bool) -> Normalizer<'s> {
+        self.scheme_based = yes;
+        self
+    }
+
+    /// Write IPv6 hosts in the RFC 5952 text form: lowercase, no leading
+    /// zeros, the longest run of two or more zero groups as `::` (the first
+    /// of equal runs), and the dotted IPv4 tail for IPv4-mapped addresses.
+    ///
+    /// ```
+    /// use urikit::{normalize::Normalizer, Uri};
+    /// let n = Normalizer::new().ipv6_canonical(true);
+    /// let uri = Uri::parse("http://[2001:0DB8:0:0:1:0:0:1]/")?;
+    /// assert_eq!(n.normalize(uri).to_string(), "http://[2001:db8::1:0:0:1]/");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn ipv6_canonical(mut self, yes: bool) -> Normalizer<'s> {
+        self.ipv6_canonical = yes;
+        self
+    }
+
+    /// The caller's own scheme entries, looked up before [`SCHEMES`] (so
+    /// they can also override a built-in entry). They matter only with
+    /// [`Normalizer::scheme_based`].
+    ///
+    /// ```
+    /// use urikit::{normalize::{Normalizer, SchemeInfo}, Uri};
+    /// let mine = [SchemeInfo::new("http")]; // no default port, for this caller
+    /// let n = Normalizer::new().scheme_based(true).schemes(&mine);
+    /// assert_eq!(n.normalize(Uri::parse("http://a:80/")?).to_string(), "http://a:80/");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub const fn schemes<'t>(self, schemes: &'t [SchemeInfo<'t>]) -> Normalizer<'t>
+    where
+        's: 't,
+    {
+        Normalizer {
+            scheme_based: self.scheme_based,
+            ipv6_canonical: self.ipv6_canonical,
+            schemes,
+        }
+    }
+
+    /// Whether scheme-based normalization is on.
+    ///
+    /// ```
+    /// assert!(!urikit::normalize::Normalizer::new().is_scheme_based());
+    /// ```
+    pub const fn is_scheme_based(&self) -> bool {
+        self.scheme_based
+    }
+
+    /// Normalize a URI or relative reference. The result borrows the input
+    /// when it is already normal.
+    ///
+    /// ```
+    /// use urikit::{normalize::Normalizer, UriRef};
+    /// let n = Normalizer::new();
+    /// assert_eq!(n.normalize(UriRef::parse("HTTP://A/%7e/./x")?).as_str(), "http://a/~/x");
+    /// // A relative reference keeps its dot segments.
+    /// assert_eq!(n.normalize(UriRef::parse("./%7e/../x")?).as_str(), "./~/../x");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn normalize<'a>(&self, r: impl Into<UriRef<'a>>) -> Normalized<'a> {
+        let r = r.into();
+        if self.is_normalized(r) {
+            return Normalized {
+                text: Cow::Borrowed(r.as_str()),
+                m: r.meta(),
+            };
+        }
+        self.normalize_changed(&r)
+    }
+
+    /// The owned normal form of a value that is not normal.
+    #[inline(never)]
+    fn normalize_changed<'a>(&self, r: &UriRef<'a>) -> Normalized<'a> {
+        // Written as bytes, and checked as UTF-8 once at the end: cheaper
+        // than keeping a `String` valid after every small edit. The check
+        // cannot fail (the input is a `str` and only ASCII is written).
+        let mut out = Vec::with_capacity(r.len() + 2);
+        let m = self.write(r, &mut out);
+        let out = String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+        Normalized {
+            text: Cow::Owned(out),
+            m,
+        }
+    }
+
+    /// Whether normalizing `r` would leave it unchanged. Never allocates.
+    ///
+    /// ```
+    /// use urikit::{normalize::Normalizer, UriRef};
+    /// let n = Normalizer::new();
+    /// assert!(n.is_normalized(UriRef::parse("http://a/b?#")?));
+    /// assert!(!n.is_normalized(UriRef::parse("http://a/b/../c")?));
+    /// assert!(!n.is_normalized(UriRef::parse("http://a/%7e")?));
+    /// assert!(n.is_normalized(UriRef::parse("../c")?));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn is_normalized<'a>(&self, r: impl Into<UriRef<'a>>) -> bool {
+        let r = r.into();
+        let scheme = r.scheme();
+        let is_uri = scheme.is_some();
+        if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
+            return false;
+        }
+        let info = self.lookup(scheme);
+        if let Some(host) = r.host() {
+            let userinfo = r.userinfo();
+            if userinfo.is_some_and(|u| !pct_is_normal(u.as_bytes(), false)) {
+                return false;
+            }
+            if !self.host_is_normal(host) {
+                return false;
+            }
+            let port = self.port(r.port(), info.as_ref(), is_uri);
+            if port != r.port() {
+                return false;
+            }
+            if let Some(dh) = info.and_then(|i| i.default_host) {
+                if userinfo.is_none() && port.is_none() && host.as_str() == dh {
+                    return false;
+                }
+            }
+        }
+        let path = r.path();
+        if !pct_is_normal(path.as_bytes(), false) {
+            return false;
+        }
+        if is_uri {
+            let checked = if !r.has_authority() && path.starts_with("/.//") {
+                // The "/." written before a path that would otherwise start
+                // with "//" (see `write_path`).
+                &path[2..]
+            } else {
+                path
+            };
+            if has_dot_segments(checked) {
+                return false;
+            }
+            if path.is_empty() && r.has_authority() && info.is_some_and(|i| i.empty_path_is_root) {
+                return false;
+            }
+        }
+        r.query()
+            .map_or(true, |q| pct_is_normal(q.as_bytes(), false))
+            && r.fragment()
+                .map_or(true, |f| pct_is_normal(f.as_bytes(), false))
+    }
+}

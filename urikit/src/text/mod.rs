@@ -1,0 +1,149 @@
+//! Finding URIs in plain text (Appendix C, "Delimiting a URI in Context").
+//!
+//! Appendix C names three ways people set a URI apart from prose, and this
+//! module recognises all three:
+//!
+//! - **angle brackets** `<http://example.com/>`: the recommended form. The
+//!   whitespace inside (a long URI broken across lines) is removed;
+//! - **double quotes** `"http://example.com/"`;
+//! - **bare**, delimited by whitespace: `see http://example.com/.` Sentence
+//!   punctuation at the end (`. , ; : ! ?`) and an unbalanced closing
+//!   bracket or quote are not part of the URI.
+//!
+//! The prefix `URL:` (with or without a space after it, inside or outside
+//! the brackets) is dropped. A line break right after a hyphen is joined
+//! ("ignore all whitespace around the line break"), and since "the hyphen may
+//! or may not actually be part of the URI", every match reports such
+//! hyphens in [`Match::hyphen_breaks`] and offers the other reading,
+//! [`Match::without_break_hyphens`].
+//!
+//! By default only URIs with a scheme are found: bare relative references are
+//! too ambiguous in prose. [`ExtractOptions::relative`] finds relative
+//! references too, but only inside angle brackets.
+//!
+//! ## Heuristics beyond the appendix
+//!
+//! Prose is full of `word:word`, so a bare or quoted candidate needs either
+//! `//` after its scheme (`http://…`) or a scheme from a short list of
+//! well-known schemes that do not use `//`: `about`, `data`, `geo`, `im`,
+//! `javascript`, `magnet`, `mailto`, `news`, `sip`, `sips`, `sms`, `tag`,
+//! `tel`, `urn`, `xmpp`. [`ExtractOptions::any_scheme`] lifts this. Angle
+//! brackets are explicit, so any scheme is accepted there.
+//!
+//! A bare candidate that is not valid all the way to the next whitespace is
+//! cut at its first invalid byte (`http://a/b|c` gives `http://a/b`).
+//! Quoted and bracketed text must be a valid URI entirely.
+//!
+//! Inside angle brackets, whitespace is never taken from within or right
+//! after the scheme (`<Note: http://x>` is not `Note:http://x`); a relative
+//! reference may be broken only at line breaks; a bracket does not span a
+//! blank line. Inside double quotes, only a hyphen line break is joined.
+//!
+//! No candidate spans more than [`ExtractOptions::max_len`] bytes of text
+//! (64 KiB by default): a longer one is skipped whole. That bound is what lets
+//! [`ExtractOptions::extract_reader`] stream any input in bounded memory,
+//! with the same matches as [`ExtractOptions::extract`] on the whole text.
+//! [`Extract::with_dropped`] and [`ReadExtract::with_dropped`] report the
+//! candidates skipped for their length ([`Found::TooLong`]).
+//!
+//! Extraction is linear in the input for any `max_len`: every byte is
+//! looked at a bounded number of times, however many candidates overlap
+//! (the streaming extractor reads more at once while one candidate is
+//! pending, and the lines joined at hyphens are found once for all the
+//! candidates on them).
+//!
+//! ```
+//! let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
+//!             but you can probably pick it up from <ftp://foo.example.\n\
+//!             com/rfc/>.";
+//! let uris: Vec<_> = urikit::text::extract(text).map(|m| m.as_str().to_owned()).collect();
+//! assert_eq!(uris, ["http://www.w3.org/Addressing/", "ftp://foo.example.com/rfc/"]);
+//! ```
+//!
+//! ## Where each part is
+//!
+//! - `angle.rs`, `quote.rs`, `bare.rs`: the three ways of Appendix C.
+//! - `scan.rs`: the scanner that finds candidates and tries each one.
+//! - `found.rs`: [`Match`] and [`Delimiter`].
+//! - `options.rs`: [`ExtractOptions`] and [`extract`].
+//! - `iter.rs`: [`Extract`] over a text, and the streaming extractor.
+
+use crate::chars::{CharClass, PCHAR};
+
+mod angle;
+mod bare;
+mod chain;
+mod found;
+mod iter;
+mod options;
+mod quote;
+mod scan;
+#[cfg(test)]
+mod tests;
+
+#[cfg(test)]
+use bare::trim_trailing;
+
+pub use found::{Delimiter, Found, Match};
+pub use iter::{Extract, WithDropped};
+#[cfg(feature = "std")]
+pub use iter::{ReadExtract, ReadWithDropped};
+pub use options::{extract, ExtractOptions};
+
+/// The longest scheme a bare or quoted candidate may have. Registered
+/// schemes are far shorter; the bound keeps the look-behind of the streaming
+/// extractor small.
+pub(super) const MAX_SCHEME: usize = 32;
+
+/// Bytes that may appear in a URI reference: `pchar`, the gen-delims, `%`.
+pub(super) const URI_BYTE: CharClass = PCHAR.with_bytes(b"/?#[]%");
+
+/// Bytes at which the scan for the next candidate stops.
+pub(super) const TRIGGER: CharClass = CharClass::EMPTY.with_bytes(b"<\":");
+
+/// Sentence punctuation that ends a bare URI (Appendix C).
+pub(super) const TRAILING: CharClass = CharClass::EMPTY.with_bytes(b".,;:!?");
+
+/// Schemes accepted bare or quoted without `//` after them.
+pub(super) const OPAQUE_SCHEMES: &[&str] = &[
+    "about",
+    "data",
+    "geo",
+    "im",
+    "javascript",
+    "magnet",
+    "mailto",
+    "news",
+    "sip",
+    "sips",
+    "sms",
+    "tag",
+    "tel",
+    "urn",
+    "xmpp",
+];
+
+#[inline]
+pub(super) fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
+}
+
+#[inline]
+pub(super) fn is_hspace(b: u8) -> bool {
+    matches!(b, b' ' | b'\t')
+}
+
+#[cfg(all(test, feature = "std"))]
+std::thread_local! {
+    /// Work done by the extractor on this thread, in bytes looked at: the
+    /// tests check that it grows linearly with the input.
+    pub(super) static STEPS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
+}
+
+/// Count `n` steps of work (tests only; nothing otherwise).
+#[inline(always)]
+pub(super) fn tick(n: usize) {
+    #[cfg(all(test, feature = "std"))]
+    STEPS.with(|s| s.set(s.get() + n as u64));
+    let _ = n;
+}

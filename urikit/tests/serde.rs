@@ -1,0 +1,131 @@
+//! Serde support (feature `serde`): JSON (self-describing) and postcard
+//! (not self-describing), borrowed and owned types.
+#![cfg(feature = "serde")]
+
+use std::collections::BTreeMap;
+
+use urikit::{Uri, UriBuf, UriRef, UriRefBuf};
+
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct Links<'a> {
+    #[serde(borrow)]
+    base: Uri<'a>,
+    #[serde(borrow)]
+    refs: Vec<UriRef<'a>>,
+    home: UriBuf,
+    next: Option<UriRefBuf>,
+}
+
+fn sample(text: &str) -> Links<'_> {
+    Links {
+        base: Uri::parse(text).unwrap(),
+        refs: vec![
+            UriRef::parse("../g?q#f").unwrap(),
+            UriRef::parse("").unwrap(),
+        ],
+        home: UriBuf::parse("https://example.com/").unwrap(),
+        next: Some(UriRefBuf::parse("//h/p").unwrap()),
+    }
+}
+
+#[test]
+fn json_round_trip_and_zero_copy() {
+    let links = sample("http://a/b/c/d;p?q");
+    let json = serde_json::to_string(&links).unwrap();
+    assert_eq!(
+        json,
+        r#"{"base":"http://a/b/c/d;p?q","refs":["../g?q#f",""],"home":"https://example.com/","next":"//h/p"}"#
+    );
+    let back: Links = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, links);
+    // Borrowed values point into the JSON text.
+    let range = json.as_bytes().as_ptr_range();
+    assert!(range.contains(&back.base.as_str().as_ptr()));
+    assert!(range.contains(&back.refs[0].as_str().as_ptr()));
+}
+
+#[test]
+fn postcard_round_trip_and_zero_copy() {
+    let links = sample("urn:isbn:0451450523");
+    let bytes = postcard::to_allocvec(&links).unwrap();
+    let back: Links = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, links);
+    let range = bytes.as_ptr_range();
+    assert!(range.contains(&back.base.as_str().as_ptr()));
+    // Owned types come from the same bytes.
+    let u: UriBuf = postcard::from_bytes(&postcard::to_allocvec(&links.home).unwrap()).unwrap();
+    assert_eq!(u, links.home);
+}
+
+#[test]
+fn deserializing_validates_with_the_parse_error() {
+    let cases = [
+        (
+            r#""http://exa mple.com/""#,
+            "invalid URI: invalid character in host at index 10",
+        ),
+        (
+            r#""/relative""#,
+            "invalid URI: missing scheme (expected a scheme and ':') at index 0",
+        ),
+    ];
+    for (json, message) in cases {
+        let owned = serde_json::from_str::<UriBuf>(json)
+            .unwrap_err()
+            .to_string();
+        assert!(owned.starts_with(message), "{owned}");
+        let borrowed = serde_json::from_str::<Uri>(json).unwrap_err().to_string();
+        assert!(borrowed.starts_with(message), "{borrowed}");
+    }
+    let e = serde_json::from_str::<UriRefBuf>(r#""a b""#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("invalid URI reference: invalid character in path at index 1"),
+        "{e}"
+    );
+    let e = serde_json::from_str::<UriRef>(r#""%zz""#)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.starts_with("invalid URI reference: invalid percent-encoding in path"),
+        "{e}"
+    );
+    // The same through postcard.
+    let bytes = postcard::to_allocvec("no scheme").unwrap();
+    assert!(postcard::from_bytes::<UriBuf>(&bytes).is_err());
+    assert!(postcard::from_bytes::<Uri>(&bytes).is_err());
+    // Not a string at all.
+    let e = serde_json::from_str::<UriBuf>("42")
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("expected a string holding a URI"), "{e}");
+}
+
+#[test]
+fn escaped_json_needs_an_owned_type() {
+    let json = r#""http:\/\/a\/b""#;
+    let owned: UriBuf = serde_json::from_str(json).unwrap();
+    assert_eq!(owned, "http://a/b");
+    let e = serde_json::from_str::<Uri>(json).unwrap_err().to_string();
+    assert!(
+        e.contains("expected a borrowed string holding a URI"),
+        "{e}"
+    );
+}
+
+#[test]
+fn as_map_keys_and_bytes() {
+    let mut m = BTreeMap::new();
+    m.insert(UriBuf::parse("s:a").unwrap(), 1);
+    let json = serde_json::to_string(&m).unwrap();
+    assert_eq!(json, r#"{"s:a":1}"#);
+    let back: BTreeMap<UriBuf, i32> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, m);
+    // A format that hands bytes: valid UTF-8 is read, other bytes refused.
+    use serde::de::value::{BorrowedBytesDeserializer, Error};
+    use serde::Deserialize;
+    let u = Uri::deserialize(BorrowedBytesDeserializer::<Error>::new(b"s:p")).unwrap();
+    assert_eq!(u, "s:p");
+    assert!(Uri::deserialize(BorrowedBytesDeserializer::<Error>::new(b"s:\xff")).is_err());
+}
