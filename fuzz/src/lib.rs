@@ -10,6 +10,7 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
+pub mod iri;
 pub mod conversions;
 pub mod file_paths;
 pub mod ops;

@@ -8,13 +8,18 @@ use urikit::rfc6570::{ExpandErrorKind, Modifier, Op, Template, TemplateBuf, VarV
 /// pieces; one with `\x02` an associative array of `key\x03value` pieces;
 /// a line `\x04` leaves its variable undefined.
 pub fn check_template(data: &[u8]) {
-    let Ok(text) = std::str::from_utf8(data) else { return };
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
     let mut lines = text.split('\n');
     let tpl = lines.next().unwrap_or("");
     let t = match Template::parse(tpl) {
         Ok(t) => t,
         Err(e) => {
-            assert!(e.index() <= tpl.len() && tpl.is_char_boundary(e.index()), "{tpl:?}: {e}");
+            assert!(
+                e.index() <= tpl.len() && tpl.is_char_boundary(e.index()),
+                "{tpl:?}: {e}"
+            );
             assert!(TemplateBuf::parse(tpl).is_err());
             return;
         }
@@ -36,7 +41,11 @@ pub fn check_template(data: &[u8]) {
         let names: Vec<&str> = t
             .expressions()
             .filter(|e| ops.contains(&e.op()))
-            .flat_map(|e| e.varspecs().filter(|v| v.modifier() == Modifier::Explode).map(|v| v.name()))
+            .flat_map(|e| {
+                e.varspecs()
+                    .filter(|v| v.modifier() == Modifier::Explode)
+                    .map(|v| v.name())
+            })
             .collect();
         if names.len() > 1 {
             names
@@ -80,16 +89,20 @@ pub fn check_template(data: &[u8]) {
         }
     };
     let mut again = String::new();
-    TemplateBuf::parse(tpl).unwrap().as_template().expand_to(&vars, &mut again).unwrap();
+    TemplateBuf::parse(tpl)
+        .unwrap()
+        .as_template()
+        .expand_to(&vars, &mut again)
+        .unwrap();
     assert_eq!(again, expanded);
     let _ = t.expand_uri(&vars);
     // Matching any text never panics; matching an expansion finds values
     // that expand to the same text.
     if let Ok(m) = t.matcher() {
         let _ = m.matches(tpl);
-        let caps = m
-            .matches(&expanded)
-            .unwrap_or_else(|| panic!("{tpl:?} does not match its expansion {expanded:?} of {vars:?}"));
+        let caps = m.matches(&expanded).unwrap_or_else(|| {
+            panic!("{tpl:?} does not match its expansion {expanded:?} of {vars:?}")
+        });
         let back = t.expand(&caps).unwrap();
         // An exploded associative array in a named expression may have keys
         // that are the names of other variables: then matching, which takes
@@ -102,7 +115,10 @@ pub fn check_template(data: &[u8]) {
                 && e.varspecs().any(|v| v.modifier() == Modifier::Explode)
         });
         if back != expanded && named_explode {
-            assert!(m.matches(&back).is_some(), "{tpl:?}: {vars:?} gave {caps:?}, then {back:?}");
+            assert!(
+                m.matches(&back).is_some(),
+                "{tpl:?}: {vars:?} gave {caps:?}, then {back:?}"
+            );
         } else {
             assert_eq!(back, expanded, "{tpl:?}: {vars:?} gave {caps:?}");
         }

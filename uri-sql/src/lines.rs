@@ -24,24 +24,41 @@ const BATCH: usize = 8192;
 pub struct Lines;
 
 fn schema() -> SchemaRef {
-    Arc::new(Schema::new(vec![Field::new("line", DataType::Utf8View, false)]))
+    Arc::new(Schema::new(vec![Field::new(
+        "line",
+        DataType::Utf8View,
+        false,
+    )]))
 }
 
 impl TableFunctionImpl for Lines {
     fn call_with_args(&self, args: TableFunctionArgs) -> Result<Arc<dyn TableProvider>> {
         let path = match args.exprs() {
-            [Expr::Literal(ScalarValue::Utf8(Some(p)) | ScalarValue::Utf8View(Some(p)) | ScalarValue::LargeUtf8(Some(p)), _)] => {
-                p.clone()
+            [Expr::Literal(
+                ScalarValue::Utf8(Some(p))
+                | ScalarValue::Utf8View(Some(p))
+                | ScalarValue::LargeUtf8(Some(p)),
+                _,
+            )] => p.clone(),
+            _ => {
+                return plan_err!(
+                    "lines() takes one argument, the path of a text file: lines('urls.txt')"
+                )
             }
-            _ => return plan_err!("lines() takes one argument, the path of a text file: lines('urls.txt')"),
         };
         // Fail at planning, with the path, rather than in the middle of a
         // query.
         if let Err(e) = File::open(&path) {
             return plan_err!("lines('{path}'): {e}");
         }
-        let part = LinesPartition { path, schema: schema() };
-        Ok(Arc::new(StreamingTable::try_new(schema(), vec![Arc::new(part)])?))
+        let part = LinesPartition {
+            path,
+            schema: schema(),
+        };
+        Ok(Arc::new(StreamingTable::try_new(
+            schema(),
+            vec![Arc::new(part)],
+        )?))
     }
 }
 
@@ -71,7 +88,9 @@ impl PartitionStream for LinesPartition {
                     Ok(f) => reader = Some(BufReader::with_capacity(1 << 20, f)),
                     Err(e) => {
                         failed = true;
-                        return Some(Err(DataFusionError::Execution(format!("lines('{path}'): {e}"))));
+                        return Some(Err(DataFusionError::Execution(format!(
+                            "lines('{path}'): {e}"
+                        ))));
                     }
                 }
             }
@@ -81,11 +100,16 @@ impl PartitionStream for LinesPartition {
                 Ok(None) => None,
                 Err(e) => {
                     failed = true;
-                    Some(Err(DataFusionError::Execution(format!("lines('{path}'): {e}"))))
+                    Some(Err(DataFusionError::Execution(format!(
+                        "lines('{path}'): {e}"
+                    ))))
                 }
             }
         }));
-        Box::pin(RecordBatchStreamAdapter::new(Arc::clone(&self.schema), batches))
+        Box::pin(RecordBatchStreamAdapter::new(
+            Arc::clone(&self.schema),
+            batches,
+        ))
     }
 }
 

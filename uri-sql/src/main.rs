@@ -64,7 +64,9 @@ enum Failure {
 impl From<DataFusionError> for Failure {
     fn from(e: DataFusionError) -> Failure {
         match e {
-            DataFusionError::IoError(e) if e.kind() == io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+            DataFusionError::IoError(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                Failure::BrokenPipe
+            }
             DataFusionError::ArrowError(e, _) => Failure::from(*e),
             e => Failure::Query(e.to_string()),
         }
@@ -74,7 +76,9 @@ impl From<DataFusionError> for Failure {
 impl From<ArrowError> for Failure {
     fn from(e: ArrowError) -> Failure {
         match e {
-            ArrowError::IoError(_, e) if e.kind() == io::ErrorKind::BrokenPipe => Failure::BrokenPipe,
+            ArrowError::IoError(_, e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                Failure::BrokenPipe
+            }
             e => Failure::Query(e.to_string()),
         }
     }
@@ -116,17 +120,27 @@ fn parse_args(args: &[String]) -> Result<Run, Failure> {
                     "table" => Format::Table,
                     "csv" => Format::Csv,
                     "json" => Format::Json,
-                    f => return Err(Failure::Usage(format!("unknown format '{f}' (table, csv or json)"))),
+                    f => {
+                        return Err(Failure::Usage(format!(
+                            "unknown format '{f}' (table, csv or json)"
+                        )))
+                    }
                 }
             }
             "--threads" => {
                 let v = value("--threads")?;
                 match v.parse::<usize>() {
                     Ok(n) if n > 0 => run.threads = Some(n),
-                    _ => return Err(Failure::Usage(format!("--threads takes a positive number, not '{v}'"))),
+                    _ => {
+                        return Err(Failure::Usage(format!(
+                            "--threads takes a positive number, not '{v}'"
+                        )))
+                    }
                 }
             }
-            s if s.starts_with("--") => return Err(Failure::Usage(format!("unknown option '{s}'"))),
+            s if s.starts_with("--") => {
+                return Err(Failure::Usage(format!("unknown option '{s}'")))
+            }
             q if query.is_none() => query = Some(q.to_owned()),
             _ => return Err(Failure::Usage("one QUERY only (quote it)".into())),
         }
@@ -166,7 +180,9 @@ async fn run(opts: Run) -> Result<(), Failure> {
             writeln!(out, "{text}")?;
         }
         Format::Csv => {
-            let mut w = arrow_csv::WriterBuilder::new().with_header(true).build(&mut out);
+            let mut w = arrow_csv::WriterBuilder::new()
+                .with_header(true)
+                .build(&mut out);
             let mut any = false;
             while let Some(b) = stream.next().await {
                 w.write(&b?)?;
@@ -204,7 +220,10 @@ fn main() -> ExitCode {
         }
         Err(_) => return ExitCode::from(2),
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
         Ok(r) => r,
         Err(e) => {
             eprintln!("uri-sql: cannot start the runtime: {e}");

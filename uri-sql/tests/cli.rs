@@ -41,16 +41,23 @@ fn lines_with_json_output_agree_with_the_library() {
     assert!(o.status.success(), "{}", stderr(&o));
     let lines = urikit_testdata::lines(&path);
     let out = stdout(&o);
-    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let rows: Vec<serde_json::Value> = out
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
     assert_eq!(rows.len(), lines.len(), "one object per line of the file");
     let mut nulls = 0;
     for r in &rows {
         let line = r["line"].as_str().unwrap();
-        let want = UriRef::parse(line).ok().and_then(|u| u.host_str().map(str::to_owned));
+        let want = UriRef::parse(line)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_owned));
         // NULL is written as an explicit null, not left out.
         assert!(r.as_object().unwrap().contains_key("host"));
         assert_eq!(r["host"].as_str().map(str::to_owned), want, "{line}");
-        let want = UriRef::parse(line).ok().and_then(|u| u.port_u16().ok().flatten());
+        let want = UriRef::parse(line)
+            .ok()
+            .and_then(|u| u.port_u16().ok().flatten());
         assert_eq!(r["port"].as_u64(), want.map(u64::from), "{line}");
         nulls += usize::from(r["port"].is_null());
     }
@@ -99,7 +106,10 @@ fn parquet_written_and_read_back_by_path() {
 
 #[test]
 fn the_table_format_aligns_columns() {
-    let o = uri_sql(&["run", "SELECT uri_scheme('HTTP://a/') AS s, uri_host('mailto:x@y') AS h"]);
+    let o = uri_sql(&[
+        "run",
+        "SELECT uri_scheme('HTTP://a/') AS s, uri_host('mailto:x@y') AS h",
+    ]);
     assert!(o.status.success(), "{}", stderr(&o));
     let out = stdout(&o);
     assert!(out.contains("| s    | h |"), "{out}");
@@ -110,7 +120,10 @@ fn the_table_format_aligns_columns() {
 fn errors_exit_2_with_a_message() {
     for (args, says) in [
         (vec!["run", "SELEKT 1"], "SELEKT"),
-        (vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"], "/nonexistent/file.txt"),
+        (
+            vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"],
+            "/nonexistent/file.txt",
+        ),
         (vec!["run", "SELECT uri_normalize('a', 'bogus')"], "bogus"),
         (vec!["run", "--format", "xml", "SELECT 1"], "xml"),
         (vec!["run", "--threads", "0", "SELECT 1"], "--threads"),
@@ -136,9 +149,23 @@ fn a_closed_pipe_ends_quietly() {
         .spawn()
         .unwrap();
     let mut first = [0u8; 16];
-    child.stdout.as_mut().unwrap().read_exact(&mut first).unwrap();
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
     drop(child.stdout.take());
     let o = child.wait_with_output().unwrap();
-    assert_eq!(o.status.code(), Some(0), "{}", String::from_utf8_lossy(&o.stderr));
-    assert!(o.stderr.is_empty(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(
+        o.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    assert!(
+        o.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&o.stderr)
+    );
 }

@@ -218,7 +218,9 @@ pub fn register(ctx: &SessionContext) {
 fn constant<'a>(name: &str, what: &str, v: &'a ColumnarValue) -> Result<&'a str> {
     match v {
         ColumnarValue::Scalar(
-            ScalarValue::Utf8(Some(s)) | ScalarValue::LargeUtf8(Some(s)) | ScalarValue::Utf8View(Some(s)),
+            ScalarValue::Utf8(Some(s))
+            | ScalarValue::LargeUtf8(Some(s))
+            | ScalarValue::Utf8View(Some(s)),
         ) => Ok(s),
         _ => exec_err!("{name}: the {what} must be a constant string"),
     }
@@ -318,9 +320,11 @@ impl ScalarUDFImpl for UriUdf {
             Kind::Resolve => urikit_arrow::resolve(x.datum(), second()?)?,
             Kind::MakeRelative => urikit_arrow::make_relative(x.datum(), second()?)?,
             Kind::Normalize => urikit_arrow::normalize(arr, level(name, a, 1)?)?,
-            Kind::Equivalent => {
-                Arc::new(urikit_arrow::equivalent(x.datum(), second()?, level(name, a, 2)?)?)
-            }
+            Kind::Equivalent => Arc::new(urikit_arrow::equivalent(
+                x.datum(),
+                second()?,
+                level(name, a, 2)?,
+            )?),
             Kind::Encode => {
                 let c = constant(name, "component", &a[1])?;
                 let Some(set) = EncodeSet::from_name(c) else {

@@ -66,7 +66,14 @@ fn strings(a: &dyn Array) -> Vec<Option<String>> {
 fn lists(a: &dyn Array) -> Vec<Option<Vec<String>>> {
     let l = a.as_list::<i32>();
     (0..l.len())
-        .map(|i| l.is_valid(i).then(|| strings(&l.value(i)).into_iter().map(Option::unwrap).collect()))
+        .map(|i| {
+            l.is_valid(i).then(|| {
+                strings(&l.value(i))
+                    .into_iter()
+                    .map(Option::unwrap)
+                    .collect()
+            })
+        })
         .collect()
 }
 
@@ -76,7 +83,9 @@ fn parsed(s: &str) -> Option<UriRef<'_>> {
 
 /// The value of each row by id, in id order.
 fn by_id(batch: &RecordBatch) -> Vec<usize> {
-    let ids = batch.column(0).as_primitive::<datafusion::arrow::datatypes::Int64Type>();
+    let ids = batch
+        .column(0)
+        .as_primitive::<datafusion::arrow::datatypes::Int64Type>();
     ids.values().iter().map(|&i| i as usize).collect()
 }
 
@@ -85,42 +94,108 @@ type Want = Box<dyn Fn(&str) -> Option<String>>;
 fn string_functions() -> Vec<(&'static str, Want)> {
     let own = |v: Option<&str>| v.map(str::to_owned);
     vec![
-        ("uri_scheme(line)", Box::new(move |s| own(parsed(s)?.scheme()))),
-        ("uri_userinfo(line)", Box::new(move |s| own(parsed(s)?.userinfo()))),
-        ("uri_host(line)", Box::new(move |s| own(parsed(s)?.host_str()))),
-        ("uri_path(line)", Box::new(|s| Some(parsed(s)?.path().to_owned()))),
-        ("uri_query(line)", Box::new(move |s| own(parsed(s)?.query()))),
-        ("uri_fragment(line)", Box::new(move |s| own(parsed(s)?.fragment()))),
-        ("uri_authority(line)", Box::new(move |s| own(parsed(s)?.authority()))),
-        ("uri_query_param(line, 'id')", Box::new(|s| {
-            let u = parsed(s)?;
-            u.query()?;
-            u.query_pairs().decoded().find(|(k, _)| k == "id").map(|(_, v)| v.into_owned())
-        })),
-        ("uri_normalize(line)", Box::new(|s| Some(parsed(s)?.normalize().into_string()))),
-        ("uri_normalize(line, 'scheme')", Box::new(|s| {
-            Some(Normalizer::new().scheme_based(true).normalize(parsed(s)?).into_string())
-        })),
-        ("uri_normalize(line, 'string')", Box::new(|s| parsed(s).map(|_| s.to_owned()))),
-        ("uri_encode(line, 'query-pair')", Box::new(|s| Some(percent::encode(s, &percent::QUERY_PAIR).to_string()))),
-        ("uri_decode(line)", Box::new(|s| percent::decode(s).to_str().ok().map(|c| c.into_owned()))),
-        ("uri_host_reversed(line)", Box::new(|s| {
-            let h = parsed(s)?.host()?;
-            Some(match h.kind() {
-                urikit::HostKind::RegName => h.as_str().split('.').rev().collect::<Vec<_>>().join("."),
-                _ => h.as_str().to_owned(),
-            })
-        })),
-        ("uri_public_suffix(line)", Box::new(|s| psl::suffix_str(&psl_name(s)?).map(str::to_owned))),
-        ("uri_registrable_domain(line)", Box::new(|s| psl::domain_str(&psl_name(s)?).map(str::to_owned))),
-        ("uri_resolve('http://a/b/c/d;p?q', line)", Box::new(|s| {
-            let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
-            base.resolve(&parsed(s)?).ok().map(|u| u.into_string())
-        })),
-        ("uri_make_relative('http://www.example.com/a/b', line)", Box::new(|s| {
-            let base = Uri::parse("http://www.example.com/a/b").unwrap();
-            urikit::make_relative(&base, &Uri::parse(s).ok()?).ok().map(|r| r.into_string())
-        })),
+        (
+            "uri_scheme(line)",
+            Box::new(move |s| own(parsed(s)?.scheme())),
+        ),
+        (
+            "uri_userinfo(line)",
+            Box::new(move |s| own(parsed(s)?.userinfo())),
+        ),
+        (
+            "uri_host(line)",
+            Box::new(move |s| own(parsed(s)?.host_str())),
+        ),
+        (
+            "uri_path(line)",
+            Box::new(|s| Some(parsed(s)?.path().to_owned())),
+        ),
+        (
+            "uri_query(line)",
+            Box::new(move |s| own(parsed(s)?.query())),
+        ),
+        (
+            "uri_fragment(line)",
+            Box::new(move |s| own(parsed(s)?.fragment())),
+        ),
+        (
+            "uri_authority(line)",
+            Box::new(move |s| own(parsed(s)?.authority())),
+        ),
+        (
+            "uri_query_param(line, 'id')",
+            Box::new(|s| {
+                let u = parsed(s)?;
+                u.query()?;
+                u.query_pairs()
+                    .decoded()
+                    .find(|(k, _)| k == "id")
+                    .map(|(_, v)| v.into_owned())
+            }),
+        ),
+        (
+            "uri_normalize(line)",
+            Box::new(|s| Some(parsed(s)?.normalize().into_string())),
+        ),
+        (
+            "uri_normalize(line, 'scheme')",
+            Box::new(|s| {
+                Some(
+                    Normalizer::new()
+                        .scheme_based(true)
+                        .normalize(parsed(s)?)
+                        .into_string(),
+                )
+            }),
+        ),
+        (
+            "uri_normalize(line, 'string')",
+            Box::new(|s| parsed(s).map(|_| s.to_owned())),
+        ),
+        (
+            "uri_encode(line, 'query-pair')",
+            Box::new(|s| Some(percent::encode(s, &percent::QUERY_PAIR).to_string())),
+        ),
+        (
+            "uri_decode(line)",
+            Box::new(|s| percent::decode(s).to_str().ok().map(|c| c.into_owned())),
+        ),
+        (
+            "uri_host_reversed(line)",
+            Box::new(|s| {
+                let h = parsed(s)?.host()?;
+                Some(match h.kind() {
+                    urikit::HostKind::RegName => {
+                        h.as_str().split('.').rev().collect::<Vec<_>>().join(".")
+                    }
+                    _ => h.as_str().to_owned(),
+                })
+            }),
+        ),
+        (
+            "uri_public_suffix(line)",
+            Box::new(|s| psl::suffix_str(&psl_name(s)?).map(str::to_owned)),
+        ),
+        (
+            "uri_registrable_domain(line)",
+            Box::new(|s| psl::domain_str(&psl_name(s)?).map(str::to_owned)),
+        ),
+        (
+            "uri_resolve('http://a/b/c/d;p?q', line)",
+            Box::new(|s| {
+                let base = Uri::parse("http://a/b/c/d;p?q").unwrap();
+                base.resolve(&parsed(s)?).ok().map(|u| u.into_string())
+            }),
+        ),
+        (
+            "uri_make_relative('http://www.example.com/a/b', line)",
+            Box::new(|s| {
+                let base = Uri::parse("http://www.example.com/a/b").unwrap();
+                urikit::make_relative(&base, &Uri::parse(s).ok()?)
+                    .ok()
+                    .map(|r| r.into_string())
+            }),
+        ),
     ]
 }
 
@@ -129,7 +204,12 @@ fn psl_name(s: &str) -> Option<String> {
     if h.kind() != urikit::HostKind::RegName || h.as_str().is_empty() {
         return None;
     }
-    Some(percent::decode(h.as_str()).to_str().ok()?.to_ascii_lowercase())
+    Some(
+        percent::decode(h.as_str())
+            .to_str()
+            .ok()?
+            .to_ascii_lowercase(),
+    )
 }
 
 const TYPES: [DataType; 3] = [DataType::Utf8, DataType::LargeUtf8, DataType::Utf8View];
@@ -178,29 +258,69 @@ async fn typed_and_nested_results_agree_with_the_library() {
             let s = rows[id].as_deref();
             let u = s.and_then(parsed);
             let opt = |a: &dyn Array, v| a.is_valid(k).then_some(v);
-            assert_eq!(opt(port, port.value(k)), u.and_then(|u| u.port_u16().ok().flatten()), "port {id}");
-            assert_eq!(opt(valid, valid.value(k)), s.map(|s| UriRef::parse(s).is_ok()), "valid {id}");
-            let w = u.map(|u| u.path_segments().decoded().map(|c| c.into_owned()).collect::<Vec<_>>());
+            assert_eq!(
+                opt(port, port.value(k)),
+                u.and_then(|u| u.port_u16().ok().flatten()),
+                "port {id}"
+            );
+            assert_eq!(
+                opt(valid, valid.value(k)),
+                s.map(|s| UriRef::parse(s).is_ok()),
+                "valid {id}"
+            );
+            let w = u.map(|u| {
+                u.path_segments()
+                    .decoded()
+                    .map(|c| c.into_owned())
+                    .collect::<Vec<_>>()
+            });
             assert_eq!(segs[k], w, "segments {id}");
-            let w = s.map(|s| text::extract(s).map(|m| m.as_str().to_owned()).collect::<Vec<_>>());
+            let w = s.map(|s| {
+                text::extract(s)
+                    .map(|m| m.as_str().to_owned())
+                    .collect::<Vec<_>>()
+            });
             assert_eq!(found[k], w, "extract {id}");
-            let w = u.map(|u| security::lint(u).iter().map(|f| f.kind().name().to_owned()).collect::<Vec<_>>());
+            let w = u.map(|u| {
+                security::lint(u)
+                    .iter()
+                    .map(|f| f.kind().name().to_owned())
+                    .collect::<Vec<_>>()
+            });
             assert_eq!(lint[k], w, "lint {id}");
             let err = s.and_then(|s| UriRef::parse(s).err());
-            assert_eq!(opt(pvalid, pvalid.value(k)), s.map(|_| err.is_none()), "parse.valid {id}");
-            assert_eq!(opt(pindex, pindex.value(k)), err.map(|e| e.index() as u64), "parse.error_index {id}");
-            assert_eq!(pkind[k], u.and_then(|u| u.host_kind()).map(|h| h.name().to_owned()), "host_kind {id}");
+            assert_eq!(
+                opt(pvalid, pvalid.value(k)),
+                s.map(|_| err.is_none()),
+                "parse.valid {id}"
+            );
+            assert_eq!(
+                opt(pindex, pindex.value(k)),
+                err.map(|e| e.index() as u64),
+                "parse.error_index {id}"
+            );
+            assert_eq!(
+                pkind[k],
+                u.and_then(|u| u.host_kind()).map(|h| h.name().to_owned()),
+                "host_kind {id}"
+            );
             let w = u.map(|u| {
                 let n = Normalizer::new().scheme_based(true).normalize(u);
                 Comparison::new(Level::Scheme).equivalent(u, n.as_uri_ref())
             });
             assert_eq!(opt(equiv, equiv.value(k)), w, "equivalent {id}");
             let w = u.filter(|u| u.query().is_some()).map(|u| {
-                u.query_pairs().decoded().map(|(a, b)| (Some(a.into_owned()), Some(b.into_owned()))).collect::<Vec<_>>()
+                u.query_pairs()
+                    .decoded()
+                    .map(|(a, b)| (Some(a.into_owned()), Some(b.into_owned())))
+                    .collect::<Vec<_>>()
             });
             let g = params.is_valid(k).then(|| {
                 let e = params.value(k);
-                strings(e.column(0)).into_iter().zip(strings(e.column(1))).collect::<Vec<_>>()
+                strings(e.column(0))
+                    .into_iter()
+                    .zip(strings(e.column(1)))
+                    .collect::<Vec<_>>()
             });
             assert_eq!(g, w, "query_params {id}");
         }
@@ -212,9 +332,13 @@ async fn every_pair_resolves_as_the_library_does() {
     let ctx = SessionContext::new();
     urikit_datafusion::register(&ctx);
     let path = urikit_testdata::sample("cc-relative-10k.csv");
-    ctx.register_csv("cc", path.to_str().unwrap(), CsvReadOptions::new().has_header(true))
-        .await
-        .unwrap();
+    ctx.register_csv(
+        "cc",
+        path.to_str().unwrap(),
+        CsvReadOptions::new().has_header(true),
+    )
+    .await
+    .unwrap();
     let b = query(
         &ctx,
         "SELECT base, relative, uri_resolve(base, relative) AS r, \
@@ -222,13 +346,21 @@ async fn every_pair_resolves_as_the_library_does() {
          uri_equivalent(base, uri_resolve(base, relative)) AS e FROM cc",
     )
     .await;
-    let (base, rel, r, m) = (strings(b.column(0)), strings(b.column(1)), strings(b.column(2)), strings(b.column(3)));
+    let (base, rel, r, m) = (
+        strings(b.column(0)),
+        strings(b.column(1)),
+        strings(b.column(2)),
+        strings(b.column(3)),
+    );
     let e = b.column(4).as_boolean();
     // The sample has 1000 pairs (a header line and 1000 records).
     assert_eq!(b.num_rows(), 1000);
     let mut resolved = 0;
     for k in 0..b.num_rows() {
-        let (bs, rs) = (base[k].clone().unwrap_or_default(), rel[k].clone().unwrap_or_default());
+        let (bs, rs) = (
+            base[k].clone().unwrap_or_default(),
+            rel[k].clone().unwrap_or_default(),
+        );
         let bu = Uri::parse(&bs).ok();
         let want = bu
             .as_ref()
@@ -238,7 +370,11 @@ async fn every_pair_resolves_as_the_library_does() {
         assert_eq!(r[k], want, "resolve {bs} + {rs}");
         resolved += usize::from(want.is_some());
         let t = want.as_deref().and_then(|t| Uri::parse(t).ok());
-        let want_m = bu.as_ref().zip(t).and_then(|(b, t)| urikit::make_relative(b, &t).ok()).map(|r| r.into_string());
+        let want_m = bu
+            .as_ref()
+            .zip(t)
+            .and_then(|(b, t)| urikit::make_relative(b, &t).ok())
+            .map(|r| r.into_string());
         assert_eq!(m[k], want_m, "make_relative {bs} -> {want:?}");
         let want_e = bu
             .zip(want.as_deref().and_then(|t| UriRef::parse(t).ok()))
@@ -250,11 +386,17 @@ async fn every_pair_resolves_as_the_library_does() {
 
 #[tokio::test]
 async fn invalid_rows_are_null_and_the_query_goes_on() {
-    let rows: Vec<Option<String>> = ["http://ok.example/a", "http://bad host/", "%zz", "", "ftp://[::1/"]
-        .iter()
-        .map(|s| Some(s.to_string()))
-        .chain([None])
-        .collect();
+    let rows: Vec<Option<String>> = [
+        "http://ok.example/a",
+        "http://bad host/",
+        "%zz",
+        "",
+        "ftp://[::1/",
+    ]
+    .iter()
+    .map(|s| Some(s.to_string()))
+    .chain([None])
+    .collect();
     let ctx = context(&DataType::Utf8View, &rows);
     let b = query(
         &ctx,
@@ -282,7 +424,10 @@ async fn constants_and_bad_arguments() {
     let b = query(&ctx, "SELECT uri_host('http://[::1]:80/'), uri_resolve('http://a/b/c', '../d'), uri_surt('http://www.Example.com/B?b&a')").await;
     assert_eq!(strings(b.column(0)), [Some("[::1]".to_string())]);
     assert_eq!(strings(b.column(1)), [Some("http://a/d".to_string())]);
-    assert_eq!(strings(b.column(2)), [Some("com,example)/b?a&b".to_string())]);
+    assert_eq!(
+        strings(b.column(2)),
+        [Some("com,example)/b?a&b".to_string())]
+    );
     // A bad level or component is an error of the query, not a NULL.
     for sql in [
         "SELECT uri_normalize('http://a/', 'bogus')",
@@ -307,11 +452,16 @@ async fn group_by_registrable_domain() {
     )
     .await;
     let d = strings(b.column(0));
-    let n = b.column(1).as_primitive::<datafusion::arrow::datatypes::Int64Type>();
+    let n = b
+        .column(1)
+        .as_primitive::<datafusion::arrow::datatypes::Int64Type>();
     let got: HashMap<Option<String>, i64> = d.into_iter().zip(n.values().iter().copied()).collect();
     let mut want: HashMap<Option<String>, i64> = HashMap::new();
     for r in &rows {
-        let d = r.as_deref().and_then(psl_name).and_then(|h| psl::domain_str(&h).map(str::to_owned));
+        let d = r
+            .as_deref()
+            .and_then(psl_name)
+            .and_then(|h| psl::domain_str(&h).map(str::to_owned));
         *want.entry(d).or_default() += 1;
     }
     assert_eq!(got, want);

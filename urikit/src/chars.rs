@@ -281,6 +281,79 @@ pub const QUERY: CharClass = PCHAR.with_bytes(b"/?");
 /// ```
 pub const FRAGMENT: CharClass = QUERY;
 
+/// `ucschar` (RFC 3987, 2.2): the non-ASCII characters an IRI allows in
+/// its userinfo, host, path, query and fragment.
+///
+/// ```text
+/// ucschar = %xA0-D7FF / %xF900-FDCF / %xFDF0-FFEF
+///         / %x10000-1FFFD / %x20000-2FFFD / %x30000-3FFFD
+///         / %x40000-4FFFD / %x50000-5FFFD / %x60000-6FFFD
+///         / %x70000-7FFFD / %x80000-8FFFD / %x90000-9FFFD
+///         / %xA0000-AFFFD / %xB0000-BFFFD / %xC0000-CFFFD
+///         / %xD0000-DFFFD / %xE1000-EFFFD
+/// ```
+///
+/// The gaps are the private-use block (`iprivate`), the noncharacters
+/// U+FDD0–FDEF and the last two code points of every plane (U+xFFFE and
+/// U+xFFFF), the specials U+FFF0–FFFF, and U+E0000–E0FFF (tags).
+/// The bidi formatting characters of section 4.1 are members: the grammar
+/// allows them, the prose forbids them (see [`is_bidi_format`]).
+///
+/// ```
+/// use urikit::chars::is_ucschar;
+/// assert!(is_ucschar('é') && is_ucschar('例'));
+/// assert!(!is_ucschar('a') && !is_ucschar('\u{FDD0}') && !is_ucschar('\u{E000}'));
+/// ```
+#[inline]
+pub const fn is_ucschar(c: char) -> bool {
+    let c = c as u32;
+    match c {
+        0xA0..=0xD7FF | 0xF900..=0xFDCF | 0xFDF0..=0xFFEF | 0xE1000..=0xEFFFD => true,
+        // Planes 1 to 13, each without its last two code points.
+        0x10000..=0xDFFFF => c & 0xFFFE != 0xFFFE,
+        _ => false,
+    }
+}
+
+/// `iprivate` (RFC 3987, 2.2): the private-use characters, which an IRI
+/// allows in the query only.
+///
+/// ```text
+/// iprivate = %xE000-F8FF / %xF0000-FFFFD / %x100000-10FFFD
+/// ```
+///
+/// ```
+/// use urikit::chars::is_iprivate;
+/// assert!(is_iprivate('\u{E000}') && is_iprivate('\u{10FFFD}'));
+/// assert!(!is_iprivate('\u{F900}') && !is_iprivate('\u{FFFFE}'));
+/// ```
+#[inline]
+pub const fn is_iprivate(c: char) -> bool {
+    let c = c as u32;
+    match c {
+        0xE000..=0xF8FF => true,
+        // Planes 15 and 16, each without its last two code points.
+        0xF0000..=0x10FFFF => c & 0xFFFE != 0xFFFE,
+        _ => false,
+    }
+}
+
+/// The bidi formatting characters that RFC 3987 section 4.1 says IRIs
+/// MUST NOT contain: LRM (U+200E), RLM (U+200F), LRE, RLE, PDF, LRO and RLO
+/// (U+202A–202E). They are `ucschar`s, so the grammar accepts them; the
+/// mapping of a URI to an IRI (3.2) leaves them percent-encoded and the
+/// lint reports them.
+///
+/// ```
+/// use urikit::chars::is_bidi_format;
+/// assert!(is_bidi_format('\u{200F}') && is_bidi_format('\u{202E}'));
+/// assert!(!is_bidi_format('\u{2066}') && !is_bidi_format('a'));
+/// ```
+#[inline]
+pub const fn is_bidi_format(c: char) -> bool {
+    matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E)
+}
+
 /// The value of an ASCII hex digit, or `None`.
 #[inline(always)]
 pub(crate) const fn hex_value(b: u8) -> Option<u8> {

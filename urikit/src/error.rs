@@ -83,6 +83,10 @@ pub enum ErrorKind {
     InvalidIpv6,
     /// An IP literal that starts with `v` and is not a valid `IPvFuture` (3.2.2).
     InvalidIpvFuture,
+    /// A zone identifier after an IPv6 address that is not `"%25"
+    /// 1*( unreserved / pct-encoded )` (RFC 6874), or in user input, `"%"`
+    /// and the same; only the options that read zones report it.
+    InvalidZoneId,
     /// A port with a byte other than a digit (3.2.3).
     InvalidPort,
     /// A colon in the first segment of a relative-path reference, which would
@@ -118,9 +122,10 @@ impl ErrorKind {
             ErrorKind::MissingScheme | ErrorKind::InvalidScheme | ErrorKind::UnexpectedScheme => {
                 Some(Component::Scheme)
             }
-            ErrorKind::UnclosedIpLiteral | ErrorKind::InvalidIpv6 | ErrorKind::InvalidIpvFuture => {
-                Some(Component::Host)
-            }
+            ErrorKind::UnclosedIpLiteral
+            | ErrorKind::InvalidIpv6
+            | ErrorKind::InvalidIpvFuture
+            | ErrorKind::InvalidZoneId => Some(Component::Host),
             ErrorKind::InvalidPort => Some(Component::Port),
             ErrorKind::ColonInFirstSegment => Some(Component::Path),
             ErrorKind::UnexpectedFragment => Some(Component::Fragment),
@@ -146,6 +151,7 @@ impl ErrorKind {
             ErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
             ErrorKind::InvalidIpv6 => "invalid-ipv6",
             ErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+            ErrorKind::InvalidZoneId => "invalid-zone-id",
             ErrorKind::InvalidPort => "invalid-port",
             ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
             ErrorKind::UnexpectedFragment => "unexpected-fragment",
@@ -175,6 +181,7 @@ impl fmt::Display for ErrorKind {
             ErrorKind::UnclosedIpLiteral => f.write_str("unclosed IP literal in host (no ']')"),
             ErrorKind::InvalidIpv6 => f.write_str("invalid IPv6 address in host"),
             ErrorKind::InvalidIpvFuture => f.write_str("invalid IPvFuture address in host"),
+            ErrorKind::InvalidZoneId => f.write_str("invalid IPv6 zone identifier in host"),
             ErrorKind::InvalidPort => f.write_str("invalid port (digits only)"),
             ErrorKind::ColonInFirstSegment => f.write_str(
                 "colon in the first segment of a relative path (write \"./\" before it)",

@@ -132,7 +132,8 @@ impl<'a> Host<'a> {
             // they keep this function free of panics all the same.
             HostKind::Ipv4 => HostData::Ipv4(parse_ipv4(b).unwrap_or(Ipv4Addr::UNSPECIFIED)),
             HostKind::Ipv6 => {
-                HostData::Ipv6(parse_ipv6(&b[1..b.len() - 1]).unwrap_or(Ipv6Addr::UNSPECIFIED))
+                let end = self.zone_start().unwrap_or(b.len() - 1);
+                HostData::Ipv6(parse_ipv6(&b[1..end]).unwrap_or(Ipv6Addr::UNSPECIFIED))
             }
             HostKind::IpvFuture => {
                 let inner = &self.text[2..self.text.len() - 1];
@@ -142,6 +143,38 @@ impl<'a> Host<'a> {
                     address: inner.get(dot + 1..).unwrap_or(""),
                 }
             }
+        }
+    }
+
+    /// The zone identifier of an IPv6 address, without its `%25` (RFC
+    /// 6874) or `%` (RFC 9844 user input), still percent-encoded; `None`
+    /// when there is none. Only the parse options that read zones
+    /// ([`crate::ParseOptions`]) accept a host with one.
+    ///
+    /// ```
+    /// use urikit::ParseOptions;
+    /// let u = ParseOptions::new().zone_id(true).parse_uri("http://[fe80::1%25eth0]/")?;
+    /// let host = u.host().unwrap();
+    /// assert_eq!(host.zone(), Some("eth0"));
+    /// assert_eq!(host.ipv6(), Some("fe80::1".parse().unwrap()));
+    /// assert!(urikit::Uri::parse("http://[fe80::1%25eth0]/").is_err());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn zone(&self) -> Option<&'a str> {
+        let p = self.zone_start()?;
+        let zone = &self.text[p..self.text.len() - 1];
+        // The parser's rule: "%25" and at least one byte is RFC 6874's form.
+        Some(match zone.strip_prefix("%25") {
+            Some(z) if !z.is_empty() => z,
+            _ => &zone[1..],
+        })
+    }
+
+    /// The index of the `%` that starts a zone identifier in the text.
+    fn zone_start(&self) -> Option<usize> {
+        match self.kind {
+            HostKind::Ipv6 => self.text.find('%'),
+            _ => None,
         }
     }
 

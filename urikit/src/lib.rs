@@ -75,6 +75,7 @@ pub mod file;
 mod host;
 #[cfg(any(feature = "serde", feature = "http", feature = "url"))]
 pub mod integrations;
+mod iri;
 pub mod normalize;
 mod parse;
 pub mod percent;
@@ -87,9 +88,13 @@ mod simd;
 pub mod suffix;
 pub mod text;
 mod uri;
+mod zone;
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};
+#[cfg(feature = "idna")]
+pub use iri::{IdnaError, IdnaErrorKind};
+pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
     make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
@@ -97,6 +102,7 @@ pub use resolve::{
 };
 pub use rule::{validate, Rule};
 pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
+pub use zone::ParseOptions;
 
 // The README's examples run as doc tests.
 #[cfg(doctest)]

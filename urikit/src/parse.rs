@@ -17,11 +17,18 @@
 //! - `path_start <= path_end`; the query, when present, starts at
 //!   `query_start` (a `?`), and the fragment at `fragment_start` (a `#`).
 //!
-//! Profiles that extend the grammar (IRIs, RFC 6874 zone identifiers, the RFC
-//! 2396 legacy grammar) plug in at the marked points: every non-ASCII byte and
-//! every `%` after an IPv6 address reaches a cold path where a profile flag
-//! can accept it, and the character classes are tables that a profile can
-//! swap; none of the scanning structure has to change.
+//! One parser, several grammars: the profile is a compile-time parameter
+//! (`const P: u8`, the flags of [`profile`]), so the URI profile compiles
+//! to the plain RFC 3986 parser and each `if` on a flag vanishes from it.
+//! - [`profile::IRI`] (RFC 3987, 2.2): the IRI grammar is the URI grammar
+//!   with `ucschar` added to `iunreserved` (userinfo, reg-name, path, query,
+//!   fragment) and `iprivate` to `iquery`. The ASCII scans (vector and
+//!   scalar) are the same for both profiles: a non-ASCII byte simply ends
+//!   them, and only then does the IRI profile decode one run of UTF-8 out
+//!   of line ([`ucs_run`]) and go on scanning.
+//! - [`profile::ZONE_ID`] (RFC 6874) and [`profile::ZONE_RAW`] (RFC 9844
+//!   user input): a zone identifier after an IPv6 address, read on the
+//!   cold path of IP literals only.
 
 use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, REG_NAME, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
@@ -37,6 +44,20 @@ use crate::simd::{self, SimdClass};
 pub const MAX_LEN: usize = u32::MAX as usize;
 
 pub(crate) const NONE: u32 = u32::MAX;
+
+/// The flags of a parser profile, combined with `|` into the `P` parameter.
+pub(crate) mod profile {
+    /// RFC 3986 as it is: the default.
+    pub(crate) const URI: u8 = 0;
+    /// RFC 3987: `ucschar` in userinfo, reg-name, path, query and fragment,
+    /// `iprivate` in the query.
+    pub(crate) const IRI: u8 = 1;
+    /// RFC 6874: `IPv6address "%25" ZoneID` inside the brackets.
+    pub(crate) const ZONE_ID: u8 = 2;
+    /// RFC 9844 user input: also a raw `%` before the zone (`[fe80::1%eth0]`).
+    pub(crate) const ZONE_RAW: u8 = 4;
+}
+use profile::IRI;
 
 /// "http" as one little-endian word, for the scheme shortcut in [`parse`].
 const HTTP: u32 = u32::from_le_bytes(*b"http");
@@ -171,7 +192,129 @@ pub(crate) fn scalar_scan(s: &[u8], mut i: usize, class: &CharClass) -> Result<u
     }
 }
 
+/// The length of the run of non-ASCII characters at `s[i]` that the IRI
+/// grammar allows there: `ucschar`, and `iprivate` too when `private` (the
+/// query). 0 when the first is not one of them or is not valid UTF-8 (the
+/// caller reports the byte at `i`). Out of line: the URI profile never
+/// calls it, and the IRI profile calls it once per run.
+#[inline(never)]
+pub(crate) fn ucs_run(s: &[u8], i: usize, private: bool) -> usize {
+    let mut j = i;
+    let cont = |b: u8| b & 0xC0 == 0x80;
+    while let Some(&b) = s.get(j) {
+        if b < 0x80 {
+            break;
+        }
+        // The common forms, without decoding: every code point from U+00A0
+        // to U+07FF (C2 A0 to DF BF) and from U+1000 to U+CFFF (leads E1
+        // to EC) is a ucschar.
+        match s.get(j..j + 3) {
+            Some(&[0xE1..=0xEC, b1, b2]) if cont(b1) & cont(b2) => {
+                j += 3;
+                continue;
+            }
+            Some(&[0xC3..=0xDF, b1, _]) | Some(&[0xC2, b1 @ 0xA0..=0xBF, _]) if cont(b1) => {
+                j += 2;
+                continue;
+            }
+            _ => {}
+        }
+        let Some((c, n)) = decode_utf8(s, j) else {
+            break;
+        };
+        if !(chars::is_ucschar(c) || private && chars::is_iprivate(c)) {
+            break;
+        }
+        j += n;
+    }
+    j - i
+}
+
+/// The code point of strictly valid UTF-8 (RFC 3629) at `s[i]`, a byte
+/// from 0x80 up, and its length: no overlong forms, no surrogates, nothing
+/// past U+10FFFF (the lead bytes C0, C1 and F5 up never start one).
+#[inline(always)]
+fn decode_utf8(s: &[u8], i: usize) -> Option<(char, usize)> {
+    let cont = |k: usize| match s.get(i + k) {
+        Some(&b) if b & 0xC0 == 0x80 => Some(u32::from(b & 0x3F)),
+        _ => None,
+    };
+    let b0 = u32::from(s[i]);
+    let (c, n) = match b0 {
+        0xC2..=0xDF => ((b0 & 0x1F) << 6 | cont(1)?, 2),
+        0xE0..=0xEF => {
+            let c = (b0 & 0x0F) << 12 | cont(1)? << 6 | cont(2)?;
+            if c < 0x800 {
+                return None;
+            }
+            (c, 3)
+        }
+        0xF0..=0xF4 => {
+            let c = (b0 & 0x07) << 18 | cont(1)? << 12 | cont(2)? << 6 | cont(3)?;
+            if c < 0x10000 {
+                return None;
+            }
+            (c, 4)
+        }
+        _ => return None,
+    };
+    // `from_u32` rejects surrogates and code points past U+10FFFF.
+    char::from_u32(c).map(|c| (c, n))
+}
+
+/// [`scan`] in profile `P`: with IRI, a non-ASCII run that the component
+/// allows is taken and the scan goes on after it.
+#[inline(always)]
+pub(crate) fn scan_p<const P: u8>(
+    s: &[u8],
+    i: usize,
+    class: &ScanClass,
+    private: bool,
+) -> Result<usize, usize> {
+    let mut r = scan(s, i, class);
+    if P & IRI != 0 {
+        while let Ok(end) = r {
+            if end >= s.len() || s[end] < 0x80 {
+                break;
+            }
+            let n = ucs_run(s, end, private);
+            if n == 0 {
+                break;
+            }
+            r = scan(s, end + n, class);
+        }
+    }
+    r
+}
+
+/// [`skip`] in profile `P` (no `%`): see [`scan_p`].
+#[inline(always)]
+fn skip_p<const P: u8>(s: &[u8], i: usize, class: &CharClass) -> usize {
+    let mut i = skip(s, i, class);
+    if P & IRI != 0 {
+        while i < s.len() && s[i] >= 0x80 {
+            let n = ucs_run(s, i, false);
+            if n == 0 {
+                break;
+            }
+            i = skip(s, i + n, class);
+        }
+    }
+    i
+}
+
+/// Parse `top` by RFC 3986.
 pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
+    parse_p::<{ profile::URI }>(s, top)
+}
+
+/// Parse `top` in profile `P` (see [`profile`]).
+pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
+    parse_p::<P>(s, top)
+}
+
+#[inline(always)]
+fn parse_p<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     let len = s.len();
     if len >= MAX_LEN {
         return err(MAX_LEN, ErrorKind::TooLong);
@@ -218,21 +361,21 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     if let Some(from) = first_segment_from {
         // relative-part = path-noscheme, begun by the scheme scan above.
         path_start = 0;
-        i = scan_noscheme_path(s, from)?;
+        i = scan_noscheme_path_p::<P>(s, from)?;
     } else if s[i..].starts_with(b"//") {
         // "//" authority path-abempty
-        i = parse_authority(s, i + 2, &mut m)?;
+        i = parse_authority_p::<P>(s, i + 2, &mut m)?;
         path_start = i;
-        (i, query_from) = scan_path_query(s, i)?;
+        (i, query_from) = scan_path_query::<P>(s, i)?;
     } else if m.scheme_end == NONE && !s[i..].starts_with(b"/") {
         // relative-part = path-noscheme / path-empty
         path_start = i;
-        i = scan_noscheme_path(s, i)?;
+        i = scan_noscheme_path_p::<P>(s, i)?;
     } else {
         // path-absolute / path-rootless / path-empty: without an authority
         // the path cannot start with "//", which the branch above took.
         path_start = i;
-        (i, query_from) = scan_path_query(s, i)?;
+        (i, query_from) = scan_path_query::<P>(s, i)?;
     }
     m.path_start = path_start as u32;
     if let Some(q) = query_from {
@@ -245,7 +388,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
 
     if query_from.is_none() && i < len && s[i] == b'?' {
         m.query_start = i as u32;
-        i = match scan(s, i + 1, &QUERY_SCAN) {
+        i = match scan_p::<P>(s, i + 1, &QUERY_SCAN, true) {
             Ok(end) => end,
             Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Query)),
         };
@@ -255,7 +398,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
             return err(i, ErrorKind::UnexpectedFragment);
         }
         m.fragment_start = i as u32;
-        i = match scan(s, i + 1, &QUERY_SCAN) {
+        i = match scan_p::<P>(s, i + 1, &QUERY_SCAN, false) {
             Ok(end) => end,
             Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Fragment)),
         };
@@ -314,9 +457,12 @@ fn missing_scheme(s: &[u8]) -> ParseError {
 /// ended, and where the query starts if it took one; otherwise the path
 /// alone, as [`scan_path`].
 #[inline(always)]
-fn scan_path_query(s: &[u8], i: usize) -> Result<(usize, Option<usize>), ParseError> {
+fn scan_path_query<const P: u8>(s: &[u8], i: usize) -> Result<(usize, Option<usize>), ParseError> {
     match simd::scan_path_query(s, i, &QUERY_SCAN.simd) {
-        None => Ok((scan_path(s, i)?, None)),
+        None => Ok((scan_path_p::<P>(s, i)?, None)),
+        Some((Ok(end), q)) if P & IRI != 0 && end < s.len() && s[end] >= 0x80 => {
+            iri_path_query_rest(s, end, q)
+        }
         Some((Ok(end), q)) => Ok((end, (q < end).then_some(q))),
         Some((Err(at), q)) => {
             let component = if q < at {
@@ -329,11 +475,35 @@ fn scan_path_query(s: &[u8], i: usize) -> Result<(usize, Option<usize>), ParseEr
     }
 }
 
+/// The IRI profile's way on after the combined scan stopped at a
+/// non-ASCII byte at `end`: the query's rules if a `?` came before it,
+/// the path's otherwise.
+#[inline(never)]
+fn iri_path_query_rest(
+    s: &[u8],
+    end: usize,
+    q: usize,
+) -> Result<(usize, Option<usize>), ParseError> {
+    if q < end {
+        match scan_p::<IRI>(s, end, &QUERY_SCAN, true) {
+            Ok(end) => Ok((end, Some(q))),
+            Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Query)),
+        }
+    } else {
+        Ok((scan_path_p::<IRI>(s, end)?, None))
+    }
+}
+
 /// `path-abempty`, `path-absolute` or `path-rootless`: `*( pchar / "/" )`,
 /// up to `?`, `#` or the end.
 #[inline]
 pub(crate) fn scan_path(s: &[u8], i: usize) -> Result<usize, ParseError> {
-    match scan(s, i, &PATH_SCAN) {
+    scan_path_p::<{ profile::URI }>(s, i)
+}
+
+#[inline(always)]
+fn scan_path_p<const P: u8>(s: &[u8], i: usize) -> Result<usize, ParseError> {
+    match scan_p::<P>(s, i, &PATH_SCAN, false) {
         Ok(end) => Ok(end),
         Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Path)),
     }
@@ -343,13 +513,18 @@ pub(crate) fn scan_path(s: &[u8], i: usize) -> Result<usize, ParseError> {
 /// before the first `/`.
 #[inline]
 pub(crate) fn scan_noscheme_path(s: &[u8], i: usize) -> Result<usize, ParseError> {
-    let i = match scan(s, i, &SEGMENT_NZ_NC_SCAN) {
+    scan_noscheme_path_p::<{ profile::URI }>(s, i)
+}
+
+#[inline(always)]
+fn scan_noscheme_path_p<const P: u8>(s: &[u8], i: usize) -> Result<usize, ParseError> {
+    let i = match scan_p::<P>(s, i, &SEGMENT_NZ_NC_SCAN, false) {
         Ok(end) => end,
         Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Path)),
     };
     match s.get(i) {
         Some(b':') => err(i, ErrorKind::ColonInFirstSegment),
-        Some(b'/') => scan_path(s, i),
+        Some(b'/') => scan_path_p::<P>(s, i),
         _ => Ok(i),
     }
 }
@@ -363,6 +538,11 @@ pub(crate) fn scan_noscheme_path(s: &[u8], i: usize) -> Result<usize, ParseError
 /// userinfo; the end of the authority settles it as host and port.
 #[inline]
 pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize, ParseError> {
+    parse_authority_p::<{ profile::URI }>(s, a, m)
+}
+
+#[inline(always)]
+fn parse_authority_p<const P: u8>(s: &[u8], a: usize, m: &mut Meta) -> Result<usize, ParseError> {
     let len = s.len();
     m.auth_start = a as u32;
     let mut host_start = a;
@@ -371,11 +551,12 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
     let mut bad_port = usize::MAX;
 
     if i < len && s[i] == b'[' {
-        return parse_ip_literal(s, a, i, m);
+        return parse_ip_literal_p::<P>(s, a, i, m);
     }
     loop {
-        // reg-name bytes are valid in a userinfo and a host alike.
-        i = skip(s, i, &REG_NAME);
+        // reg-name bytes are valid in a userinfo and a host alike (and
+        // so are ucschar runs in an IRI).
+        i = skip_p::<P>(s, i, &REG_NAME);
         if i == len {
             break;
         }
@@ -420,7 +601,7 @@ pub(crate) fn parse_authority(s: &[u8], a: usize, m: &mut Meta) -> Result<usize,
                 bad_port = usize::MAX;
                 i += 1;
                 if i < len && s[i] == b'[' {
-                    return parse_ip_literal(s, a, i, m);
+                    return parse_ip_literal_p::<P>(s, a, i, m);
                 }
             }
             b'/' | b'?' | b'#' => break,
@@ -496,7 +677,7 @@ fn authority_error(
 /// with the exact error: the path for IPvFuture and for errors.
 #[cold]
 #[inline(never)]
-fn ip_literal_slow(s: &[u8], i: usize, m: &mut Meta) -> Result<usize, ParseError> {
+fn ip_literal_slow<const P: u8>(s: &[u8], i: usize, m: &mut Meta) -> Result<usize, ParseError> {
     let len = s.len();
     let mut j = i + 1;
     while j < len && s[j] != b']' {
@@ -515,19 +696,57 @@ fn ip_literal_slow(s: &[u8], i: usize, m: &mut Meta) -> Result<usize, ParseError
         }
         HostKind::IpvFuture
     } else {
-        // Profile point: RFC 6874 zone identifiers ("%25" ZoneID) would be
-        // accepted here.
-        if let Err(at) = parse_ipv6(inner) {
+        // A zone identifier, where the profile reads one, follows the
+        // address after its "%".
+        let (address, zone) = match inner.iter().position(|&b| b == b'%') {
+            Some(p) if P & (profile::ZONE_ID | profile::ZONE_RAW) != 0 => (&inner[..p], Some(p)),
+            _ => (inner, None),
+        };
+        if let Err(at) = parse_ipv6(address) {
             return err(i + 1 + at, ErrorKind::InvalidIpv6);
+        }
+        if let Some(p) = zone {
+            check_zone::<P>(inner, p)
+                .map_err(|at| ParseError::new(i + 1 + at, ErrorKind::InvalidZoneId))?;
         }
         HostKind::Ipv6
     };
     Ok(j)
 }
 
+/// The zone after the `%` at `inner[p]` of an IP literal's contents:
+/// RFC 6874 `"%25" ZoneID`, `ZoneID = 1*( unreserved / pct-encoded )`,
+/// and with [`profile::ZONE_RAW`] also the raw form of RFC 9844 user input,
+/// `"%" 1*( unreserved / pct-encoded )` (as `fe80::1%eth0` is typed). A
+/// `%25` followed by a zone reads as RFC 6874's. Returns the index in
+/// `inner` of the first byte that does not fit.
+fn check_zone<const P: u8>(inner: &[u8], p: usize) -> Result<(), usize> {
+    let from = if inner[p..].starts_with(b"%25") && inner.len() > p + 3 {
+        p + 3
+    } else if P & profile::ZONE_RAW != 0 && inner.len() > p + 1 {
+        p + 1
+    } else {
+        return Err(p);
+    };
+    match scalar_scan(inner, from, &chars::UNRESERVED) {
+        Ok(end) if end == inner.len() => Ok(()),
+        Ok(end) | Err(end) => Err(end),
+    }
+}
+
 /// `IP-literal = "[" ( IPv6address / IPvFuture ) "]"` at `i`, then an
 /// optional `":" port`, then the end of the authority.
 pub(crate) fn parse_ip_literal(
+    s: &[u8],
+    a: usize,
+    i: usize,
+    m: &mut Meta,
+) -> Result<usize, ParseError> {
+    parse_ip_literal_p::<{ profile::URI }>(s, a, i, m)
+}
+
+#[inline(always)]
+fn parse_ip_literal_p<const P: u8>(
     s: &[u8],
     a: usize,
     i: usize,
@@ -544,7 +763,7 @@ pub(crate) fn parse_ip_literal(
             m.host_kind = HostKind::Ipv6;
             j
         }
-        None => ip_literal_slow(s, i, m)?,
+        None => ip_literal_slow::<P>(s, i, m)?,
     };
     m.auth_start = a as u32;
     m.host_start = i as u32;

@@ -498,6 +498,60 @@ mod tests {
         }
     }
 
+    /// The same for the IRI profile, whose non-ASCII runs end the scans
+    /// (vector or scalar) and are taken out of line: UTF-8 of characters in
+    /// and out of ucschar and iprivate among the ASCII of every form.
+    #[test]
+    fn the_iri_profile_gives_the_same_answers_either_way() {
+        use crate::parse::{parse_with, profile, Top};
+        const PREFIXES: &[&str] = &["http://a", "https://u@h:80", "//h", "s:", "/", "", "a/"];
+        const UNITS: &[&str] = &[
+            "é",
+            "例",
+            "\u{E000}",
+            "\u{FDD0}",
+            "\u{10000}",
+            "\u{1FFFE}",
+            "\u{A0}",
+            "\u{9F}",
+            "%",
+            "%C3",
+            "?",
+            "#",
+            "/",
+            ":",
+            "@",
+            "[",
+            "]",
+            " ",
+            "abcdefgh",
+            "0123",
+            "-._~",
+        ];
+        let mut rng = Lcg(0xbeef);
+        let cases = if cfg!(miri) { 20 } else { 20_000 };
+        let mut buf = Vec::new();
+        for _ in 0..cases {
+            buf.clear();
+            buf.extend_from_slice(PREFIXES[rng.next() as usize % PREFIXES.len()].as_bytes());
+            for _ in 0..rng.next() as usize % 24 {
+                let u = UNITS[rng.next() as usize % UNITS.len()];
+                buf.extend_from_slice(u.as_bytes());
+            }
+            if rng.next() % 8 == 0 {
+                // A broken sequence: a lead byte without its continuation.
+                buf.push(0xE4);
+            }
+            for top in [Top::UriReference, Top::Uri, Top::RelativeRef] {
+                let fast = parse_with::<{ profile::IRI }>(&buf, top);
+                super::FORCE_SCALAR.with(|f| f.set(true));
+                let slow = parse_with::<{ profile::IRI }>(&buf, top);
+                super::FORCE_SCALAR.with(|f| f.set(false));
+                assert_eq!(fast, slow, "{:?} as {top:?}", String::from_utf8_lossy(&buf));
+            }
+        }
+    }
+
     #[test]
     fn triplets_across_block_edges() {
         // A `%` at each position of the first block, valid or not, with the

@@ -292,6 +292,11 @@ impl<'s> SuffixOptions<'s> {
         if s.is_empty() {
             return Guess::CannotComplete(CannotComplete::Empty);
         }
+        // An IPv6 address typed with its zone (RFC 9844), bracketed or not:
+        // written in the RFC 6874 form, which `complete` reads.
+        if let Some(text) = zoned_address(s) {
+            return self.complete(self.default_scheme, "://", &text, Heuristic::Host, false);
+        }
         let mut also_uri = false;
         if let Ok(uri) = Uri::parse(s) {
             if !looks_like_host_port(&uri) {
@@ -369,7 +374,12 @@ impl<'s> SuffixOptions<'s> {
         text.push_str(sep);
         text.push_str(s);
         let prefix = scheme.len() + sep.len();
-        match UriBuf::parse(text) {
+        // Zones only come from `zoned_address`.
+        let parsed = crate::ParseOptions::new()
+            .zone_id(true)
+            .parse_uri(&text)
+            .map(Uri::into_owned);
+        match parsed {
             Ok(uri) => {
                 // A network path needs a host to be worth completing.
                 if heuristic == Heuristic::NetworkPath && matches!(uri.host_str(), None | Some(""))
@@ -388,6 +398,33 @@ impl<'s> SuffixOptions<'s> {
             }),
         }
     }
+}
+
+/// `fe80::1%eth0`, `[fe80::1%eth0]:8080/x` or the RFC 6874 form, as
+/// `[fe80::1%25eth0]` plus the rest; `None` for anything else.
+fn zoned_address(s: &str) -> Option<String> {
+    let (addr, zone, rest) = if let Some(inner) = s.strip_prefix('[') {
+        let end = inner.find(']')?;
+        let (addr, zone) = inner[..end].split_once('%')?;
+        (addr, zone, &inner[end + 1..])
+    } else {
+        let end = s.find(['/', '?', '#']).unwrap_or(s.len());
+        let (addr, zone) = s[..end].split_once('%')?;
+        (addr, zone, &s[end..])
+    };
+    addr.parse::<core::net::Ipv6Addr>().ok()?;
+    let zone = match zone.strip_prefix("25") {
+        Some(z) if !z.is_empty() && s.contains("%25") => z,
+        _ => zone,
+    };
+    let mut out = String::with_capacity(s.len() + 4);
+    out.push('[');
+    out.push_str(addr);
+    out.push_str("%25");
+    out.push_str(zone);
+    out.push(']');
+    out.push_str(rest);
+    Some(out)
 }
 
 /// The exception of rule 1: a "scheme" with a dot, or `localhost`, then a

@@ -45,6 +45,10 @@ fn main() {
         example_counts(&peer);
         return;
     }
+    if peer.starts_with("iri-") || peer.starts_with("iritouri-") {
+        iri_counts(&peer);
+        return;
+    }
     if peer.starts_with("pctenc-") {
         percent_encode_counts(&peer);
         return;
@@ -278,6 +282,67 @@ fn percent_encode_counts(mode: &str) {
         "pctenc-servo" => decoded
             .iter()
             .map(|d| std::borrow::Cow::from(percent_encoding::percent_encode(d, PATH_SET)).len())
+            .sum(),
+        _ => {
+            eprintln!("unknown mode {mode}");
+            std::process::exit(2);
+        }
+    };
+    println!("{mode}\t{n}");
+}
+
+/// `iri-PEER` parses every line of wiki-iris.txt as an IRI reference;
+/// `iritouri-PEER` parses and maps each to a URI (RFC 3987 3.1); `iri-none`
+/// only reads the file. Prints how many lines were accepted (or bytes
+/// written).
+fn iri_counts(mode: &str) {
+    use iri_string::format::ToDedicatedString;
+    use std::hint::black_box;
+    let path = urikit_testdata::full_or_sample("wiki-iris.txt");
+    let text = std::fs::read_to_string(&path).expect("wiki-iris.txt");
+    let lines: Vec<&str> = text.lines().collect();
+    let n: usize = match mode {
+        "iri-none" => lines.iter().map(|s| black_box(*s).len()).sum(),
+        "iri-urikit" => lines
+            .iter()
+            .copied()
+            .filter(|s| urikit::IriRef::parse(black_box(*s)).is_ok())
+            .count(),
+        "iri-fluent-uri" => lines
+            .iter()
+            .copied()
+            .filter(|s| fluent_uri::IriRef::parse(black_box(*s)).is_ok())
+            .count(),
+        "iri-oxiri" => lines
+            .iter()
+            .copied()
+            .filter(|s| oxiri::IriRef::parse(black_box(*s)).is_ok())
+            .count(),
+        "iri-iri-string" => lines
+            .iter()
+            .copied()
+            .filter(|s| iri_string::types::IriReferenceStr::new(black_box(*s)).is_ok())
+            .count(),
+        "iritouri-urikit" => lines
+            .iter()
+            .map(|s| {
+                urikit::IriRef::parse(black_box(*s)).map_or(0, |i| black_box(i.to_uri()).len())
+            })
+            .sum(),
+        "iritouri-fluent-uri" => lines
+            .iter()
+            .map(|s| {
+                fluent_uri::IriRef::parse(black_box(*s))
+                    .map_or(0, |i| black_box(i.to_uri_ref()).as_str().len())
+            })
+            .sum(),
+        "iritouri-iri-string" => lines
+            .iter()
+            .map(|s| {
+                iri_string::types::IriReferenceStr::new(black_box(*s)).map_or(0, |i| {
+                    black_box(i.encode_to_uri().to_dedicated_string()).len()
+                })
+            })
             .sum(),
         _ => {
             eprintln!("unknown mode {mode}");

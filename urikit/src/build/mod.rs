@@ -41,6 +41,7 @@ mod setters;
 
 use query::push_pair;
 pub use query::{query_pairs, QueryPair, QueryPairs, QueryWriter};
+pub(crate) use segments::iter_methods;
 pub use segments::{path_segments, Segments};
 
 /// Why parts cannot make a URI reference.

@@ -95,6 +95,9 @@ macro_rules! iter_methods {
     };
 }
 
+// The IRI types (`crate::iri`) share them.
+pub(crate) use iter_methods;
+
 iter_methods!(UriRef<'a>, 'a);
 iter_methods!(Uri<'a>, 'a);
 iter_methods!(UriRefBuf, '_);

@@ -143,7 +143,7 @@ impl ResolveErrorKind {
 
 impl ResolveError {
     #[cold]
-    const fn new(kind: ResolveErrorKind) -> ResolveError {
+    pub(crate) const fn new(kind: ResolveErrorKind) -> ResolveError {
         ResolveError { kind }
     }
 

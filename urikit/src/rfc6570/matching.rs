@@ -8,11 +8,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+pub use super::captures::Captures;
+use super::decode::decode;
 use super::expand::{encode, prefix};
 use super::parse::{Modifier, Op, Part, Parts, ALLOW_U, ALLOW_UR};
-use super::value::{Value, VarValue, Vars};
+use super::value::VarValue;
 use super::Template;
-use crate::chars::{CharClass, HEXDIG};
+use crate::chars::CharClass;
 
 /// Why a template cannot be matched unambiguously.
 ///
@@ -555,115 +557,6 @@ fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
     Ok(())
 }
 
-/// Percent-decodes `s` into a string; with `reserved`, see
-/// [`decode_reserved`].
-fn decode(s: &str, reserved: bool) -> Option<String> {
-    let b = s.as_bytes();
-    if !b.contains(&b'%') {
-        return Some(s.into());
-    }
-    if reserved {
-        return decode_reserved(b);
-    }
-    let mut out = Vec::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        if b[i] == b'%' {
-            let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
-            if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
-                return None;
-            }
-            out.push((hex(h) << 4) | hex(l));
-            i += 3;
-        } else {
-            out.push(b[i]);
-            i += 1;
-        }
-    }
-    String::from_utf8(out).ok()
-}
-
-/// The value of a `+` or `#` expression. Expansion passed the value's own
-/// triplets through and wrote its own for the rest, always upper-case and
-/// whole UTF-8 characters; so decode just those, and keep as written every
-/// triplet expansion would not have written: lower-case ones, those of
-/// unreserved and reserved characters, and bytes that are not UTF-8.
-fn decode_reserved(b: &[u8]) -> Option<String> {
-    let upper = |i: usize| -> Option<u8> {
-        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
-        let ok = |c: u8| c.is_ascii_digit() || (b'A'..=b'F').contains(&c);
-        (b.get(i) == Some(&b'%') && ok(h) && ok(l)).then(|| (hex(h) << 4) | hex(l))
-    };
-    let mut out = String::with_capacity(b.len());
-    let mut i = 0;
-    while i < b.len() {
-        let c = b[i];
-        if c != b'%' {
-            out.push(char::from(c));
-            i += 1;
-            continue;
-        }
-        let (h, l) = (*b.get(i + 1)?, *b.get(i + 2)?);
-        if !HEXDIG.contains(h) || !HEXDIG.contains(l) {
-            return None;
-        }
-        let raw = core::str::from_utf8(&b[i..i + 3]).ok()?;
-        let Some(v) = upper(i) else {
-            out.push_str(raw);
-            i += 3;
-            continue;
-        };
-        if v < 0x80 {
-            // A `%` that two hex digits follow would pass through as a
-            // triplet of its own: expansion wrote `%25` for no such `%`.
-            let makes_triplet = v == b'%'
-                && b.get(i + 3).is_some_and(|&c| HEXDIG.contains(c))
-                && b.get(i + 4).is_some_and(|&c| HEXDIG.contains(c));
-            if ALLOW_UR.contains(v) || makes_triplet {
-                out.push_str(raw);
-            } else {
-                out.push(char::from(v));
-            }
-            i += 3;
-            continue;
-        }
-        let len = match v {
-            0xC2..=0xDF => 2,
-            0xE0..=0xEF => 3,
-            0xF0..=0xF4 => 4,
-            _ => 0,
-        };
-        let mut buf = [0u8; 4];
-        let whole = len > 0
-            && (0..len).all(|k| match upper(i + 3 * k) {
-                Some(x) => {
-                    buf[k] = x;
-                    true
-                }
-                None => false,
-            });
-        match core::str::from_utf8(&buf[..len]) {
-            Ok(ch) if whole => {
-                out.push_str(ch);
-                i += 3 * len;
-            }
-            _ => {
-                out.push_str(raw);
-                i += 3;
-            }
-        }
-    }
-    Some(out)
-}
-
-fn hex(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c.wrapping_sub(b'A').wrapping_add(10),
-    }
-}
-
 /// A string or, when it holds commas, a list.
 fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
     if v.explode || text.contains(',') {
@@ -795,97 +688,4 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
         caps.vars.push((v.name, value));
     }
     Some(())
-}
-
-/// The variables of a match, in the order they were read.
-///
-/// ```
-/// use urikit::rfc6570::Template;
-/// let t = Template::parse("/{a}/{b}")?;
-/// let c = t.matches("/x/y")?.unwrap();
-/// assert_eq!(c.iter().map(|(n, _)| n).collect::<Vec<_>>(), ["a", "b"]);
-/// // Captures are variables: expanding them gives the URI back.
-/// assert_eq!(t.expand(&c)?, "/x/y");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Captures<'t> {
-    vars: Vec<(&'t str, VarValue)>,
-}
-
-impl<'t> Captures<'t> {
-    /// The value of a variable.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("{/p*}")?.matches("/a/b")?.unwrap();
-    /// assert_eq!(c.get("p").and_then(|v| v.as_list()).map(|l| l.len()), Some(2));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn get(&self, name: &str) -> Option<&VarValue> {
-        self.vars.iter().find(|(n, _)| *n == name).map(|(_, v)| v)
-    }
-
-    /// The value of a variable when it is a string.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("{x}")?.matches("a%2Fb")?.unwrap();
-    /// assert_eq!(c.get_str("x"), Some("a/b"));
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn get_str(&self, name: &str) -> Option<&str> {
-        self.get(name).and_then(VarValue::as_str)
-    }
-
-    /// The (name, value) pairs.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("{x}")?.matches("1")?.unwrap();
-    /// assert_eq!(c.iter().count(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn iter(&self) -> impl Iterator<Item = (&'t str, &VarValue)> + '_ {
-        self.vars.iter().map(|(n, v)| (*n, v))
-    }
-
-    /// How many variables were defined.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("{?a,b}")?.matches("?a=1")?.unwrap();
-    /// assert_eq!(c.len(), 1);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn len(&self) -> usize {
-        self.vars.len()
-    }
-
-    /// Whether no variable was defined.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("/x{?a}")?.matches("/x")?.unwrap();
-    /// assert!(c.is_empty());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn is_empty(&self) -> bool {
-        self.vars.is_empty()
-    }
-
-    /// The pairs, owned.
-    ///
-    /// ```
-    /// let c = urikit::rfc6570::Template::parse("{x}")?.matches("1")?.unwrap();
-    /// assert_eq!(c.into_vec()[0].0, "x");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn into_vec(self) -> Vec<(&'t str, VarValue)> {
-        self.vars
-    }
-}
-
-impl Vars for Captures<'_> {
-    fn get(&self, name: &str) -> Value<'_> {
-        match Captures::get(self, name) {
-            Some(v) => super::ToValue::to_value(v),
-            None => Value::Undefined,
-        }
-    }
 }

@@ -46,6 +46,8 @@
 use alloc::string::String;
 use core::fmt;
 
+mod captures;
+mod decode;
 mod expand;
 mod matching;
 mod parse;
@@ -187,7 +189,7 @@ impl<'a> Template<'a> {
     /// ```
     /// use urikit::rfc6570::{ExpandErrorKind, Template};
     /// let t = Template::parse("http://{+host}/")?;
-    /// assert_eq!(t.expand_uri(&[("host", "[::1]")])?.as_ref_uri().as_text(), "http://[::1]/");
+    /// assert_eq!(t.expand_uri(&[("host", "[::1]")])?.as_str(), "http://[::1]/");
     /// let err = t.expand_uri(&[("host", "[::1")]).unwrap_err();
     /// assert!(matches!(err.kind(), ExpandErrorKind::InvalidUri(_)));
     /// # Ok::<(), Box<dyn std::error::Error>>(())

@@ -58,13 +58,20 @@ pub enum FindingKind {
     /// host (7.4). `[::]` and `[::1]` are IPv6's own unspecified and
     /// loopback addresses, not IPv4-compatible ones.
     Ipv6MappedInternal,
+    /// `zone-id`: an IPv6 zone identifier (read only with
+    /// [`crate::ParseOptions`]); RFC 9844 deprecates zones in URIs.
+    ZoneId,
+    /// `bidi-control`: a bidi formatting character (LRM, RLM, LRE, RLE,
+    /// PDF, LRO, RLO), raw in an IRI or percent-encoded as UTF-8, which RFC
+    /// 3987 4.1 forbids (it can reorder what a reader sees).
+    BidiControl,
 }
 
 impl FindingKind {
     /// Every kind, in order.
     ///
     /// ```
-    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 13);
+    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 15);
     /// ```
     pub const ALL: &'static [FindingKind] = &[
         FindingKind::Credentials,
@@ -80,6 +87,8 @@ impl FindingKind {
         FindingKind::EncodedHost,
         FindingKind::ScriptScheme,
         FindingKind::Ipv6MappedInternal,
+        FindingKind::ZoneId,
+        FindingKind::BidiControl,
     ];
 
     /// The stable name.
@@ -102,6 +111,8 @@ impl FindingKind {
             FindingKind::EncodedHost => "encoded-host",
             FindingKind::ScriptScheme => "script-scheme",
             FindingKind::Ipv6MappedInternal => "ipv6-mapped-internal",
+            FindingKind::ZoneId => "zone-id",
+            FindingKind::BidiControl => "bidi-control",
         }
     }
 
@@ -168,6 +179,8 @@ pub(super) enum Detail {
         compatible: bool,
         range: &'static str,
     },
+    Zone,
+    Bidi,
 }
 
 /// Which script scheme a `script-scheme` finding found.
@@ -178,7 +191,7 @@ pub(super) enum ScriptScheme {
     DataHtml,
 }
 
-/// One hazard found by [`lint`]: its kind, the byte span in the URI it
+/// One hazard found by [`lint`](super::lint): its kind, the byte span in the URI it
 /// concerns, and (through `Display`) a one-line explanation.
 ///
 /// ```
@@ -354,6 +367,13 @@ impl fmt::Display for Finding {
                 f,
                 "host is an IPv4-{} IPv6 address: it reaches the {range} IPv4 address {addr}, which a check of IPv4 addresses alone misses (7.4)",
                 if compatible { "compatible" } else { "mapped" }
+
+            ),
+            Detail::Zone => f.write_str(
+                "an IPv6 zone identifier: a local matter of one host, deprecated in URIs (RFC 9844)",
+            ),
+            Detail::Bidi => f.write_str(
+                "a bidi formatting character, which IRIs must not contain (RFC 3987 4.1)",
             ),
         }
     }

@@ -7,7 +7,44 @@ use super::finding::{Detail, Finding, FindingKind};
 use super::inet_aton::inet_aton;
 use super::mapped::mapped_internal;
 use super::script::script_scheme;
+use crate::chars::hex_value;
 use crate::{Component, HostKind, ParseError, UriRef};
+
+/// The spans of the bidi formatting characters of RFC 3987 4.1 in `s`:
+/// raw (an IRI) or as percent-encoded UTF-8, `%E2%80%8E`/`8F` and
+/// `%E2%80%AA` to `%E2%80%AE`, hex in either case.
+fn bidi_controls(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+    let b = s.as_bytes();
+    let hex = |i: usize| {
+        let h = b.get(i + 1).copied().and_then(hex_value)?;
+        let l = b.get(i + 2).copied().and_then(hex_value)?;
+        (b[i] == b'%').then_some(h << 4 | l)
+    };
+    (0..b.len()).filter_map(move |i| match b[i] {
+        0xE2 => {
+            let c = s.get(i..)?.chars().next()?;
+            crate::chars::is_bidi_format(c).then_some((i, i + 3))
+        }
+        b'%' if hex(i) == Some(0xE2) && hex(i + 3) == Some(0x80) => {
+            matches!(hex(i + 6)?, 0x8E | 0x8F | 0xAA..=0xAE).then_some((i, i + 9))
+        }
+        _ => None,
+    })
+}
+
+/// Lint an IRI reference: [`lint`] on its text, whose non-ASCII characters
+/// only [`FindingKind::BidiControl`] looks at.
+///
+/// ```
+/// let iri = urikit::IriRef::parse("http://a/\u{202E}txt.exe")?;
+/// let f = urikit::security::lint_iri(iri);
+/// assert_eq!(f[0].kind().name(), "bidi-control");
+/// assert_eq!(f[0].span(), 9..12);
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub fn lint_iri(iri: crate::IriRef<'_>) -> Vec<Finding> {
+    lint(iri.view())
+}
 
 /// The offset of `part` within `whole` (a sub-slice of it).
 pub(super) fn offset(whole: &str, part: &str) -> usize {
@@ -140,6 +177,9 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                         },
                     );
                 }
+                if host.zone().is_some() {
+                    push(FindingKind::ZoneId, at, at + h.len(), Detail::Zone);
+                }
             }
             _ => {}
         }
@@ -253,6 +293,10 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             }
             start += seg.len() + 1;
         }
+    }
+
+    for (start, end) in bidi_controls(s) {
+        push(FindingKind::BidiControl, start, end, Detail::Bidi);
     }
 
     out.sort_by_key(|f| (f.start, f.kind));

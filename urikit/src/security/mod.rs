@@ -20,6 +20,8 @@
 //! | `encoded-host` | percent-encoded ASCII only in a reg-name (`ex%61mple.com`) | 3.2.2, 6.2.2.2 |
 //! | `script-scheme` | `javascript:`, `vbscript:`, or `data:` with media type `text/html` | (XSS) |
 //! | `ipv6-mapped-internal` | an IPv4-mapped or -compatible IPv6 literal reaching a loopback, private, link-local or unspecified IPv4 address | 7.4 |
+//! | `zone-id` | an IPv6 zone identifier, deprecated in URIs | RFC 9844 |
+//! | `bidi-control` | a bidi formatting character, raw or percent-encoded | RFC 3987 4.1 |
 //!
 //! [`mask_credentials`] gives the display form that hides a password.
 //!
@@ -61,5 +63,5 @@ use decode::utf8_valid;
 use inet_aton::inet_aton;
 
 pub use finding::{Finding, FindingKind};
-pub use lint::{lint, lint_str};
+pub use lint::{lint, lint_iri, lint_str};
 pub use mask::{mask_credentials, MaskedCredentials, MASK};

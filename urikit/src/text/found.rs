@@ -43,7 +43,7 @@ impl Delimiter {
 /// the wrappers and without a `URL:` prefix; when whitespace was removed
 /// from inside, the span covers it too, so [`Match::as_str`] may be shorter
 /// than the span. The URI always parses as a URI reference, and as a
-/// [`Uri`] unless [`ExtractOptions::relative`] let a relative one through.
+/// [`Uri`](crate::Uri) unless [`ExtractOptions::relative`](super::ExtractOptions::relative) let a relative one through.
 ///
 /// ```
 /// let text = "see <http://a.example/\n  b/c>.";

@@ -9,7 +9,7 @@ use super::scan::{scan, State, Step};
 use super::MAX_SCHEME;
 use super::{ExtractOptions, Found, Match};
 
-/// The iterator of [`extract`] and [`ExtractOptions::extract`]: one forward
+/// The iterator of [`extract`](super::extract) and [`ExtractOptions::extract`]: one forward
 /// pass over the text, no allocation except for a URI that had whitespace
 /// removed from inside it.
 ///

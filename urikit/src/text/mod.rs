@@ -43,6 +43,14 @@
 //! (64 KiB by default): a longer one is skipped whole. That bound is what lets
 //! [`ExtractOptions::extract_reader`] stream any input in bounded memory,
 //! with the same matches as [`ExtractOptions::extract`] on the whole text.
+//! [`Extract::with_dropped`] and [`ReadExtract::with_dropped`] report the
+//! candidates skipped for their length ([`Found::TooLong`]).
+//!
+//! Extraction is linear in the input for any `max_len`: every byte is
+//! looked at a bounded number of times, however many candidates overlap
+//! (the streaming extractor reads more at once while one candidate is
+//! pending, and the lines joined at hyphens are found once for all the
+//! candidates on them).
 //!
 //! ```
 //! let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\

@@ -53,7 +53,8 @@ fn steps(opts: ExtractOptions, text: &str) -> (u64, u64) {
 #[cfg(feature = "std")]
 #[test]
 fn work_is_linear_in_the_input() {
-    let shapes: [(&str, fn(usize) -> String); 8] = [
+    type Shape = (&'static str, fn(usize) -> String);
+    let shapes: [Shape; 8] = [
         ("bare", |n| format!("http://a/{}", "b".repeat(n))),
         ("angle", |n| format!("<http://a/{}>", "b".repeat(n))),
         ("quote", |n| format!("\"http://a/{}\"", "b".repeat(n))),

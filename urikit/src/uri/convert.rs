@@ -103,7 +103,7 @@ impl From<UriBuf> for String {
 impl<'a> UriRef<'a> {
     /// `s` must be a valid URI reference and `m` its parse.
     pub(crate) fn from_parts(s: &'a str, m: Meta) -> UriRef<'a> {
-        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        debug_assert!(parts_ok(s, Top::UriReference, m), "{s}");
         UriRef { s, m }
     }
 
@@ -130,15 +130,44 @@ impl Uri<'_> {
 impl UriRefBuf {
     /// `s` must be a valid URI reference and `m` its parse.
     pub(crate) fn from_parts(s: String, m: Meta) -> UriRefBuf {
-        debug_assert_eq!(parse(s.as_bytes(), Top::UriReference), Ok(m), "{s}");
+        debug_assert!(parts_ok(&s, Top::UriReference, m), "{s}");
         UriRefBuf { s, m }
+    }
+
+    /// The text and its offsets, for the IRI types (`crate::iri`).
+    pub(crate) fn into_parts(self) -> (String, Meta) {
+        (self.s, self.m)
     }
 }
 
 impl UriBuf {
     /// `s` must be a valid URI and `m` its parse.
     pub(crate) fn from_parts(s: String, m: Meta) -> UriBuf {
-        debug_assert_eq!(parse(s.as_bytes(), Top::Uri), Ok(m), "{s}");
+        debug_assert!(parts_ok(&s, Top::Uri, m), "{s}");
         UriBuf { s, m }
     }
+
+    /// The text and its offsets, for the IRI types (`crate::iri`).
+    pub(crate) fn into_parts(self) -> (String, Meta) {
+        (self.s, self.m)
+    }
+}
+
+impl<'a> Uri<'a> {
+    /// `s` must be a valid URI and `m` its parse.
+    pub(crate) fn from_parts(s: &'a str, m: Meta) -> Uri<'a> {
+        debug_assert!(parts_ok(s, Top::Uri, m), "{s}");
+        Uri { s, m }
+    }
+}
+
+/// Whether `m` is the parse of `s`. The IRI types (`crate::iri`) run the
+/// URI algorithms (resolution, normalization), which look only at ASCII
+/// delimiters, on views of their text; such a text parses as an IRI. The
+/// parse options (`crate::zone`) may have accepted a zone identifier.
+fn parts_ok(s: &str, top: Top, m: Meta) -> bool {
+    use crate::parse::{parse_with, profile};
+    parse(s.as_bytes(), top) == Ok(m)
+        || parse_with::<{ profile::IRI | profile::ZONE_ID | profile::ZONE_RAW }>(s.as_bytes(), top)
+            == Ok(m)
 }

@@ -18,20 +18,20 @@ use crate::parse::{parse, Meta, Top, NONE};
 
 impl Meta {
     #[inline]
-    fn scheme<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn scheme<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.scheme_end != NONE).then(|| &s[..self.scheme_end as usize])
     }
     #[inline]
-    fn authority<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn authority<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.auth_start != NONE).then(|| &s[self.auth_start as usize..self.path_start as usize])
     }
     #[inline]
-    fn userinfo<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn userinfo<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.auth_start != NONE && self.host_start > self.auth_start)
             .then(|| &s[self.auth_start as usize..self.host_start as usize - 1])
     }
     #[inline]
-    fn host<'s>(&self, s: &'s str) -> Option<Host<'s>> {
+    pub(crate) fn host<'s>(&self, s: &'s str) -> Option<Host<'s>> {
         (self.auth_start != NONE).then(|| {
             Host::new(
                 &s[self.host_start as usize..self.host_end as usize],
@@ -40,16 +40,16 @@ impl Meta {
         })
     }
     #[inline]
-    fn port<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn port<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.auth_start != NONE && self.host_end < self.path_start)
             .then(|| &s[self.host_end as usize + 1..self.path_start as usize])
     }
     #[inline]
-    fn path<'s>(&self, s: &'s str) -> &'s str {
+    pub(crate) fn path<'s>(&self, s: &'s str) -> &'s str {
         &s[self.path_start as usize..self.path_end as usize]
     }
     #[inline]
-    fn query<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn query<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.query_start != NONE).then(|| {
             let end = if self.fragment_start != NONE {
                 self.fragment_start as usize
@@ -60,12 +60,12 @@ impl Meta {
         })
     }
     #[inline]
-    fn fragment<'s>(&self, s: &'s str) -> Option<&'s str> {
+    pub(crate) fn fragment<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.fragment_start != NONE).then(|| &s[self.fragment_start as usize + 1..])
     }
 }
 
-fn port_u16(port: Option<&str>) -> Result<Option<u16>, PortOverflowError> {
+pub(crate) fn port_u16(port: Option<&str>) -> Result<Option<u16>, PortOverflowError> {
     let Some(port) = port else { return Ok(None) };
     if port.is_empty() {
         return Ok(None);
@@ -295,6 +295,9 @@ macro_rules! accessors {
         }
     };
 }
+
+// The IRI types (`crate::iri`) share the accessors.
+pub(crate) use accessors;
 
 macro_rules! common_traits {
     ($ty:ident $(<$lt:lifetime>)?) => {

@@ -1,0 +1,286 @@
+//! IRIs from the corpora: the JSON Schema `iri` and `iri-reference` format
+//! tests, Wikipedia article IRIs (wiki-iris.txt), and the IRI pairs of
+//! cc-relative-10k.csv, compared with oxiri, iri-string and fluent-uri's IRI
+//! types. Each test runs over the committed sample, and over the full
+//! corpus when `urikit_testdata::full` finds it.
+
+use std::path::Path;
+
+use iri_string::format::ToDedicatedString;
+use serde_json::Value;
+use urikit::{Iri, IriRef};
+
+/// The five components, each `None` when undefined.
+type Five<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    &'a str,
+    Option<&'a str>,
+    Option<&'a str>,
+);
+
+fn ours(s: &str) -> Option<Five<'_>> {
+    let r = IriRef::parse(s).ok()?;
+    Some((r.scheme(), r.authority(), r.path(), r.query(), r.fragment()))
+}
+
+fn oxiri(s: &str) -> Option<Five<'_>> {
+    let r = oxiri::IriRef::parse(s).ok()?;
+    // oxiri's accessors borrow from `r`; re-slice them from `s`.
+    let at = |x: &str| {
+        let start = x.as_ptr() as usize - r.as_str().as_ptr() as usize;
+        &s[start..start + x.len()]
+    };
+    Some((
+        r.scheme().map(at),
+        r.authority().map(at),
+        at(r.path()),
+        r.query().map(at),
+        r.fragment().map(at),
+    ))
+}
+
+fn iri_string(s: &str) -> Option<Five<'_>> {
+    let r = iri_string::types::IriReferenceStr::new(s).ok()?;
+    Some((
+        r.scheme_str(),
+        r.authority_str(),
+        r.path_str(),
+        r.query_str(),
+        r.fragment_str(),
+    ))
+}
+
+fn fluent(s: &str) -> Option<Five<'_>> {
+    let r = fluent_uri::IriRef::parse(s).ok()?;
+    Some((
+        r.scheme().map(|x| x.as_str()),
+        r.authority().map(|a| a.as_str()),
+        r.path().as_str(),
+        r.query().map(|x| x.as_str()),
+        r.fragment().map(|x| x.as_str()),
+    ))
+}
+
+type Peer = for<'a> fn(&'a str) -> Option<Five<'a>>;
+const PEERS: &[(&str, Peer)] = &[
+    ("oxiri", oxiri),
+    ("iri-string", iri_string),
+    ("fluent-uri", fluent),
+];
+
+fn json_cases(path: &Path) -> Vec<(String, bool)> {
+    let text = std::fs::read_to_string(path).unwrap();
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    for group in v.as_array().unwrap() {
+        for case in group["tests"].as_array().unwrap() {
+            if let Some(d) = case["data"].as_str() {
+                out.push((d.to_string(), case["valid"].as_bool().unwrap()));
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn json_schema_iri_formats() {
+    for (file, accept) in [
+        (
+            "json-schema-format/iri.json",
+            (|s| Iri::parse(s).is_ok()) as fn(&str) -> bool,
+        ),
+        ("json-schema-format/iri-reference.json", |s| {
+            IriRef::parse(s).is_ok()
+        }),
+    ] {
+        let cases = json_cases(&urikit_testdata::full_or_sample(file));
+        assert!(cases.len() >= 7, "{file}");
+        let wrong: Vec<_> = cases
+            .iter()
+            .filter(|(s, label)| accept(s) != *label)
+            .collect();
+        assert!(wrong.is_empty(), "{file}: {wrong:?}");
+    }
+}
+
+/// Every line parses as an IRI, its components recompose to it, and its
+/// URI form parses as a URI and maps back (to_iri) to the line.
+fn check_wiki(path: &Path) -> usize {
+    let lines = urikit_testdata::lines(path);
+    for (n, line) in lines.iter().enumerate() {
+        let iri = Iri::parse(line).unwrap_or_else(|e| panic!("line {}: {e}: {line}", n + 1));
+        assert_eq!(iri.components().to_string(), *line);
+        let uri = iri.to_uri();
+        let u = urikit::Uri::parse(&uri).unwrap_or_else(|e| panic!("line {}: {e}: {uri}", n + 1));
+        assert_eq!(u.to_iri(), line.as_str(), "line {}", n + 1);
+    }
+    lines.len()
+}
+
+#[test]
+fn wiki_iris_parse_and_map() {
+    assert!(check_wiki(&urikit_testdata::sample("wiki-iris.txt")) > 1000);
+    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
+        assert_eq!(check_wiki(&p), 61_628);
+    }
+}
+
+/// The same verdict and the same five components as each peer, for every
+/// line of wiki-iris.txt.
+fn differential(path: &Path) {
+    let lines = urikit_testdata::lines(path);
+    let mut differ = Vec::new();
+    for line in &lines {
+        let mine = ours(line);
+        for (name, peer) in PEERS {
+            let theirs = peer(line);
+            if theirs != mine {
+                differ.push(format!("{name}: {line}: {theirs:?} vs {mine:?}"));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+}
+
+#[test]
+fn wiki_iris_agree_with_the_peers() {
+    differential(&urikit_testdata::sample("wiki-iris.txt"));
+    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
+        differential(&p);
+    }
+}
+
+/// Generated IRIs of every form, with characters at the class boundaries:
+/// the same verdict and components as every peer.
+#[test]
+fn generated_iris_agree_with_the_peers() {
+    const PREFIXES: &[&str] = &[
+        "http://",
+        "s:",
+        "//",
+        "",
+        "/",
+        "a/",
+        "s://u@",
+        "http://[::1]",
+    ];
+    const PARTS: &[&str] = &[
+        "a",
+        "Z",
+        "0",
+        "%C3%A9",
+        "%",
+        "/",
+        "?",
+        "#",
+        ":",
+        "@",
+        "[",
+        "]",
+        " ",
+        "é",
+        "例",
+        "\u{A0}",
+        "\u{9F}",
+        "\u{D7FF}",
+        "\u{E000}",
+        "\u{F8FF}",
+        "\u{F900}",
+        "\u{FDCF}",
+        "\u{FDD0}",
+        "\u{FDEF}",
+        "\u{FDF0}",
+        "\u{FFEF}",
+        "\u{FFF0}",
+        "\u{FFFD}",
+        "\u{10000}",
+        "\u{1FFFD}",
+        "\u{1FFFE}",
+        "\u{E0FFF}",
+        "\u{E1000}",
+        "\u{EFFFD}",
+        "\u{F0000}",
+        "\u{10FFFD}",
+        "\u{10FFFF}",
+        "\u{200F}",
+    ];
+    let mut state = 0x1234_5678_9abc_def0u64;
+    let mut next = || {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (state >> 33) as usize
+    };
+    let mut differ = Vec::new();
+    let mut accepted = 0;
+    for _ in 0..20_000 {
+        let mut s = String::from(PREFIXES[next() % PREFIXES.len()]);
+        for _ in 0..next() % 8 {
+            s.push_str(PARTS[next() % PARTS.len()]);
+        }
+        let mine = ours(&s);
+        accepted += usize::from(mine.is_some());
+        for (name, peer) in PEERS {
+            let theirs = peer(&s);
+            if theirs != mine {
+                differ.push(format!("{name}: {s:?}: {theirs:?} vs {mine:?}"));
+            }
+        }
+    }
+    // Both verdicts are well represented.
+    assert!((4_000..16_000).contains(&accepted), "{accepted} accepted");
+    differ.sort();
+    differ.dedup();
+    assert!(
+        differ.is_empty(),
+        "{} differences:\n{}",
+        differ.len(),
+        differ[..differ.len().min(40)].join("\n")
+    );
+}
+
+/// The IRI pairs of cc-relative-10k.csv (a line with a non-ASCII
+/// character): the same target as oxiri and iri-string.
+fn resolution(path: &Path) -> usize {
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut compared = 0;
+    let mut differ = Vec::new();
+    for line in text.lines().skip(1).filter(|l| !l.is_ascii()) {
+        let Some((b, r)) = line.split_once(',') else {
+            continue;
+        };
+        let (Ok(base), Ok(reference)) = (Iri::parse(b), IriRef::parse(r)) else {
+            continue;
+        };
+        let mine = base.resolve(reference).expect("valid input resolves");
+        let ox = oxiri::Iri::parse(b)
+            .ok()
+            .zip(oxiri::IriRef::parse(r).ok())
+            .and_then(|(ob, or)| ob.resolve(&or).ok())
+            .map(|t| t.into_inner());
+        let is = match (
+            iri_string::types::IriAbsoluteStr::new(b),
+            iri_string::types::IriReferenceStr::new(r),
+        ) {
+            (Ok(ib), Ok(ir)) => Some(ir.resolve_against(ib).to_dedicated_string().to_string()),
+            _ => None,
+        };
+        compared += 1;
+        for (peer, theirs) in [("oxiri", ox), ("iri-string", is)] {
+            if theirs.as_deref() != Some(mine.as_str()) {
+                differ.push(format!("{peer}: {line}: {theirs:?} vs {mine}"));
+            }
+        }
+    }
+    assert!(differ.is_empty(), "{}", differ.join("\n"));
+    compared
+}
+
+#[test]
+fn cc_relative_iri_pairs_resolve_as_the_peers_do() {
+    assert!(resolution(&urikit_testdata::sample("cc-relative-10k.csv")) >= 5);
+    if let Some(p) = urikit_testdata::full("cc-relative-10k.csv") {
+        assert!(resolution(&p) >= 70);
+    }
+}
