@@ -132,7 +132,7 @@ pub fn normalize(input: &dyn Array, level: Level) -> Result<ArrayRef, ArrowError
     let normalizer = Normalizer::new().scheme_based(level >= Level::Scheme);
     for i in 0..n {
         match strs.get(i).and_then(|s| UriRef::parse(s).ok()) {
-            Some(r) if level == Level::String => out.push_from(i, r.as_text()),
+            Some(r) if level == Level::String => out.push_from(i, r.as_str()),
             Some(r) => out.push_from(i, normalizer.normalize(r).as_str()),
             None => out.push_null(),
         }

@@ -1,0 +1,43 @@
+#!/usr/bin/env bash
+# Build the wheel, install it into a fresh venv with the test dependencies
+# (from PyPI), run pytest (docstring and README examples, the jsonschema
+# labels, the compat table, the Arrow examples) and mypy on the stubs.
+# Exits non-zero on any failure, and when pytest runs no test at all.
+#
+#   bash python/scripts/test.sh            # python3 from PATH
+#   PYTHON=python3.12 bash python/scripts/test.sh
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+py="${PYTHON:-python3}"
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+
+echo "== fresh venv ($("$py" --version))"
+"$py" -m venv "$work/venv"
+bin="$work/venv/bin"
+"$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/test-requirements.txt"
+
+echo "== build the wheel (pip wheel: maturin from PyPI as the build backend)"
+"$bin/python" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/wheels" "$here"
+ls "$work/wheels"
+"$bin/python" -m pip install -q --disable-pip-version-check "$work"/wheels/urikit-*.whl
+
+echo "== pytest"
+# From an empty directory, so `import urikit` is the installed wheel and not
+# the source folder.
+cd "$work"
+status=0
+"$bin/python" -m pytest -p no:cacheprovider -rs "$here/tests" "$here/README.md" || status=$?
+if [ "$status" -eq 5 ]; then
+  echo "pytest collected no tests: that is a failure here"
+  exit 1
+fi
+[ "$status" -eq 0 ] || exit "$status"
+
+echo "== mypy (the stubs, against the installed package)"
+"$bin/python" -m mypy --config-file "$here/pyproject.toml" "$here/tests/test_typecheck_usage.py"
+
+echo "== rustfmt and clippy (the crate is outside the root workspace, so the root checks skip it)"
+cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --all-targets -- -D warnings
+echo "python package: all checks passed"

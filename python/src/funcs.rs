@@ -1,0 +1,372 @@
+//! The module-level functions: thin wrappers that take text or parsed
+//! values and call the library, plus the small result types of `lint` and
+//! `extract`.
+
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use urikit::normalize::Normalizer;
+use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
+
+use crate::errors::{parse_error, uri_error};
+use crate::types::{comparison, Arg, PyURI, PyURIRef};
+
+/// The character (code point) offset of byte offset `byte` in `s`: Python
+/// indexes strings by code point, the library by byte.
+fn char_index(s: &str, byte: usize) -> usize {
+    if s.is_ascii() {
+        return byte;
+    }
+    s.get(..byte).map_or(byte, |p| p.chars().count())
+}
+
+/// One hazard found by ``lint``: its kind, the span it concerns (character
+/// offsets in the URI's text) and a one-line explanation.
+///
+/// >>> f = urikit.lint('http://example.com:25/')[0]
+/// >>> f.kind, f.start, f.end
+/// ('port-mismatch', 19, 21)
+#[pyclass(frozen, module = "urikit", name = "Finding", get_all)]
+pub struct Finding {
+    /// The stable kind name, such as ``'credentials'``.
+    kind: &'static str,
+    /// Start of the span (character offset).
+    start: usize,
+    /// End of the span (character offset, exclusive).
+    end: usize,
+    /// The one-line explanation.
+    message: String,
+}
+
+#[pymethods]
+impl Finding {
+    fn __repr__(&self) -> String {
+        format!(
+            "Finding(kind='{}', start={}, end={})",
+            self.kind, self.start, self.end
+        )
+    }
+
+    fn __str__(&self) -> &str {
+        &self.message
+    }
+}
+
+/// The library's findings as Python values.
+pub fn lint_findings(text: &str, found: Vec<urikit::security::Finding>) -> Vec<Finding> {
+    found
+        .into_iter()
+        .map(|f| Finding {
+            kind: f.kind().name(),
+            start: char_index(text, f.start()),
+            end: char_index(text, f.end()),
+            message: f.to_string(),
+        })
+        .collect()
+}
+
+/// One URI reference found in text by ``extract``.
+///
+/// ``start`` and ``end`` are character offsets in the text; ``uri`` is the
+/// reference as found (whitespace removed from inside, without wrappers);
+/// ``delimiter`` is ``'angle'``, ``'quote'`` or ``'bare'``.
+///
+/// >>> m = urikit.extract('see <http://a.example/b>.')[0]
+/// >>> m.uri, m.start, m.end, m.delimiter
+/// ('http://a.example/b', 5, 23, 'angle')
+#[pyclass(frozen, module = "urikit", name = "Match", get_all)]
+pub struct Match {
+    /// The reference's text.
+    uri: String,
+    /// Start of the span (character offset).
+    start: usize,
+    /// End of the span (character offset, exclusive).
+    end: usize,
+    /// How the match was set apart: ``'angle'``, ``'quote'`` or ``'bare'``.
+    delimiter: &'static str,
+}
+
+#[pymethods]
+impl Match {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        let uri = pyo3::types::PyString::new(py, &self.uri).repr()?;
+        Ok(format!(
+            "Match(uri={uri}, start={}, end={}, delimiter='{}')",
+            self.start, self.end, self.delimiter
+        ))
+    }
+
+    fn __str__(&self) -> &str {
+        &self.uri
+    }
+}
+
+/// Parse ``text`` as a URI reference (a URI or a relative reference).
+///
+/// >>> urikit.parse('http://a/b?c#d')
+/// URIRef('http://a/b?c#d')
+/// >>> urikit.parse('http://a/b?c#d').to_uri().host
+/// 'a'
+#[pyfunction]
+pub fn parse(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
+    UriRefBuf::parse(&*text)
+        .map(PyURIRef)
+        .map_err(|e| parse_error(py, e))
+}
+
+/// Resolve ``reference`` against ``base`` (section 5.2); both may be text.
+///
+/// >>> urikit.resolve('http://a/b/c/d;p?q', '../../g')
+/// URI('http://a/g')
+#[pyfunction]
+pub fn resolve(py: Python<'_>, base: Arg, reference: Arg) -> PyResult<PyURI> {
+    urikit::Resolver::new()
+        .resolve(&base, &reference)
+        .map(PyURI)
+        .map_err(|e| crate::errors::resolve_error(py, e))
+}
+
+/// The shortest reference that resolves from ``base`` to ``target``.
+///
+/// >>> urikit.relative('http://a/b/c/d', 'http://a/b/x?y')
+/// URIRef('../x?y')
+#[pyfunction]
+pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
+    // The base is parsed here (a parse error names the base's component);
+    // the library parses the target and says so in its errors.
+    base.with_uri(py, |b| {
+        b.make_relative(&target)
+            .map(PyURIRef)
+            .map_err(|e| crate::errors::resolve_error(py, e))
+    })
+}
+
+/// The normal form of a URI reference, as text (6.2.2; with
+/// ``scheme_based=True`` also 6.2.3).
+///
+/// >>> urikit.normalize('HTTP://www.Example.com:80/%7Euser/./a/../b')
+/// 'http://www.example.com:80/~user/b'
+/// >>> urikit.normalize('HTTP://www.Example.com:80/', scheme_based=True)
+/// 'http://www.example.com/'
+#[pyfunction]
+#[pyo3(signature = (uri, *, scheme_based = false))]
+pub fn normalize(py: Python<'_>, uri: Arg, scheme_based: bool) -> PyResult<String> {
+    uri.with_ref(py, |r| {
+        Ok(Normalizer::new()
+            .scheme_based(scheme_based)
+            .normalize(r)
+            .into_string())
+    })
+}
+
+/// Whether ``a`` and ``b`` are equivalent at ``level`` (6.2): ``'string'``
+/// (character for character), ``'syntax'`` (after syntax-based
+/// normalization, the default) or ``'scheme'`` (also scheme-based).
+///
+/// >>> urikit.equivalent('http://a/%7e', 'http://a/~')
+/// True
+/// >>> urikit.equivalent('http://a/%7e', 'http://a/~', level='string')
+/// False
+/// >>> urikit.equivalent('http://a:80/', 'http://a/', level='scheme')
+/// True
+/// >>> urikit.equivalent('http://a/#x', 'http://a/', ignore_fragment=True)
+/// True
+#[pyfunction]
+#[pyo3(signature = (a, b, *, level = "syntax", ignore_fragment = false))]
+pub fn equivalent(
+    py: Python<'_>,
+    a: Arg,
+    b: Arg,
+    level: &str,
+    ignore_fragment: bool,
+) -> PyResult<bool> {
+    let cmp = comparison(py, level, ignore_fragment)?;
+    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b))))
+}
+
+/// The characters left as they are when encoding for ``component``.
+fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::chars::CharClass> {
+    Ok(match component {
+        "userinfo" => &percent::USERINFO,
+        "host" => &percent::REG_NAME,
+        "path" => &percent::PATH,
+        "segment" => &percent::PATH_SEGMENT,
+        "segment-nc" => &percent::PATH_SEGMENT_NC,
+        "query" => &percent::QUERY,
+        "query-pair" => &percent::QUERY_PAIR,
+        "fragment" => &percent::FRAGMENT,
+        "unreserved" => &percent::UNRESERVED,
+        _ => {
+            return Err(uri_error(
+                py,
+                format!(
+                "unknown component {component:?} (expected 'userinfo', 'host', 'path', 'segment', \
+                     'segment-nc', 'query', 'query-pair', 'fragment' or 'unreserved')"
+            ),
+                None,
+                "unknown-component",
+                None,
+            ))
+        }
+    })
+}
+
+/// Percent-encode ``text`` (as UTF-8) for ``component`` (2.1): every
+/// character the component does not allow as data is encoded, ``%`` always.
+///
+/// Components: ``'userinfo'``, ``'host'``, ``'path'``, ``'segment'`` (one
+/// path segment: ``/`` encoded), ``'segment-nc'`` (also ``:``), ``'query'``,
+/// ``'query-pair'`` (a key or value: ``&``, ``=``, ``+`` encoded),
+/// ``'fragment'``, ``'unreserved'`` (everything but unreserved encoded).
+///
+/// >>> urikit.encode('a b/c?d', 'segment')
+/// 'a%20b%2Fc%3Fd'
+/// >>> urikit.encode('a b/c?d', 'query')
+/// 'a%20b/c?d'
+/// >>> urikit.encode('x=1&y', 'query-pair')
+/// 'x%3D1%26y'
+/// >>> urikit.encode('é', 'path')
+/// '%C3%A9'
+#[pyfunction]
+pub fn encode(py: Python<'_>, text: PyBackedStr, component: &str) -> PyResult<String> {
+    let set = encode_set(py, component)?;
+    Ok(percent::encode(&*text, set).to_string())
+}
+
+/// Percent-decode ``text`` (2.1); with ``form=True`` also ``+`` as a space
+/// (HTML forms). Decoded bytes that are not UTF-8 raise ``URIError`` (kind
+/// ``'invalid-utf8'``), or become U+FFFD with ``errors='replace'``.
+///
+/// >>> urikit.decode('a%20b%2Fc')
+/// 'a b/c'
+/// >>> urikit.decode('a+b', form=True)
+/// 'a b'
+/// >>> urikit.decode('%C3%A9%FF', errors='replace')
+/// 'é\ufffd'
+/// >>> urikit.decode('ab%FF')
+/// Traceback (most recent call last):
+/// ...
+/// urikit.URIError: decoded data is not UTF-8 (from index 2 of the encoded text)
+#[pyfunction]
+#[pyo3(signature = (text, *, form = false, errors = "strict"))]
+pub fn decode(py: Python<'_>, text: PyBackedStr, form: bool, errors: &str) -> PyResult<String> {
+    let d = if form {
+        percent::decode_form(&text)
+    } else {
+        percent::decode(&text)
+    };
+    match errors {
+        "strict" => d.to_str().map(|c| c.into_owned()).map_err(|e| {
+            let at = char_index(&text, e.index());
+            let msg = e
+                .to_string()
+                .replace(&format!("index {}", e.index()), &format!("index {at}"));
+            uri_error(py, msg, Some(at), "invalid-utf8", None)
+        }),
+        "replace" => Ok(d.to_str_lossy().into_owned()),
+        _ => Err(uri_error(
+            py,
+            format!("unknown errors value {errors:?} (expected 'strict' or 'replace')"),
+            None,
+            "unknown-errors",
+            None,
+        )),
+    }
+}
+
+/// The URI references in plain text (RFC 3986 Appendix C): delimited by
+/// ``<>`` or quotes, or bare. With ``relative=True`` relative references in
+/// delimiters count too; with ``any_scheme=True`` bare URIs of any scheme.
+///
+/// >>> [m.uri for m in urikit.extract('Go to <http://a.example/x> or "mailto:b@c.example".')]
+/// ['http://a.example/x', 'mailto:b@c.example']
+#[pyfunction]
+#[pyo3(signature = (text, *, relative = false, any_scheme = false))]
+pub fn extract(py: Python<'_>, text: PyBackedStr, relative: bool, any_scheme: bool) -> Vec<Match> {
+    let opts = urikit::text::ExtractOptions::new()
+        .relative(relative)
+        .any_scheme(any_scheme);
+    let s: &str = &text;
+    py.detach(|| {
+        opts.extract(s)
+            .map(|m| Match {
+                start: char_index(s, m.start()),
+                end: char_index(s, m.end()),
+                delimiter: m.delimiter().name(),
+                uri: m.as_str().to_owned(),
+            })
+            .collect()
+    })
+}
+
+/// The security findings of RFC 3986 section 7 for a URI reference:
+/// credentials, misleading userinfo, nonstandard IPv4 forms, port
+/// mismatches, encoded controls and delimiters, dot segments and more.
+///
+/// >>> [f.kind for f in urikit.lint('http://0x7f.1/')]
+/// ['ipv4-nonstandard']
+/// >>> urikit.lint('https://example.com/')
+/// []
+#[pyfunction]
+pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
+    uri.with_ref(py, |r| {
+        Ok(lint_findings(r.as_str(), urikit::security::lint(r)))
+    })
+}
+
+/// Whether ``text`` matches ``rule`` of the RFC 3986 ABNF exactly
+/// (``'URI'``, ``'URI-reference'``, ``'absolute-URI'``, ``'host'``,
+/// ``'IPv6address'``, ``'segment'``, ...). With ``raise_error=True`` a
+/// mismatch raises ``URIError`` instead of returning ``False``.
+///
+/// >>> urikit.validate('2001:db8::1', 'IPv6address')
+/// True
+/// >>> urikit.validate('http://a b', 'URI')
+/// False
+#[pyfunction]
+#[pyo3(signature = (text, rule = "URI-reference", *, raise_error = false))]
+pub fn validate(
+    py: Python<'_>,
+    text: PyBackedStr,
+    rule: &str,
+    raise_error: bool,
+) -> PyResult<bool> {
+    let r = Rule::from_name(rule).ok_or_else(|| {
+        uri_error(
+            py,
+            format!("unknown ABNF rule {rule:?}"),
+            None,
+            "unknown-rule",
+            None,
+        )
+    })?;
+    match validate_rule(r, &text) {
+        Ok(()) => Ok(true),
+        Err(e) if raise_error => Err(parse_error(py, e)),
+        Err(_) => Ok(false),
+    }
+}
+
+/// A JSON Schema format check for `rule`: `True` for anything but a `str`
+/// (formats apply to strings only) and for a valid `str`; `URIError` for an
+/// invalid one, which jsonschema reports as the cause. One native call per
+/// instance, since jsonschema calls it once per value.
+fn format_check(py: Python<'_>, instance: &Bound<'_, PyAny>, rule: Rule) -> PyResult<bool> {
+    let Ok(s) = instance.cast::<pyo3::types::PyString>() else {
+        return Ok(true);
+    };
+    let text = s.to_cow()?;
+    validate_rule(rule, &text).map_err(|e| parse_error(py, e))?;
+    Ok(true)
+}
+
+/// The ``uri`` format check of ``urikit.jsonschema`` (internal).
+#[pyfunction]
+pub fn _format_uri(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool> {
+    format_check(py, instance, Rule::Uri)
+}
+
+/// The ``uri-reference`` format check of ``urikit.jsonschema`` (internal).
+#[pyfunction]
+pub fn _format_uri_reference(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool> {
+    format_check(py, instance, Rule::UriReference)
+}

@@ -1,0 +1,40 @@
+//! The `urikit` Python package's native module (`urikit._urikit`): a thin
+//! PyO3 layer over the urikit library. No URI logic lives here: every
+//! check, split, resolution and normalization is the library's.
+
+mod arrow;
+mod errors;
+mod funcs;
+mod templates;
+mod types;
+
+use pyo3::prelude::*;
+
+#[pymodule]
+fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    let py = m.py();
+    m.add("URIError", py.get_type::<errors::URIError>())?;
+    m.add_class::<types::PyURI>()?;
+    m.add_class::<types::PyURIRef>()?;
+    m.add_class::<funcs::Finding>()?;
+    m.add_class::<funcs::Match>()?;
+    m.add_function(wrap_pyfunction!(funcs::parse, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::resolve, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::relative, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::normalize, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::equivalent, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::encode, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::decode, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::extract, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::lint, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::_format_uri, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::_format_uri_reference, m)?)?;
+    m.add_class::<templates::PyTemplate>()?;
+    m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
+    m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;
+    m.add_class::<arrow::PyArrowArray>()?;
+    m.add_class::<arrow::PyChunked>()?;
+    m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,302 @@
+//! `urikit.URITemplate` (RFC 6570: expansion and matching) and the file
+//! path conversions (RFC 8089), over `urikit::rfc6570` and `urikit::file`.
+
+use std::collections::hash_map::DefaultHasher;
+use std::hash::{Hash, Hasher};
+
+use pyo3::exceptions::PyTypeError;
+use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use urikit::file::FilePathError;
+use urikit::rfc6570::{TemplateBuf, VarValue};
+
+use crate::errors::uri_error;
+use crate::types::{Arg, PyURI};
+
+/// A stable kebab-case name for an error kind without one of its own
+/// (`UnclosedExpression` -> `unclosed-expression`).
+fn kebab(debug: &str) -> String {
+    let name = debug.split('(').next().unwrap_or(debug);
+    let mut out = String::new();
+    for (i, c) in name.chars().enumerate() {
+        if c.is_ascii_uppercase() {
+            if i > 0 {
+                out.push('-');
+            }
+            out.push(c.to_ascii_lowercase());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+/// A URI Template (RFC 6570), parsed: ``expand`` fills it in, ``match``
+/// reads the variables back out of a URI.
+///
+/// >>> t = urikit.URITemplate('http://example.com/{user}/repos{?page,per}')
+/// >>> t.expand({'user': 'fred', 'page': 2})
+/// 'http://example.com/fred/repos?page=2'
+/// >>> t.match('http://example.com/ann/repos?page=3&per=10')
+/// {'user': 'ann', 'page': '3', 'per': '10'}
+/// >>> urikit.URITemplate('{unclosed')
+/// Traceback (most recent call last):
+/// ...
+/// urikit.URIError: unclosed expression at index 9
+#[pyclass(frozen, module = "urikit", name = "URITemplate")]
+pub struct PyTemplate(TemplateBuf);
+
+/// A Python value as a template variable: ``str`` (other scalars by
+/// ``str()``), a list or tuple of them, or a dict of them; ``None`` is
+/// undefined.
+fn var_value(v: &Bound<'_, PyAny>) -> PyResult<Option<VarValue>> {
+    fn scalar(v: &Bound<'_, PyAny>) -> PyResult<String> {
+        if v.is_instance_of::<PyList>()
+            || v.is_instance_of::<PyTuple>()
+            || v.is_instance_of::<PyDict>()
+        {
+            return Err(PyTypeError::new_err(
+                "a list or dict member must be a scalar",
+            ));
+        }
+        Ok(v.str()?.to_cow()?.into_owned())
+    }
+    if v.is_none() {
+        Ok(None)
+    } else if let Ok(d) = v.cast::<PyDict>() {
+        let pairs = d
+            .iter()
+            .map(|(k, v)| Ok((scalar(&k)?, scalar(&v)?)))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some(VarValue::Assoc(pairs)))
+    } else if v.is_instance_of::<PyList>() || v.is_instance_of::<PyTuple>() {
+        let items = v
+            .try_iter()?
+            .map(|x| scalar(&x?))
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(Some(VarValue::List(items)))
+    } else {
+        Ok(Some(VarValue::String(scalar(v)?)))
+    }
+}
+
+fn vars(
+    mapping: Option<&Bound<'_, PyDict>>,
+    kwargs: Option<&Bound<'_, PyDict>>,
+) -> PyResult<Vec<(String, VarValue)>> {
+    let mut out = Vec::new();
+    for d in [mapping, kwargs].into_iter().flatten() {
+        for (k, v) in d.iter() {
+            let name: String = k.extract()?;
+            if let Some(v) = var_value(&v)? {
+                out.retain(|(n, _): &(String, VarValue)| n != &name);
+                out.push((name, v));
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn var_to_py<'py>(py: Python<'py>, v: &VarValue) -> PyResult<Bound<'py, PyAny>> {
+    Ok(match v {
+        VarValue::String(s) => PyString::new(py, s).into_any(),
+        VarValue::List(items) => PyList::new(py, items)?.into_any(),
+        VarValue::Assoc(pairs) => {
+            let d = PyDict::new(py);
+            for (k, v) in pairs {
+                d.set_item(k, v)?;
+            }
+            d.into_any()
+        }
+    })
+}
+
+#[pymethods]
+impl PyTemplate {
+    #[new]
+    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyTemplate> {
+        TemplateBuf::parse(&*text).map(PyTemplate).map_err(|e| {
+            uri_error(
+                py,
+                e.to_string(),
+                Some(e.index()),
+                &kebab(&format!("{:?}", e.kind())),
+                None,
+            )
+        })
+    }
+
+    /// Expand with variables from a mapping and/or keywords (4, 5): ``str``
+    /// (other scalars by ``str()``), lists, dicts; ``None`` is undefined.
+    ///
+    /// >>> urikit.URITemplate('{/path*}{?q*}').expand(path=['a', 'b c'], q={'x': '1'})
+    /// '/a/b%20c?x=1'
+    #[pyo3(signature = (mapping = None, **kwargs))]
+    fn expand(
+        &self,
+        py: Python<'_>,
+        mapping: Option<&Bound<'_, PyDict>>,
+        kwargs: Option<&Bound<'_, PyDict>>,
+    ) -> PyResult<String> {
+        let vars = vars(mapping, kwargs)?;
+        self.0.as_template().expand(&vars).map_err(|e| {
+            uri_error(
+                py,
+                e.to_string(),
+                Some(e.index()),
+                &kebab(&format!("{:?}", e.kind())),
+                None,
+            )
+        })
+    }
+
+    /// The variables of a URI this template expands to, or ``None`` when it
+    /// does not match; ``URIError`` when the template is ambiguous.
+    ///
+    /// >>> urikit.URITemplate('/users/{id}').match('/users/42')
+    /// {'id': '42'}
+    /// >>> urikit.URITemplate('/users/{id}').match('/groups/42') is None
+    /// True
+    #[pyo3(name = "match")]
+    fn match_<'py>(
+        &self,
+        py: Python<'py>,
+        uri: PyBackedStr,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let found = self.0.as_template().matches(&uri).map_err(|e| {
+            uri_error(
+                py,
+                e.to_string(),
+                None,
+                &kebab(&format!("{:?}", e.kind())),
+                None,
+            )
+        })?;
+        let Some(caps) = found else { return Ok(None) };
+        let d = PyDict::new(py);
+        for (name, v) in caps.iter() {
+            d.set_item(name, var_to_py(py, v)?)?;
+        }
+        Ok(Some(d))
+    }
+
+    /// The variable names, in order of appearance.
+    ///
+    /// >>> urikit.URITemplate('{a}{?b,a}').variables
+    /// ['a', 'b', 'a']
+    #[getter]
+    fn variables(&self) -> Vec<String> {
+        self.0
+            .as_template()
+            .variables()
+            .map(str::to_owned)
+            .collect()
+    }
+
+    fn __str__(&self) -> &str {
+        self.0.as_str()
+    }
+
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+        Ok(format!(
+            "URITemplate({})",
+            PyString::new(py, self.0.as_str()).repr()?
+        ))
+    }
+
+    fn __hash__(&self) -> u64 {
+        let mut h = DefaultHasher::new();
+        self.0.as_str().hash(&mut h);
+        h.finish()
+    }
+
+    fn __eq__(&self, other: &Bound<'_, PyAny>) -> bool {
+        other
+            .cast::<PyTemplate>()
+            .is_ok_and(|o| o.get().0.as_str() == self.0.as_str())
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let text = slf.get().0.as_str().to_owned();
+        (slf.get_type(), (text,)).into_pyobject(slf.py())
+    }
+}
+
+fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {
+    uri_error(py, e.to_string(), e.index(), e.kind().name(), None)
+}
+
+/// The ``file`` URI of an absolute path (RFC 8089): ``style`` ``'unix'``,
+/// ``'windows'`` or ``None`` for this platform's.
+///
+/// >>> urikit.from_file_path('/srv/a b', style='unix')
+/// URI('file:///srv/a%20b')
+/// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
+/// URI('file:///C:/Temp/x.txt')
+#[pyfunction]
+#[pyo3(signature = (path, *, style = None))]
+pub fn from_file_path(
+    py: Python<'_>,
+    path: &Bound<'_, PyAny>,
+    style: Option<&str>,
+) -> PyResult<PyURI> {
+    let os = py.import("os")?;
+    let path = os.call_method1("fspath", (path,))?;
+    let text: PyBackedStr = path
+        .extract()
+        .map_err(|_| PyTypeError::new_err("expected a str path"))?;
+    let uri = match style {
+        Some("unix") => urikit::file::from_unix_path(text.as_bytes()),
+        Some("windows") => urikit::file::from_windows_path(&text),
+        None => urikit::file::from_file_path(std::path::Path::new(&*text)),
+        Some(other) => {
+            return Err(uri_error(
+                py,
+                format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+                None,
+                "unknown-style",
+                None,
+            ))
+        }
+    };
+    uri.map(PyURI).map_err(|e| file_error(py, e))
+}
+
+/// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
+/// ``'unix'``, ``'windows'`` or ``None`` for this platform's.
+///
+/// >>> urikit.to_file_path('file:///srv/a%20b', style='unix')
+/// '/srv/a b'
+/// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
+/// 'C:\\Temp\\x.txt'
+#[pyfunction]
+#[pyo3(signature = (uri, *, style = None))]
+pub fn to_file_path(py: Python<'_>, uri: Arg, style: Option<&str>) -> PyResult<String> {
+    uri.with_uri(py, |u| {
+        let path = match style {
+            Some("unix") | None => urikit::file::to_unix_path(&u)
+                .map(|b| String::from_utf8(b).map_err(|e| e.utf8_error())),
+            Some("windows") => urikit::file::to_windows_path(&u).map(Ok),
+            Some(other) => {
+                return Err(uri_error(
+                    py,
+                    format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+                    None,
+                    "unknown-style",
+                    None,
+                ))
+            }
+        };
+        match path.map_err(|e| file_error(py, e))? {
+            Ok(s) => Ok(s),
+            Err(_) => Err(uri_error(
+                py,
+                "the path is not UTF-8 text".into(),
+                None,
+                "not-unicode",
+                None,
+            )),
+        }
+    })
+}

@@ -1,0 +1,79 @@
+"""URI Templates over the uritemplate-test suite (testdata/corpus), and the
+file path conversions (RFC 8089)."""
+
+import json
+import pathlib
+import pickle
+
+import pytest
+
+import urikit
+from urikit import URITemplate
+
+SUITE = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "corpus" / "uritemplate-test"
+
+
+def _cases():
+    for name in ("spec-examples.json", "spec-examples-by-section.json", "extended-tests.json", "negative-tests.json"):
+        for group_name, group in json.loads((SUITE / name).read_text(encoding="utf-8")).items():
+            for i, (template, expected) in enumerate(group["testcases"]):
+                yield pytest.param(template, group["variables"], expected, id=f"{name}:{group_name}:{i}")
+
+
+CASES = list(_cases())
+
+
+def test_suite_is_there():
+    assert len(CASES) > 200
+
+
+@pytest.mark.parametrize("template,variables,expected", CASES)
+def test_uritemplate_suite(template, variables, expected):
+    if expected is False:
+        with pytest.raises(urikit.URIError):
+            URITemplate(template).expand(variables)
+        return
+    got = URITemplate(template).expand(variables)
+    assert got in (expected if isinstance(expected, list) else [expected])
+
+
+def test_match_round_trip():
+    t = URITemplate("/repos/{owner}/{repo}/issues{?state,labels*}")
+    uri = t.expand(owner="o", repo="r", state="open")
+    assert t.match(uri) == {"owner": "o", "repo": "r", "state": "open"}
+    assert t.match("/other") is None
+
+
+def test_template_value_semantics():
+    t = URITemplate("{a}")
+    assert t == URITemplate("{a}") and hash(t) == hash(URITemplate("{a}")) and t != URITemplate("{b}")
+    assert pickle.loads(pickle.dumps(t)) == t
+    assert str(t) == "{a}" and repr(t) == "URITemplate('{a}')"
+    # None is undefined; keywords override the mapping.
+    assert URITemplate("{?a,b}").expand({"a": None, "b": "1"}) == "?b=1"
+    assert URITemplate("{a}").expand({"a": "1"}, a="2") == "2"
+    with pytest.raises(TypeError):
+        URITemplate(1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize(
+    "path,style,uri",
+    [
+        ("/srv/a b", "unix", "file:///srv/a%20b"),
+        ("/etc/hosts", "unix", "file:///etc/hosts"),
+        ("/tmp/50%", "unix", "file:///tmp/50%25"),
+        ("C:\\Temp\\x.txt", "windows", "file:///C:/Temp/x.txt"),
+    ],
+)
+def test_file_paths_round_trip(path, style, uri):
+    assert urikit.from_file_path(path, style=style) == urikit.URI(uri)
+    assert urikit.to_file_path(uri, style=style) == path
+
+
+def test_file_path_errors():
+    with pytest.raises(urikit.URIError) as info:
+        urikit.from_file_path("relative/path", style="unix")
+    assert info.value.kind == "relative-path"
+    with pytest.raises(urikit.URIError):
+        urikit.to_file_path("http://a/b", style="unix")
+    assert urikit.from_file_path(pathlib.PurePosixPath("/a"), style="unix") == urikit.URI("file:///a")

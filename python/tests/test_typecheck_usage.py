@@ -1,0 +1,44 @@
+"""Type-checked by mypy against the stubs (scripts/test.sh), and run by
+pytest as an ordinary module: the stubs must describe what the package does."""
+
+from typing import List, Optional
+from urllib.parse import SplitResult
+
+import urikit
+import urikit.arrow
+import urikit.compat
+import urikit.jsonschema
+
+
+def use() -> None:
+    u: urikit.URI = urikit.URI("http://a/b?c")
+    r: urikit.URIRef = urikit.parse("../x")
+    scheme: str = u.scheme
+    maybe: Optional[str] = r.scheme
+    q: Optional[str] = u.query
+    port: Optional[int] = u.port_number
+    joined: urikit.URI = u.resolve(r)
+    back: urikit.URIRef = u.relative(joined)
+    text: str = urikit.normalize(u, scheme_based=True)
+    same: bool = urikit.equivalent("a:b", u, level="scheme")
+    findings: List[urikit.Finding] = urikit.lint("http://u:p@h/")
+    kinds: List[str] = [f.kind for f in findings]
+    spans: List[int] = [m.start for m in urikit.extract("<http://a/>")]
+    enc: str = urikit.encode("a b", "path")
+    dec: str = urikit.decode(enc, form=True)
+    split: SplitResult = urikit.compat.urlsplit("http://a/")
+    url: str = urikit.compat.urljoin("http://a/", "b")
+    ok: bool = urikit.jsonschema.is_uri("x:y")
+    try:
+        urikit.URI("x")
+    except urikit.URIError as e:
+        index: Optional[int] = e.index
+        kind: str = e.kind
+    import pyarrow as pa
+
+    hosts = urikit.arrow.host(pa.array(["http://a/"]))
+    del hosts, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
+
+
+def test_use() -> None:
+    use()
