@@ -96,6 +96,7 @@ pub fn check_template(data: &[u8]) {
         .unwrap();
     assert_eq!(again, expanded);
     let _ = t.expand_uri(&vars);
+    let _ = t.expand_iri(&vars);
     // Matching any text never panics; matching an expansion finds values
     // that expand to the same text.
     if let Ok(m) = t.matcher() {

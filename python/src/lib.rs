@@ -5,6 +5,7 @@
 mod arrow;
 mod errors;
 mod funcs;
+mod iri;
 mod templates;
 mod types;
 
@@ -30,6 +31,10 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::_format_uri, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::_format_uri_reference, m)?)?;
+    m.add_class::<iri::PyIRI>()?;
+    m.add_class::<iri::PyIRIRef>()?;
+    m.add_function(wrap_pyfunction!(iri::_format_iri, m)?)?;
+    m.add_function(wrap_pyfunction!(iri::_format_iri_reference, m)?)?;
     m.add_class::<templates::PyTemplate>()?;
     m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;

@@ -119,21 +119,33 @@ pub fn comparison(
     Ok(Comparison::new(level).ignore_fragment(ignore_fragment))
 }
 
-fn text_hash(s: &str) -> u64 {
+pub(crate) fn text_hash(s: &str) -> u64 {
     let mut h = DefaultHasher::new();
     s.hash(&mut h);
     h.finish()
 }
 
-/// Equality with the other URI type too: a URI is a URI reference, and both
-/// compare byte-wise (no implicit normalization), as in the library.
-fn compare(this: &str, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-    let py = other.py();
-    let text = if let Ok(u) = other.cast::<PyURI>() {
-        u.get().0.as_str().to_owned()
-    } else if let Ok(r) = other.cast::<PyURIRef>() {
-        r.get().0.as_str().to_owned()
+/// The text of any of the four parsed types.
+pub fn text_of_parsed(obj: &Bound<'_, PyAny>) -> Option<String> {
+    if let Ok(u) = obj.cast::<PyURI>() {
+        Some(u.get().0.as_str().to_owned())
+    } else if let Ok(r) = obj.cast::<PyURIRef>() {
+        Some(r.get().0.as_str().to_owned())
+    } else if let Ok(i) = obj.cast::<crate::iri::PyIRI>() {
+        Some(i.get().0.as_str().to_owned())
+    } else if let Ok(i) = obj.cast::<crate::iri::PyIRIRef>() {
+        Some(i.get().0.as_str().to_owned())
     } else {
+        None
+    }
+}
+
+/// Equality across the four types: a URI is a URI reference and an IRI,
+/// and all compare byte-wise (no implicit normalization), as in the
+/// library.
+pub(crate) fn compare(this: &str, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+    let py = other.py();
+    let Some(text) = text_of_parsed(other) else {
         return py.NotImplemented();
     };
     let ord = this.cmp(text.as_str());
@@ -145,10 +157,11 @@ fn compare(this: &str, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
 /// The accessors both types share: the library's, with absent (`None`) and
 /// empty (`""`) kept apart.
 macro_rules! uri_class {
-    ($ty:ident, { $($extra:tt)* }) => {
+    ($ty:ident, { $($extra:tt)* }, { $($ops:tt)* }) => {
         #[pymethods]
         impl $ty {
             $($extra)*
+            $($ops)*
 
             /// The authority (``userinfo@host:port``), or ``None`` when absent.
             ///
@@ -258,6 +271,40 @@ macro_rules! uri_class {
                 self.r().has_authority()
             }
 
+            /// The reference as text.
+            fn __str__(&self) -> &str {
+                self.r().as_str()
+            }
+
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                let text = PyString::new(py, self.r().as_str()).repr()?;
+                Ok(format!("{}({})", stringify!($ty).trim_start_matches("Py"), text))
+            }
+
+            fn __hash__(&self) -> u64 {
+                text_hash(self.r().as_str())
+            }
+
+            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+                compare(self.r().as_str(), other, op)
+            }
+
+            /// Pickling: the type and the text, parsed again on load.
+            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+                let text = slf.get().r().as_str().to_owned();
+                (slf.get_type(), (text,)).into_pyobject(slf.py())
+            }
+        }
+    };
+}
+
+pub(crate) use uri_class;
+
+/// The URI types' class: the shared accessors plus the operations the
+/// library has for URIs only (lint, normalization checks, equivalence).
+macro_rules! with_uri_ops {
+    ($ty:ident, { $($extra:tt)* }) => {
+        uri_class!($ty, { $($extra)* }, {
             /// The security findings of section 7 (``urikit.lint``).
             ///
             /// >>> [f.kind for f in urikit.URI('http://user:pw@h/').lint()]
@@ -296,30 +343,7 @@ macro_rules! uri_class {
                 other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o)))
             }
 
-            /// The reference as text.
-            fn __str__(&self) -> &str {
-                self.r().as_str()
-            }
-
-            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-                let text = PyString::new(py, self.r().as_str()).repr()?;
-                Ok(format!("{}({})", stringify!($ty).trim_start_matches("Py"), text))
-            }
-
-            fn __hash__(&self) -> u64 {
-                text_hash(self.r().as_str())
-            }
-
-            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-                compare(self.r().as_str(), other, op)
-            }
-
-            /// Pickling: the type and the text, parsed again on load.
-            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-                let text = slf.get().r().as_str().to_owned();
-                (slf.get_type(), (text,)).into_pyobject(slf.py())
-            }
-        }
+        });
     };
 }
 
@@ -366,7 +390,7 @@ impl PyURI {
     }
 }
 
-uri_class!(PyURIRef, {
+with_uri_ops!(PyURIRef, {
     #[new]
     fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
         UriRefBuf::parse(&*text)
@@ -390,6 +414,15 @@ uri_class!(PyURIRef, {
     #[getter]
     fn is_relative(&self) -> bool {
         self.0.as_uri_ref().is_relative()
+    }
+
+    /// The IRI this URI reference maps to (RFC 3987 3.2): percent-encoded
+    /// UTF-8 of characters IRIs allow is decoded.
+    ///
+    /// >>> urikit.URIRef('/D%C3%BCrst').to_iri()
+    /// IRIRef('/Dürst')
+    fn to_iri(&self, py: Python<'_>) -> PyResult<crate::iri::PyIRIRef> {
+        crate::iri::iri_ref(py, &self.0.to_iri())
     }
 
     /// This reference as a ``URI``; ``URIError`` when it has no scheme.
@@ -419,7 +452,7 @@ uri_class!(PyURIRef, {
     }
 });
 
-uri_class!(PyURI, {
+with_uri_ops!(PyURI, {
     #[new]
     fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURI> {
         UriBuf::parse(&*text)
@@ -440,6 +473,14 @@ uri_class!(PyURI, {
     #[getter]
     fn is_relative(&self) -> bool {
         false
+    }
+
+    /// The IRI this URI maps to (RFC 3987 3.2).
+    ///
+    /// >>> urikit.URI('http://www.example.org/D%C3%BCrst').to_iri()
+    /// IRI('http://www.example.org/Dürst')
+    fn to_iri(&self, py: Python<'_>) -> PyResult<crate::iri::PyIRI> {
+        crate::iri::iri(py, &self.0.to_iri())
     }
 
     /// This URI as a ``URIRef``.

@@ -210,3 +210,29 @@ def test_validate_rules():
     with pytest.raises(URIError) as info:
         urikit.validate("a b", "URI-reference", raise_error=True)
     assert info.value.index == 1
+
+
+def test_iri_types():
+    from urikit import IRI, IRIRef
+
+    i = IRI("http://www.example.org/Dürst?q=ü#f")
+    assert (i.scheme, i.host, i.path, i.query, i.fragment) == ("http", "www.example.org", "/Dürst", "q=ü", "f")
+    # RFC 3987 3.1 and 3.2: the mappings both ways.
+    assert i.to_uri() == URI("http://www.example.org/D%C3%BCrst?q=%C3%BC#f")
+    assert URI("http://www.example.org/D%C3%BCrst").to_iri() == IRI("http://www.example.org/Dürst")
+    # Octets that are not UTF-8 stay encoded (3.2 step 3).
+    assert URI("http://www.example.org/D%FCrst").to_iri() == IRI("http://www.example.org/D%FCrst")
+    assert IRIRef("../ï").to_uri() == URIRef("../%C3%AF")
+    assert IRI("http://a/b/c/d").resolve("../ü") == IRI("http://a/b/ü")
+    assert IRI("http://a/b/c/d").relative("http://a/b/ü") == IRIRef("../ü")
+    assert IRIRef("").query is None and IRIRef("?").query == ""
+    # Equal across the types when the text is the same; hashable, pickled.
+    assert IRI("http://a/") == URI("http://a/") and hash(IRI("http://a/")) == hash(URI("http://a/"))
+    assert pickle.loads(pickle.dumps(i)) == i
+    with pytest.raises(URIError) as info:
+        IRI("http://a/b c")
+    assert (info.value.index, info.value.component) == (10, "path")
+    with pytest.raises(URIError):
+        IRI("/relative")
+    with pytest.raises(TypeError):
+        IRI(b"http://a/")  # type: ignore[arg-type]

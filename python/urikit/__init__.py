@@ -9,12 +9,17 @@ URI('http://a/b/g')
 >>> urikit.equivalent('HTTP://a:80/%7e', 'http://a/~', level='scheme')
 True
 
-IRIs (RFC 3987) and IDNA are not in this version of the library, so this
-package does not offer them yet (see README.md).
+>>> urikit.IRI('http://example.org/Dürst').to_uri()
+URI('http://example.org/D%C3%BCrst')
+
+IDNA (``to_uri`` of internationalized host names) is not offered yet: the
+library has it behind a feature this package does not build (see README.md).
 """
 
 from ._urikit import (
+    IRI,
     URI,
+    IRIRef,
     Finding,
     Match,
     URIError,
@@ -35,6 +40,8 @@ from ._urikit import (
 )
 
 __all__ = [
+    "IRI",
+    "IRIRef",
     "URI",
     "URIRef",
     "URITemplate",

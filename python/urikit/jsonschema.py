@@ -2,13 +2,9 @@
 
 ``format_checker()`` returns a ``jsonschema.FormatChecker`` with jsonschema's
 own checks plus urikit's for ``uri`` (RFC 3986 ``URI``), ``uri-reference``
-(RFC 3986 ``URI-reference``) and ``uri-template`` (RFC 6570);
-``register(checker)`` adds them to a checker you have.
-
-``iri`` and ``iri-reference`` (RFC 3987) are listed in ``UNAVAILABLE``: this
-version of the urikit library has no IRIs, and checking them by URI rules
-would be wrong (an IRI may hold non-ASCII characters a URI may not).
-``register`` leaves those formats to whatever the checker already has.
+(RFC 3986 ``URI-reference``), ``iri`` and ``iri-reference`` (RFC 3987) and
+``uri-template`` (RFC 6570); ``register(checker)`` adds them to a checker
+you have.
 
 >>> import jsonschema, urikit.jsonschema
 >>> checker = urikit.jsonschema.format_checker()
@@ -20,20 +16,24 @@ jsonschema.exceptions.ValidationError: '/relative' is not a 'uri'
 ...
 """
 
-from typing import Any, Optional
+from typing import Any, Dict, Optional
 
-from ._urikit import URIError, URITemplate, _format_uri, _format_uri_reference, validate
+from ._urikit import URIError, URITemplate, _format_iri, _format_iri_reference, _format_uri, _format_uri_reference, validate
 
 __all__ = ["FORMATS", "UNAVAILABLE", "format_checker", "register", "is_uri", "is_uri_reference", "is_uri_template"]
 
 #: The formats urikit checks, and the rule each one is.
-FORMATS = {"uri": "URI", "uri-reference": "URI-reference", "uri-template": "RFC 6570 URI-Template"}
-
-#: The formats of the same family that urikit cannot check yet, and why.
-UNAVAILABLE = {
-    "iri": "no IRI (RFC 3987) support in this version of the urikit library",
-    "iri-reference": "no IRI (RFC 3987) support in this version of the urikit library",
+FORMATS = {
+    "uri": "RFC 3986 URI",
+    "uri-reference": "RFC 3986 URI-reference",
+    "iri": "RFC 3987 IRI",
+    "iri-reference": "RFC 3987 IRI-reference",
+    "uri-template": "RFC 6570 URI-Template",
 }
+
+#: The formats of the same family that urikit cannot check yet, and why
+#: (none now: kept so callers can test for it).
+UNAVAILABLE: Dict[str, str] = {}
 
 
 def is_uri(instance: object) -> bool:
@@ -81,17 +81,24 @@ def _template(instance: object) -> bool:
 
 # Native checks (one call per value, no Python frame): True for non-strings
 # and valid strings, URIError (the failure's cause) for invalid ones.
-_CHECKS = {"uri": _format_uri, "uri-reference": _format_uri_reference, "uri-template": _template}
+_CHECKS = {
+    "uri": _format_uri,
+    "uri-reference": _format_uri_reference,
+    "iri": _format_iri,
+    "iri-reference": _format_iri_reference,
+    "uri-template": _template,
+}
 
 
 def register(checker: Any) -> Any:
-    """Add urikit's checks for ``uri``, ``uri-reference`` and ``uri-template`` to a
+    """Add urikit's checks for ``uri``, ``uri-reference``, ``iri``,
+    ``iri-reference`` and ``uri-template`` to a
     ``jsonschema.FormatChecker`` (replacing what it had for them); returns it.
 
     >>> import jsonschema
     >>> c = register(jsonschema.FormatChecker(formats=()))
     >>> sorted(c.checkers)
-    ['uri', 'uri-reference', 'uri-template']
+    ['iri', 'iri-reference', 'uri', 'uri-reference', 'uri-template']
     """
     for fmt in FORMATS:
         checker.checks(fmt, raises=URIError)(_CHECKS[fmt])

@@ -54,7 +54,7 @@ pub fn resolve(base: &dyn Datum, reference: &dyn Datum) -> Result<ArrayRef, Arro
         buf.clear();
         match (base, reference) {
             (Some(base), Some(reference))
-                if resolver.resolve_into(base, &reference, &mut buf).is_ok() =>
+                if resolver.resolve_into(base, reference, &mut buf).is_ok() =>
             {
                 out.push(&buf)
             }

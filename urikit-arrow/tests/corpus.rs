@@ -449,7 +449,7 @@ fn resolve_and_make_relative_agree_with_the_library_on_every_pair() {
         .map(|(b, r)| {
             let b = Uri::parse(b).ok()?;
             let r = UriRef::parse(r).ok()?;
-            b.resolve(&r).ok().map(|u| u.into_string())
+            b.resolve(r).ok().map(|u| u.into_string())
         })
         .collect();
     let targets: Vec<Option<&str>> = want.iter().map(Option::as_deref).collect();
@@ -476,7 +476,7 @@ fn resolve_and_make_relative_agree_with_the_library_on_every_pair() {
         for (i, (_, rf)) in pairs.iter().enumerate() {
             let w = UriRef::parse(rf)
                 .ok()
-                .and_then(|rf| base0.resolve(&rf).ok())
+                .and_then(|rf| base0.resolve(rf).ok())
                 .map(|u| u.into_string());
             assert_eq!(got[i], w, "resolve against a scalar base, row {i}");
         }

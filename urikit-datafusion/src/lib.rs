@@ -36,7 +36,7 @@
 
 use std::sync::Arc;
 
-use datafusion::arrow::array::{Array, ArrayRef, Scalar};
+use datafusion::arrow::array::{Array, ArrayRef, Datum, Scalar};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::common::{exec_err, plan_err, Result, ScalarValue};
 use datafusion::logical_expr::{
@@ -251,7 +251,7 @@ impl In {
         })
     }
 
-    fn datum(&self) -> &dyn datafusion::arrow::array::Datum {
+    fn datum(&self) -> &dyn Datum {
         match self {
             In::Column(a) => a,
             In::Scalar(s) => s,

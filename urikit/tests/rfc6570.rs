@@ -491,3 +491,30 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn expand_iri_keeps_the_characters_an_iri_allows() {
+    let t = Template::parse("caf\u{e9}/{x}{?q}").unwrap();
+    // RFC 3987: ucschar passes; U+0080 (a control) and ASCII delimiters do not.
+    let iri = t
+        .expand_iri(&[("x", "\u{e9}t\u{e9} \u{80}/"), ("q", "\u{4e2d}")])
+        .unwrap();
+    assert_eq!(
+        iri.as_str(),
+        "caf\u{e9}/\u{e9}t\u{e9}%20%C2%80%2F?q=\u{4e2d}"
+    );
+    // The URI expansion of the same encodes them all.
+    assert_eq!(t.expand(&[("x", "\u{e9}")]).unwrap(), "caf%C3%A9/%C3%A9");
+    // iprivate is allowed only in the query (RFC 3987, 2.2).
+    let t = Template::parse("/{x}{?q}").unwrap();
+    assert_eq!(
+        t.expand_iri(&[("q", "\u{e000}")]).unwrap().as_str(),
+        "/?q=\u{e000}"
+    );
+    let err = t.expand_iri(&[("x", "\u{e000}")]).unwrap_err();
+    assert!(matches!(
+        err.kind(),
+        urikit::rfc6570::ExpandErrorKind::InvalidUri(_)
+    ));
+    assert_eq!(err.index(), 1);
+}

@@ -129,3 +129,48 @@ fn as_map_keys_and_bytes() {
     assert_eq!(u, "s:p");
     assert!(Uri::deserialize(BorrowedBytesDeserializer::<Error>::new(b"s:\xff")).is_err());
 }
+
+#[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+struct IriLinks<'a> {
+    #[serde(borrow)]
+    page: urikit::Iri<'a>,
+    #[serde(borrow)]
+    rel: urikit::IriRef<'a>,
+    owned: urikit::IriBuf,
+    owned_ref: urikit::IriRefBuf,
+}
+
+#[test]
+fn iri_types_round_trip_zero_copy_and_validate() {
+    // RFC 3987's example IRI (section 3.1), and a relative one.
+    let page_text = "http://www.example.org/red%09ros\u{e9}#red";
+    let v = IriLinks {
+        page: urikit::Iri::parse(page_text).unwrap(),
+        rel: urikit::IriRef::parse("../\u{30d1}\u{30b9}?q=\u{e9}").unwrap(),
+        owned: urikit::IriBuf::parse("urn:\u{4f8b}").unwrap(),
+        owned_ref: urikit::IriRefBuf::parse("#\u{e9}").unwrap(),
+    };
+    let json = serde_json::to_string(&v).unwrap();
+    let back: IriLinks<'_> = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, v);
+    // The borrowed fields point into `json`.
+    let range = json.as_bytes().as_ptr_range();
+    assert!(range.contains(&back.page.as_str().as_ptr()));
+    assert!(range.contains(&back.rel.as_str().as_ptr()));
+
+    let bytes = postcard::to_allocvec(&v).unwrap();
+    let back: IriLinks<'_> = postcard::from_bytes(&bytes).unwrap();
+    assert_eq!(back, v);
+
+    // Deserializing validates with the IRI grammar: a space is never allowed,
+    // and U+FFFE is not a ucschar.
+    let err = serde_json::from_str::<urikit::IriBuf>(r#""http://a/b c""#).unwrap_err();
+    assert!(err.to_string().starts_with("invalid IRI: "), "{err}");
+    let err = serde_json::from_str::<urikit::IriRefBuf>("\"/\u{fffe}\"").unwrap_err();
+    assert!(
+        err.to_string().starts_with("invalid IRI reference: "),
+        "{err}"
+    );
+    // A URI type still refuses what only an IRI allows.
+    assert!(serde_json::from_str::<UriBuf>("\"http://\u{4f8b}.jp/\"").is_err());
+}

@@ -1,14 +1,15 @@
-//! Serde support (feature `serde`): every URI type is serialized as its
-//! text and deserialized by parsing a string.
+//! Serde support (feature `serde`): every URI and IRI type is serialized
+//! as its text and deserialized by parsing a string.
 //!
 //! - Deserializing validates: text that is not a valid value of the type is
 //!   an error whose message carries the [`ParseError`](crate::ParseError)'s
 //!   (`invalid URI: missing scheme (expected a scheme and ':') at index 0`).
-//! - The borrowed types, [`UriRef`] and [`Uri`], deserialize zero-copy and
+//! - The borrowed types, [`UriRef`], [`Uri`], [`IriRef`] and [`Iri`],
+//!   deserialize zero-copy and
 //!   need a format that can lend a string from its input: serde_json
 //!   without escapes in the string, postcard, bincode. A string that must be
 //!   unescaped first cannot be borrowed: deserialize the owned types
-//!   ([`UriRefBuf`], [`UriBuf`]) for those.
+//!   ([`UriRefBuf`], [`UriBuf`], [`IriRefBuf`], [`IriBuf`]) for those.
 //!
 //! ```
 //! use urikit::{Uri, UriBuf};
@@ -23,10 +24,13 @@
 //!
 //! let err = serde_json::from_str::<UriBuf>(r#""/relative""#).unwrap_err();
 //! assert!(err.to_string().starts_with("invalid URI: missing scheme"));
+//!
+//! let iri: urikit::Iri = serde_json::from_str(r#""http://例え.jp/パス""#)?;
+//! assert_eq!(iri.host_str(), Some("例え.jp"));
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
-use crate::{Uri, UriBuf, UriRef, UriRefBuf};
+use crate::{Iri, IriBuf, IriRef, IriRefBuf, Uri, UriBuf, UriRef, UriRefBuf};
 
 /// `Serialize` and `Deserialize` for a type that is text with a parser.
 ///
@@ -140,3 +144,7 @@ impl_serde_str!(borrowed UriRef, "a", "URI reference");
 impl_serde_str!(borrowed Uri, "a", "URI");
 impl_serde_str!(owned UriRefBuf, "a", "URI reference");
 impl_serde_str!(owned UriBuf, "a", "URI");
+impl_serde_str!(borrowed IriRef, "an", "IRI reference");
+impl_serde_str!(borrowed Iri, "an", "IRI");
+impl_serde_str!(owned IriRefBuf, "an", "IRI reference");
+impl_serde_str!(owned IriBuf, "an", "IRI");

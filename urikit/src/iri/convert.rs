@@ -97,6 +97,20 @@ impl TryFrom<String> for IriBuf {
     }
 }
 
+impl TryFrom<&str> for IriRefBuf {
+    type Error = ParseError;
+    fn try_from(s: &str) -> Result<IriRefBuf, ParseError> {
+        IriRefBuf::parse(s)
+    }
+}
+
+impl TryFrom<&str> for IriBuf {
+    type Error = ParseError;
+    fn try_from(s: &str) -> Result<IriBuf, ParseError> {
+        IriBuf::parse(s)
+    }
+}
+
 impl core::str::FromStr for IriRefBuf {
     type Err = ParseError;
     fn from_str(s: &str) -> Result<IriRefBuf, ParseError> {

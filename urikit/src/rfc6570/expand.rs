@@ -7,7 +7,10 @@
 
 use core::fmt::{self, Write};
 
-use super::parse::{is_triplet, Expression, Modifier, Op, Part, Parts, VarSpec, ALLOW_U, ALLOW_UR};
+use super::parse::{
+    is_triplet, is_ucs_or_private, Expression, Modifier, Op, Part, Parts, VarSpec, ALLOW_U,
+    ALLOW_UR,
+};
 use super::value::{Halt, Value, Vars};
 use super::{ExpandError, ExpandErrorKind};
 
@@ -30,9 +33,15 @@ const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
 };
 
 /// Writes `s` with every byte outside the allowed set as a triplet. With
-/// `reserved`, reserved characters and existing triplets pass too (3.2.1).
+/// `reserved`, reserved characters and existing triplets pass too (3.2.1);
+/// with `iri`, so do the non-ASCII characters an IRI allows.
 #[inline]
-pub(crate) fn encode<W: Write + ?Sized>(out: &mut W, s: &str, reserved: bool) -> fmt::Result {
+pub(crate) fn encode<W: Write + ?Sized>(
+    out: &mut W,
+    s: &str,
+    reserved: bool,
+    iri: bool,
+) -> fmt::Result {
     let b = s.as_bytes();
     let allow = if reserved { &ALLOW_UR } else { &ALLOW_U };
     let mut run = 0;
@@ -46,6 +55,14 @@ pub(crate) fn encode<W: Write + ?Sized>(out: &mut W, s: &str, reserved: bool) ->
         if reserved && c == b'%' && is_triplet(b, i) {
             i += 3;
             continue;
+        }
+        if iri && c >= 0x80 {
+            if let Some(ch) = s.get(i..).and_then(|t| t.chars().next()) {
+                if is_ucs_or_private(ch) {
+                    i += ch.len_utf8();
+                    continue;
+                }
+            }
         }
         if run < i {
             out.write_str(&s[run..i])?;
@@ -131,7 +148,13 @@ impl From<fmt::Error> for Halt {
 }
 
 /// Expands a validated template.
-pub(crate) fn expand<V, W>(tpl: &str, clean: bool, vars: &V, out: &mut W) -> Result<(), ExpandError>
+pub(crate) fn expand<V, W>(
+    tpl: &str,
+    clean: bool,
+    iri: bool,
+    vars: &V,
+    out: &mut W,
+) -> Result<(), ExpandError>
 where
     V: Vars + ?Sized,
     W: Write + ?Sized,
@@ -142,17 +165,22 @@ where
                 let r = if clean {
                     out.write_str(l)
                 } else {
-                    encode(out, l, true)
+                    encode(out, l, true, iri)
                 };
                 r.map_err(|_| ExpandError::new(0, ExpandErrorKind::Write))?;
             }
-            Part::Expr(e) => expand_expr(&e, vars, out)?,
+            Part::Expr(e) => expand_expr(&e, iri, vars, out)?,
         }
     }
     Ok(())
 }
 
-fn expand_expr<V, W>(e: &Expression<'_>, vars: &V, out: &mut W) -> Result<(), ExpandError>
+fn expand_expr<V, W>(
+    e: &Expression<'_>,
+    iri: bool,
+    vars: &V,
+    out: &mut W,
+) -> Result<(), ExpandError>
 where
     V: Vars + ?Sized,
     W: Write + ?Sized,
@@ -175,7 +203,7 @@ where
         let at = spec.index();
         out.write_str(lead)
             .map_err(|_| ExpandError::new(at, ExpandErrorKind::Write))?;
-        varspec(op, &spec, v, out).map_err(|Halt(kind)| ExpandError::new(at, kind))?;
+        varspec(op, iri, &spec, v, out).map_err(|Halt(kind)| ExpandError::new(at, kind))?;
     }
     Ok(())
 }
@@ -193,6 +221,7 @@ fn sep_str(op: Op) -> &'static str {
 /// One defined variable (Appendix A, the body of the varspec loop).
 fn varspec<W: Write + ?Sized>(
     op: Op,
+    iri: bool,
     spec: &VarSpec<'_>,
     v: Value<'_>,
     out: &mut W,
@@ -225,7 +254,7 @@ fn varspec<W: Write + ?Sized>(
                         }
                         out.write_char('=')?;
                     }
-                    encode(out, s, reserved)?;
+                    encode(out, s, reserved, iri)?;
                     Ok(())
                 })
                 .map(drop)
@@ -248,7 +277,7 @@ fn varspec<W: Write + ?Sized>(
                         out.write_str(sep)?;
                     }
                     n += 1;
-                    encode(out, key, reserved)?;
+                    encode(out, key, reserved, iri)?;
                     if explode {
                         if op.named() && s.is_empty() {
                             out.write_str(op.ifemp())?;
@@ -258,7 +287,7 @@ fn varspec<W: Write + ?Sized>(
                     } else {
                         out.write_char(',')?;
                     }
-                    encode(out, s, reserved)?;
+                    encode(out, s, reserved, iri)?;
                     Ok(())
                 })
                 .map(drop)
@@ -277,7 +306,7 @@ fn varspec<W: Write + ?Sized>(
                 Modifier::Prefix(n) => prefix(s, n, reserved),
                 _ => s,
             };
-            encode(out, s, reserved)?;
+            encode(out, s, reserved, iri)?;
             Ok(())
         })
         .map(drop),
@@ -300,10 +329,10 @@ mod tests {
     #[test]
     fn encode_keeps_triplets_only_when_reserved() {
         let mut s = String::new();
-        encode(&mut s, "a%2Fb %zz/", true).unwrap();
+        encode(&mut s, "a%2Fb %zz/", true, false).unwrap();
         assert_eq!(s, "a%2Fb%20%25zz/");
         s.clear();
-        encode(&mut s, "a%2Fb/", false).unwrap();
+        encode(&mut s, "a%2Fb/", false, false).unwrap();
         assert_eq!(s, "a%252Fb%2F");
     }
 }

@@ -264,7 +264,7 @@ impl<'t> Matcher<'t> {
                 Part::Literal(l) => {
                     let mut s = String::new();
                     // Literals are written as expansion writes them.
-                    let _ = encode(&mut s, l, true);
+                    let _ = encode(&mut s, l, true, false);
                     elems.push(Elem::Lit(s));
                 }
                 Part::Expr(e) => {

@@ -178,7 +178,7 @@ impl<'a> Template<'a> {
         V: Vars + ?Sized,
         W: fmt::Write + ?Sized,
     {
-        expand::expand(self.text, self.clean, vars, out)
+        expand::expand(self.text, self.clean, false, vars, out)
     }
 
     /// Expands and checks that the result is a URI reference (RFC 3986).
@@ -197,6 +197,26 @@ impl<'a> Template<'a> {
     pub fn expand_uri<V: Vars + ?Sized>(&self, vars: &V) -> Result<crate::UriRefBuf, ExpandError> {
         let s = self.expand(vars)?;
         crate::UriRefBuf::parse(s)
+            .map_err(|e| ExpandError::new(e.index(), ExpandErrorKind::InvalidUri(e.kind())))
+    }
+
+    /// Expands for an IRI (RFC 3987) and checks that the result is an IRI
+    /// reference: non-ASCII characters that an IRI allows (`ucschar`,
+    /// `iprivate`) are written as they are instead of percent-encoded, in
+    /// values and literals alike; the rest is encoded as for a URI.
+    ///
+    /// ```
+    /// use urikit::rfc6570::Template;
+    /// let t = Template::parse("/wiki/{title}{?q}")?;
+    /// let iri = t.expand_iri(&[("title", "Straße"), ("q", "a b")])?;
+    /// assert_eq!(iri.as_str(), "/wiki/Straße?q=a%20b");
+    /// assert_eq!(t.expand(&[("title", "Straße")])?, "/wiki/Stra%C3%9Fe");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn expand_iri<V: Vars + ?Sized>(&self, vars: &V) -> Result<crate::IriRefBuf, ExpandError> {
+        let mut s = String::with_capacity(self.text.len() + 16);
+        expand::expand(self.text, false, true, vars, &mut s)?;
+        crate::IriRefBuf::parse(s)
             .map_err(|e| ExpandError::new(e.index(), ExpandErrorKind::InvalidUri(e.kind())))
     }
 
@@ -337,8 +357,9 @@ pub enum ExpandErrorKind {
     NestedValue,
     /// The `fmt::Write` failed.
     Write,
-    /// The result is not a URI reference (from [`Template::expand_uri`]):
-    /// the RFC 3986 error, whose index is the error's.
+    /// The result is not a URI reference (from [`Template::expand_uri`]) or
+    /// an IRI reference ([`Template::expand_iri`]): the parser's error,
+    /// whose index is the error's.
     InvalidUri(crate::ErrorKind),
 }
 
@@ -354,7 +375,7 @@ impl ExpandErrorKind {
             ExpandErrorKind::PrefixOnComposite => "prefix modifier on a list or associative array",
             ExpandErrorKind::NestedValue => "list or associative array inside a composite value",
             ExpandErrorKind::Write => "writing the expansion failed",
-            ExpandErrorKind::InvalidUri(_) => "expansion is not a uri reference",
+            ExpandErrorKind::InvalidUri(_) => "expansion is not a uri (or iri) reference",
         }
     }
 }
