@@ -9,7 +9,7 @@
 use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
-use crate::chars::{hex_value, DIGIT, HEXDIG, IPVFUTURE};
+use crate::chars::{DIGIT, HEXDIG, IPVFUTURE, hex_value};
 
 /// Which alternative of the `host` rule a host matched.
 ///
@@ -465,11 +465,7 @@ pub(crate) fn dec_octet_end(s: &[u8], i: usize) -> Result<usize, usize> {
         }
         j += 1;
     }
-    if j == i {
-        Err(j)
-    } else {
-        Ok(j)
-    }
+    if j == i { Err(j) } else { Ok(j) }
 }
 
 /// Validate `IPvFuture = "v" 1*HEXDIG "." 1*( unreserved / sub-delims / ":" )`

@@ -97,11 +97,11 @@ pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
-    make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into, ResolveError,
-    ResolveErrorKind, Resolver,
+    ResolveError, ResolveErrorKind, Resolver, make_relative, merge, merge_into,
+    remove_dot_segments, remove_dot_segments_into,
 };
-pub use rule::{validate, Rule};
-pub use uri::{split, Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
+pub use rule::{Rule, validate};
+pub use uri::{Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf, split};
 pub use zone::ParseOptions;
 
 // The README's examples run as doc tests.

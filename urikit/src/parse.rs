@@ -30,9 +30,9 @@
 //!   user input): a zone identifier after an IPv6 address, read on the
 //!   cold path of IP literals only.
 
-use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, REG_NAME, SCHEME};
+use crate::chars::{self, ALPHA, CharClass, DIGIT, HEXDIG, REG_NAME, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
-use crate::host::{ipv6_end, parse_ipv4, parse_ipv6, validate_ipvfuture, HostKind};
+use crate::host::{HostKind, ipv6_end, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::simd::{self, SimdClass};
 
 /// The exclusive upper bound on input length, in bytes: offsets are stored

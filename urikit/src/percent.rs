@@ -27,7 +27,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{self, hex_value, CharClass};
+use crate::chars::{self, CharClass, hex_value};
 
 /// `userinfo` (3.2.1): unreserved, sub-delims and `:` stay as they are.
 ///

@@ -16,13 +16,13 @@
 
 use core::fmt;
 
-use crate::chars::{self, CharClass, ALPHA, DIGIT, HEXDIG, SCHEME};
+use crate::chars::{self, ALPHA, CharClass, DIGIT, HEXDIG, SCHEME};
 use crate::error::{Component, ErrorKind, ParseError};
 use crate::host::{dec_octet_end, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::parse::{
-    parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path, scan_path, Meta, ScanClass,
-    Top, MAX_LEN, PATH_SCAN, PCHAR_SCAN, QUERY_SCAN, REG_NAME_SCAN, SEGMENT_NZ_NC_SCAN,
-    USERINFO_SCAN,
+    MAX_LEN, Meta, PATH_SCAN, PCHAR_SCAN, QUERY_SCAN, REG_NAME_SCAN, SEGMENT_NZ_NC_SCAN, ScanClass,
+    Top, USERINFO_SCAN, parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path,
+    scan_path,
 };
 
 macro_rules! rules {

@@ -213,10 +213,10 @@ fn is_hex(s: &[u8], q: usize) -> bool {
 
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
 mod x86 {
-    use super::{is_hex, SimdClass};
+    use super::{SimdClass, is_hex};
     use core::arch::x86_64::{
         __m128i, _mm_and_si128, _mm_andnot_si128, _mm_cmpeq_epi8, _mm_min_epu8, _mm_movemask_epi8,
-        _mm_or_si128, _mm_set1_epi8, _mm_set_epi64x, _mm_setzero_si128, _mm_shuffle_epi8,
+        _mm_or_si128, _mm_set_epi64x, _mm_set1_epi8, _mm_setzero_si128, _mm_shuffle_epi8,
         _mm_srli_epi16, _mm_srli_si128,
     };
 
@@ -391,7 +391,7 @@ mod tests {
             // Mostly members, so that runs span blocks.
             for _ in 0..len {
                 let r = rng.next();
-                buf.push(if r % 4 == 0 {
+                buf.push(if r.is_multiple_of(4) {
                     ALPHABET[(r >> 8) as usize % ALPHABET.len()]
                 } else {
                     b"abcXYZ0129-"[(r >> 8) as usize % 11]
@@ -457,7 +457,7 @@ mod tests {
     /// on generated references of every top-level form.
     #[test]
     fn the_parser_gives_the_same_answers_either_way() {
-        use crate::parse::{parse, Top};
+        use crate::parse::{Top, parse};
         const PREFIXES: &[&[u8]] = &[
             b"http://a",
             b"https://u@h:80",
@@ -477,7 +477,7 @@ mod tests {
             buf.extend_from_slice(PREFIXES[rng.next() as usize % PREFIXES.len()]);
             for _ in 0..rng.next() as usize % 70 {
                 let r = rng.next();
-                buf.push(if r % 3 == 0 {
+                buf.push(if r.is_multiple_of(3) {
                     PARTS[(r >> 8) as usize % PARTS.len()]
                 } else {
                     b"abcXYZ0129-/"[(r >> 8) as usize % 12]
@@ -503,7 +503,7 @@ mod tests {
     /// and out of ucschar and iprivate among the ASCII of every form.
     #[test]
     fn the_iri_profile_gives_the_same_answers_either_way() {
-        use crate::parse::{parse_with, profile, Top};
+        use crate::parse::{Top, parse_with, profile};
         const PREFIXES: &[&str] = &["http://a", "https://u@h:80", "//h", "s:", "/", "", "a/"];
         const UNITS: &[&str] = &[
             "é",
@@ -538,7 +538,7 @@ mod tests {
                 let u = UNITS[rng.next() as usize % UNITS.len()];
                 buf.extend_from_slice(u.as_bytes());
             }
-            if rng.next() % 8 == 0 {
+            if rng.next().is_multiple_of(8) {
                 // A broken sequence: a lead byte without its continuation.
                 buf.push(0xE4);
             }

@@ -12,7 +12,7 @@
 
 use crate::error::ParseError;
 use crate::iri::{Iri, IriRef};
-use crate::parse::{parse_with, profile, Meta, Top};
+use crate::parse::{Meta, Top, parse_with, profile};
 use crate::uri::{Uri, UriRef};
 
 /// Which extensions the parser accepts; [`ParseOptions::new`] is strict

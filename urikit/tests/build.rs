@@ -6,7 +6,7 @@ use common::vectors;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 
 use proptest::prelude::*;
-use urikit::build::{path_segments, query_pairs, BuildErrorKind, Builder, QueryWriter};
+use urikit::build::{BuildErrorKind, Builder, QueryWriter, path_segments, query_pairs};
 use urikit::percent::decode;
 use urikit::{Component, UriBuf, UriRef, UriRefBuf};
 

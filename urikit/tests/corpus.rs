@@ -45,7 +45,7 @@ use std::collections::BTreeMap;
 use std::io::BufRead;
 use std::path::Path;
 
-use urikit::{split, ErrorKind, UriRef};
+use urikit::{ErrorKind, UriRef, split};
 
 /// Characters that appear nowhere in the URI grammar.
 const NEVER: &[u8] = b" \t\"<>\\^`{|}";

@@ -17,7 +17,7 @@ mod peers;
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use peers::{escape, first_difference, urikit, Parts, PEERS};
+use peers::{PEERS, Parts, escape, first_difference, urikit};
 
 /// `(peer, field, escaped input)`
 type Disagreement = (String, String, String);

@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 
 use abnf::Grammar;
 use proptest::prelude::*;
-use urikit::{validate, ErrorKind, ParseError, Rule, Uri, UriRef};
+use urikit::{ErrorKind, ParseError, Rule, Uri, UriRef, validate};
 
 fn grammar() -> &'static Grammar {
     static G: OnceLock<Grammar> = OnceLock::new();

@@ -367,11 +367,7 @@ fn arb_dotty_path() -> impl Strategy<Value = String> {
     let segment = prop::collection::vec(piece, 0..3).prop_map(|v| v.concat());
     (any::<bool>(), prop::collection::vec(segment, 0..7)).prop_map(|(absolute, v)| {
         let p = v.join("/");
-        if absolute {
-            format!("/{p}")
-        } else {
-            p
-        }
+        if absolute { format!("/{p}") } else { p }
     })
 }
 

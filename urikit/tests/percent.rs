@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use proptest::prelude::*;
 use urikit::chars::CharClass;
 use urikit::percent::{self, decode, decode_form, encode};
-use urikit::{validate, Rule};
+use urikit::{Rule, validate};
 
 /// Each encode set with the rule its output must match.
 const SETS: &[(&str, CharClass, Rule)] = &[

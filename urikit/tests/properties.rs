@@ -7,8 +7,8 @@ use std::net::{Ipv4Addr, Ipv6Addr};
 use proptest::prelude::*;
 use proptest::sample::select;
 use urikit::{
-    split, validate, Components, ErrorKind, HostData, HostKind, Rule, Uri, UriBuf, UriRef,
-    UriRefBuf,
+    Components, ErrorKind, HostData, HostKind, Rule, Uri, UriBuf, UriRef, UriRefBuf, split,
+    validate,
 };
 
 // ---------------------------------------------------------------------------
@@ -71,11 +71,7 @@ fn ipv4() -> impl Strategy<Value = (String, Ipv4Addr)> {
 /// One `h16`: one to four hex digits, leading zeros optional, any case.
 fn h16_text(v: u16, pad: usize, upper: bool) -> String {
     let s = format!("{v:0pad$x}");
-    if upper {
-        s.to_ascii_uppercase()
-    } else {
-        s
-    }
+    if upper { s.to_ascii_uppercase() } else { s }
 }
 
 /// `IPv6address`, all nine forms: eight pieces, an optional run of one or

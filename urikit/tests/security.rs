@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use urikit::security::{lint, lint_str, mask_credentials, FindingKind};
+use urikit::security::{FindingKind, lint, lint_str, mask_credentials};
 use urikit::text::ExtractOptions;
 use urikit::{Uri, UriRef};
 
@@ -143,8 +143,10 @@ fn messages() {
         msg("http://[::ffff:7f00:1]/"),
         "host is an IPv4-mapped IPv6 address: it reaches the loopback IPv4 address 127.0.0.1, which a check of IPv4 addresses alone misses (7.4)"
     );
-    assert!(msg("http://[::10.0.0.1]/")
-        .starts_with("host is an IPv4-compatible IPv6 address: it reaches the private"));
+    assert!(
+        msg("http://[::10.0.0.1]/")
+            .starts_with("host is an IPv4-compatible IPv6 address: it reaches the private")
+    );
 }
 
 #[test]

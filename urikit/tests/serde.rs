@@ -123,8 +123,8 @@ fn as_map_keys_and_bytes() {
     let back: BTreeMap<UriBuf, i32> = serde_json::from_str(&json).unwrap();
     assert_eq!(back, m);
     // A format that hands bytes: valid UTF-8 is read, other bytes refused.
-    use serde::de::value::{BorrowedBytesDeserializer, Error};
     use serde::Deserialize;
+    use serde::de::value::{BorrowedBytesDeserializer, Error};
     let u = Uri::deserialize(BorrowedBytesDeserializer::<Error>::new(b"s:p")).unwrap();
     assert_eq!(u, "s:p");
     assert!(Uri::deserialize(BorrowedBytesDeserializer::<Error>::new(b"s:\xff")).is_err());

@@ -2,8 +2,8 @@
 //! option, and properties that hold for any input.
 
 use proptest::prelude::*;
-use urikit::suffix::{guess, CannotComplete, Guess, SuffixOptions};
 use urikit::Uri;
+use urikit::suffix::{CannotComplete, Guess, SuffixOptions, guess};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/suffix/guesses.txt");
 

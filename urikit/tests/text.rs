@@ -5,7 +5,7 @@
 use std::io::Read;
 
 use proptest::prelude::*;
-use urikit::text::{extract, Delimiter, ExtractOptions, Match};
+use urikit::text::{Delimiter, ExtractOptions, Match, extract};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/text");
 

@@ -5,7 +5,7 @@
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 
-use urikit::{split, validate, ErrorKind, ParseError, Rule, Uri, UriBuf, UriRef, UriRefBuf};
+use urikit::{ErrorKind, ParseError, Rule, Uri, UriBuf, UriRef, UriRefBuf, split, validate};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/vectors")
@@ -210,10 +210,10 @@ fn parse_top(rule: Rule, s: &str) -> Result<UriRef<'_>, ParseError> {
 
 fn check_error(e: &ParseError, index: usize, kind: &Option<String>, comp: &Option<String>) -> bool {
     e.index() == index
-        && kind.as_deref().map_or(true, |k| k == e.kind().name())
+        && kind.as_deref().is_none_or(|k| k == e.kind().name())
         && comp
             .as_deref()
-            .map_or(true, |c| e.kind().component().map(|x| x.name()) == Some(c))
+            .is_none_or(|c| e.kind().component().map(|x| x.name()) == Some(c))
 }
 
 fn show(e: &Result<(), ParseError>) -> String {
@@ -441,8 +441,10 @@ fn kind_names_in_files_exist() {
                 assert!(known.contains(&k.as_str()), "{}: {k}", rule.name());
                 if let Some(c) = component {
                     assert!(
-                        ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]
-                            .contains(&c.as_str()),
+                        [
+                            "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+                        ]
+                        .contains(&c.as_str()),
                         "{c}"
                     );
                 }

@@ -97,7 +97,7 @@ fn suffix_guess_reads_typed_zones() {
 
 #[test]
 fn the_lint_reports_zones_and_bidi_controls() {
-    use urikit::security::{lint, lint_iri, FindingKind};
+    use urikit::security::{FindingKind, lint, lint_iri};
     let u = ParseOptions::new()
         .zone_id(true)
         .parse_uri("http://[fe80::1%25eth0]/")

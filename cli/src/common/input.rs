@@ -442,7 +442,7 @@ mod tests {
             let mut line = format!("line {i} {}", "x".repeat(i % 97)).into_bytes();
             match i % 1000 {
                 // Now and then a line longer than a block, or not UTF-8.
-                0 => line.extend(std::iter::repeat(b'y').take(3 * READ_BLOCK)),
+                0 => line.extend(std::iter::repeat_n(b'y', 3 * READ_BLOCK)),
                 1 => line.push(0xff),
                 2 => line.extend_from_slice("é".as_bytes()),
                 _ => {}

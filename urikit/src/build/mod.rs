@@ -32,7 +32,7 @@ use core::net::IpAddr;
 
 use crate::error::{Component, ErrorKind, ParseError};
 use crate::percent;
-use crate::rule::{validate, Rule};
+use crate::rule::{Rule, validate};
 use crate::uri::{UriBuf, UriRef, UriRefBuf};
 
 mod query;
@@ -40,9 +40,9 @@ mod segments;
 mod setters;
 
 use query::push_pair;
-pub use query::{query_pairs, QueryPair, QueryPairs, QueryWriter};
+pub use query::{QueryPair, QueryPairs, QueryWriter, query_pairs};
 pub(crate) use segments::iter_methods;
-pub use segments::{path_segments, Segments};
+pub use segments::{Segments, path_segments};
 
 /// Why parts cannot make a URI reference.
 ///

@@ -2,7 +2,7 @@
 
 use alloc::borrow::Cow;
 
-use super::query::{query_pairs, QueryPairs};
+use super::query::{QueryPairs, query_pairs};
 use crate::percent;
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 

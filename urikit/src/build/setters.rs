@@ -5,7 +5,7 @@
 use alloc::string::String;
 use core::net::IpAddr;
 
-use super::{check, ip_host_text, push_pair, reparse_error, BuildError, Parts};
+use super::{BuildError, Parts, check, ip_host_text, push_pair, reparse_error};
 use crate::error::Component;
 use crate::rule::Rule;
 use crate::uri::{UriBuf, UriRef, UriRefBuf};

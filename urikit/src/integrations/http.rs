@@ -169,7 +169,7 @@ fn to_http(r: UriRef<'_>, lossy: bool) -> Result<http::Uri, HttpUriError> {
             return Err(HttpUriError::at(
                 offset(text, f) - 1,
                 HttpUriErrorKind::Fragment,
-            ))
+            ));
         }
         Some(f) => &text[..offset(text, f) - 1],
         None => text,

@@ -54,8 +54,8 @@
 
 use alloc::string::String;
 
-use crate::chars::{hex_value, CharClass};
-use crate::{percent, Uri, UriBuf, UriRefBuf};
+use crate::chars::{CharClass, hex_value};
+use crate::{Uri, UriBuf, UriRefBuf, percent};
 
 /// `userinfo` without `:`, which separates the user from the password.
 const USER: CharClass = percent::USERINFO.without_bytes(b":");

@@ -69,7 +69,7 @@ macro_rules! text_impls {
 text_impls!(str, String, Cow<'_, str>);
 
 macro_rules! ref_impls {
-    ($($t:ty => |$r:ident| $e:expr),*) => {$(
+    ($($t:ty => |$r:ident| $e:expr_2021),*) => {$(
         impl ToIriRef for $t {
             #[inline]
             fn to_iri_ref(&self) -> Result<IriRef<'_>, ParseError> {
@@ -98,7 +98,7 @@ fn not_absolute<'a>(r: IriRef<'a>) -> Result<Iri<'a>, ParseError> {
 }
 
 macro_rules! abs_impls {
-    ($($t:ty => |$r:ident| $e:expr),*) => {$(
+    ($($t:ty => |$r:ident| $e:expr_2021),*) => {$(
         impl ToIri for $t {
             #[inline]
             fn to_iri(&self) -> Result<Iri<'_>, ParseError> {

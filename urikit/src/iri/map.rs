@@ -11,7 +11,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
-use crate::chars::{hex_value, is_bidi_format, is_iprivate, is_ucschar, UNRESERVED};
+use crate::chars::{UNRESERVED, hex_value, is_bidi_format, is_iprivate, is_ucschar};
 use crate::parse::{Meta, NONE};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 

@@ -31,11 +31,11 @@ use alloc::string::String;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::build::{iter_methods, path_segments, query_pairs, QueryPairs, Segments};
+use crate::build::{QueryPairs, Segments, iter_methods, path_segments, query_pairs};
 use crate::error::{ErrorKind, ParseError, PortOverflowError};
 use crate::host::{Host, HostKind};
-use crate::parse::{parse_with, profile, Meta, Top, NONE};
-use crate::uri::{accessors, port_u16, Components, Uri, UriBuf, UriRef, UriRefBuf};
+use crate::parse::{Meta, NONE, Top, parse_with, profile};
+use crate::uri::{Components, Uri, UriBuf, UriRef, UriRefBuf, accessors, port_u16};
 
 #[cfg(feature = "idna")]
 mod idna;

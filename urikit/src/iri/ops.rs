@@ -6,7 +6,7 @@
 use super::input::{ToIri, ToIriRef};
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::normalize::Normalizer;
-use crate::resolve::{make_relative, ResolveError, ResolveErrorKind, Resolver};
+use crate::resolve::{ResolveError, ResolveErrorKind, Resolver, make_relative};
 
 /// The reference of an operation, parsed if it is text.
 fn reference_of<T: ToIriRef>(r: &T) -> Result<IriRef<'_>, ResolveError> {

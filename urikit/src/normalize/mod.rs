@@ -86,7 +86,7 @@ mod tests;
 mod writer;
 
 pub use normalized::Normalized;
-pub use scheme_based::{scheme_info, SchemeInfo, SCHEMES};
+pub use scheme_based::{SCHEMES, SchemeInfo, scheme_info};
 
 #[cfg(test)]
 use writer::Writer;
@@ -285,9 +285,8 @@ impl<'s> Normalizer<'s> {
                 return false;
             }
         }
-        r.query()
-            .map_or(true, |q| pct_is_normal(q.as_bytes(), false))
+        r.query().is_none_or(|q| pct_is_normal(q.as_bytes(), false))
             && r.fragment()
-                .map_or(true, |f| pct_is_normal(f.as_bytes(), false))
+                .is_none_or(|f| pct_is_normal(f.as_bytes(), false))
     }
 }

@@ -187,7 +187,7 @@ impl AsRef<str> for Normalized<'_> {
 }
 
 macro_rules! normalize_methods {
-    ($ty:ident, $lt:lifetime, $view:expr) => {
+    ($ty:ident, $lt:lifetime, $view:expr_2021) => {
         /// Syntax-based normalization (6.2.2): lowercase scheme and host,
         /// uppercase percent-encoding hex, decode percent-encoded unreserved
         /// characters, remove dot segments (URIs only), drop an empty port.

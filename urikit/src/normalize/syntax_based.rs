@@ -5,9 +5,9 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::writer::{pct_is_normal, Bytes, Matcher, Writer};
 use super::Normalizer;
-use crate::host::{parse_ipv4, Host, HostKind};
+use super::writer::{Bytes, Matcher, Writer, pct_is_normal};
+use crate::host::{Host, HostKind, parse_ipv4};
 use crate::parse::{Meta, NONE};
 use crate::uri::UriRef;
 

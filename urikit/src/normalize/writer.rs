@@ -5,7 +5,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
-use crate::chars::{hex_value, UNRESERVED};
+use crate::chars::{UNRESERVED, hex_value};
 use crate::parse::NONE;
 
 /// The output of [`Normalizer::write`]: the input `s` is copied in runs,

@@ -4,7 +4,7 @@
 
 use alloc::string::String;
 
-use super::scan::{eq_bytes, load8, load8_padded, maybe_dot_segment, zero_bytes, LO};
+use super::scan::{LO, eq_bytes, load8, load8_padded, maybe_dot_segment, zero_bytes};
 
 /// Calls `f(segment, is_last)` for each `/`-separated piece of `s`. A plain
 /// byte loop: segments are short, and a searcher per segment costs more

@@ -6,7 +6,7 @@ use alloc::string::String;
 
 use super::{ResolveError, ResolveErrorKind};
 use crate::host::HostKind;
-use crate::parse::{Meta, MAX_LEN, NONE};
+use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::UriRef;
 
 #[derive(Clone, Copy)]
@@ -124,11 +124,7 @@ impl<'o> Builder<'o> {
         // Every offset is at most the length, now known to fit in a u32.
         let c = |i: usize| {
             let v = self.m[i];
-            if v == ABSENT {
-                NONE
-            } else {
-                v as u32
-            }
+            if v == ABSENT { NONE } else { v as u32 }
         };
         Ok(Meta {
             scheme_end: c(SCHEME_END),

@@ -3,14 +3,14 @@
 
 use alloc::string::String;
 
-use super::dot_segments::{each_segment, has_dot_segment, has_dot_segment_bytes, Dots};
-use super::merge::merge_prefix;
-use super::recompose::{parts, Auth, Builder, Parts};
-use super::scan::{bytes_eq, common_prefix, last_slash_end, maybe_colon, maybe_dot_segment};
 #[cfg(any(debug_assertions, doc))]
 use super::Resolver;
+use super::dot_segments::{Dots, each_segment, has_dot_segment, has_dot_segment_bytes};
+use super::merge::merge_prefix;
+use super::recompose::{Auth, Builder, Parts, parts};
+use super::scan::{bytes_eq, common_prefix, last_slash_end, maybe_colon, maybe_dot_segment};
 use super::{ResolveError, ResolveErrorKind};
-use crate::parse::{Meta, MAX_LEN, NONE};
+use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::{Uri, UriRefBuf};
 
 /// What remove_dot_segments must produce for the target's path, or `None`
@@ -162,7 +162,7 @@ pub(super) fn relative_path<'a>(
                     tail: rest,
                 }
             };
-            if best.map_or(true, |b| cand.len() < b.len()) {
+            if best.is_none_or(|b| cand.len() < b.len()) {
                 best = Some(cand);
             }
         }
@@ -299,11 +299,7 @@ pub(super) fn relative_fast(base: &Uri<'_>, target: &Uri<'_>) -> Option<UriRefBu
     }
     let rest = tp.get(cut + 1..)?;
     let (ups, mid) = if rest.is_empty() {
-        if ups == 0 {
-            (0, ".")
-        } else {
-            (ups - 1, "..")
-        }
+        if ups == 0 { (0, ".") } else { (ups - 1, "..") }
     } else if ups == 0 && needs_dot_slash_bytes(rest) {
         (0, "./")
     } else {
@@ -511,7 +507,7 @@ pub(super) fn relative_parts(
     let whole_len = b.scheme.map_or(0, |s| s.len() + 1) + net_len.unwrap_or(t.path.len());
     let mut best: Option<PathRef<'_>> = None;
     for p in [rel, abs].into_iter().flatten() {
-        if best.map_or(true, |b| p.len() < b.len()) {
+        if best.is_none_or(|b| p.len() < b.len()) {
             best = Some(p);
         }
     }

@@ -2,10 +2,10 @@
 
 use alloc::string::String;
 
-use super::recompose::parts;
 #[cfg(doc)]
 use super::ResolveErrorKind;
-use super::{base_of, reference_of, ResolveError, Resolver};
+use super::recompose::parts;
+use super::{ResolveError, Resolver, base_of, reference_of};
 use crate::uri::{ToUri, ToUriRef, Uri, UriRef};
 
 impl Resolver {

@@ -6,7 +6,7 @@ use alloc::string::String;
 
 use super::dot_segments::{has_dot_segment_fast, rooted_dots};
 use super::scan::{eq_bytes, last_slash_end, load8_padded, maybe_dot_segment};
-use crate::parse::{Meta, MAX_LEN, NONE};
+use crate::parse::{MAX_LEN, Meta, NONE};
 
 // ---------------------------------------------------------------------------
 // The fast path of resolution: a splice of the two texts
@@ -221,7 +221,7 @@ pub(super) fn slash_back(b: &[u8], mut end: usize, mut k: usize) -> Option<usize
 pub(super) fn path_has_dot_segment(s: &str, m: &Meta) -> bool {
     s.as_bytes()
         .get(m.path_start as usize..m.path_end as usize)
-        .map_or(true, has_dot_segment_fast)
+        .is_none_or(has_dot_segment_fast)
 }
 
 // ---------------------------------------------------------------------------
@@ -276,11 +276,7 @@ pub(super) fn base_dots_meta(bm: &Meta, rm: &Meta, path_start: u32, path_end: u3
 /// `x + d`, keeping `NONE`.
 #[inline(always)]
 pub(super) fn shift(x: u32, d: u32) -> u32 {
-    if x == NONE {
-        NONE
-    } else {
-        x.wrapping_add(d)
-    }
+    if x == NONE { NONE } else { x.wrapping_add(d) }
 }
 
 /// A [`Cut`] with `dots`, appended to `out`: the target's offsets (from

@@ -5,11 +5,11 @@ use alloc::string::String;
 
 use super::dot_segments::{dots_into, has_dot_segment};
 use super::merge::merge_prefix;
-use super::recompose::{parts, Builder, Parts};
+use super::recompose::{Builder, Parts, parts};
 use super::rfc2396::legacy_into;
-use super::splice::{cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots, Cut};
-use super::{base_of, reference_of, ResolveError, ResolveErrorKind};
-use crate::parse::{Meta, MAX_LEN, NONE};
+use super::splice::{Cut, cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots};
+use super::{ResolveError, ResolveErrorKind, base_of, reference_of};
+use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef};
 
 /// How resolution goes: by-value options, strict RFC 3986 by default.

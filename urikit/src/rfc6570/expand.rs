@@ -8,8 +8,8 @@
 use core::fmt::{self, Write};
 
 use super::parse::{
-    is_triplet, is_ucs_or_private, Expression, Modifier, Op, Part, Parts, VarSpec, ALLOW_U,
-    ALLOW_UR,
+    ALLOW_U, ALLOW_UR, Expression, Modifier, Op, Part, Parts, VarSpec, is_triplet,
+    is_ucs_or_private,
 };
 use super::value::{Halt, Value, Vars};
 use super::{ExpandError, ExpandErrorKind};

@@ -8,12 +8,12 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::Template;
 pub use super::captures::Captures;
 use super::decode::decode;
 use super::expand::{encode, prefix};
-use super::parse::{Modifier, Op, Part, Parts, ALLOW_U, ALLOW_UR};
+use super::parse::{ALLOW_U, ALLOW_UR, Modifier, Op, Part, Parts};
 use super::value::VarValue;
-use super::Template;
 use crate::chars::CharClass;
 
 /// Why a template cannot be matched unambiguously.

@@ -127,7 +127,7 @@ impl<'a> Template<'a> {
     /// assert_eq!(t.expressions().count(), 2);
     /// # Ok::<(), urikit::rfc6570::TemplateError>(())
     /// ```
-    pub fn expressions(&self) -> impl Iterator<Item = Expression<'a>> + 'a {
+    pub fn expressions(&self) -> impl Iterator<Item = Expression<'a>> + 'a + use<'a> {
         parse::Parts::new(self.text).filter_map(|p| match p {
             parse::Part::Expr(e) => Some(e),
             parse::Part::Literal(_) => None,
@@ -141,7 +141,7 @@ impl<'a> Template<'a> {
     /// assert_eq!(t.variables().collect::<Vec<_>>(), ["a", "b", "c"]);
     /// # Ok::<(), urikit::rfc6570::TemplateError>(())
     /// ```
-    pub fn variables(&self) -> impl Iterator<Item = &'a str> + 'a {
+    pub fn variables(&self) -> impl Iterator<Item = &'a str> + 'a + use<'a> {
         self.expressions()
             .flat_map(|e| e.varspecs().map(|v| v.name()))
     }

@@ -8,7 +8,7 @@
 
 use core::fmt;
 
-use crate::chars::{CharClass, ALPHA, DIGIT, HEXDIG, RESERVED, UNRESERVED};
+use crate::chars::{ALPHA, CharClass, DIGIT, HEXDIG, RESERVED, UNRESERVED};
 
 /// Bytes a literal may hold as they are (2.1): every printable ASCII byte
 /// except space, `"`, `%`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`.

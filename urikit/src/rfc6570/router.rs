@@ -2,9 +2,9 @@
 
 use alloc::vec::Vec;
 
+use super::Template;
 use super::matching::{Ambiguity, Captures, Matcher};
 use super::parse::{Modifier, Op, Part, Parts};
-use super::Template;
 
 /// A set of templates, each with a value (a handler, a name…), matched
 /// most specific first.

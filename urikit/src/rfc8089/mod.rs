@@ -64,7 +64,7 @@ pub use error::{FilePathError, FilePathErrorKind};
 pub use unix::{from_unix_path, to_unix_path};
 pub use windows::{from_windows_path, to_windows_path};
 
-use crate::chars::{hex_value, CharClass, UNRESERVED};
+use crate::chars::{CharClass, UNRESERVED, hex_value};
 use crate::{Uri, UriBuf};
 
 /// The bytes a file name keeps as they are in a URI: the unreserved
@@ -251,8 +251,7 @@ pub fn parse_lenient(text: &str) -> Result<UriBuf, FilePathError> {
     }
     let first = usize::from(path.first() == Some(&b'/'));
     if let [letter, bar, rest @ ..] = &mut path[first..] {
-        if letter.is_ascii_alphabetic() && *bar == b'|' && rest.first().map_or(true, |&b| b == b'/')
-        {
+        if letter.is_ascii_alphabetic() && *bar == b'|' && rest.first().is_none_or(|&b| b == b'/') {
             *bar = b':';
         }
     }

@@ -3,7 +3,7 @@
 use alloc::string::String;
 use alloc::vec::Vec;
 
-use super::{decode_checked, finish, FilePathError, FilePathErrorKind, Parts, NAME};
+use super::{FilePathError, FilePathErrorKind, NAME, Parts, decode_checked, finish};
 use crate::percent::encode;
 use crate::{Uri, UriBuf};
 

@@ -3,7 +3,7 @@
 
 use alloc::string::String;
 
-use super::{decode_checked, finish, utf8_checked, FilePathError, FilePathErrorKind, Parts, NAME};
+use super::{FilePathError, FilePathErrorKind, NAME, Parts, decode_checked, finish, utf8_checked};
 use crate::percent::encode;
 use crate::{Uri, UriBuf};
 
@@ -56,7 +56,7 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
     // Where the drive letter or the server starts, and which.
     let (start, unc) = if b.len() >= 2 && is_sep(b[0]) && is_sep(b[1]) {
         match b.get(2) {
-            Some(b'?' | b'.') if b.get(3).map_or(true, |&c| is_sep(c)) => {
+            Some(b'?' | b'.') if b.get(3).is_none_or(|&c| is_sep(c)) => {
                 if b[2] == b'.' {
                     return Err(FilePathError::at(0, FilePathErrorKind::UnsupportedPrefix));
                 }

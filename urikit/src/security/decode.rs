@@ -17,7 +17,7 @@ pub(super) fn triplets(s: &str) -> impl Iterator<Item = (usize, u8)> + '_ {
     let b = s.as_bytes();
     b.iter()
         .enumerate()
-        .filter(|(_, &c)| c == b'%')
+        .filter(|&(_, &c)| c == b'%')
         .filter_map(move |(i, _)| triplet_at(b, i).map(|o| (i, o)))
 }
 

@@ -2,7 +2,7 @@
 
 use alloc::vec::Vec;
 
-use super::decode::{is_dots, triplet_at, triplets, utf8_valid, Decode};
+use super::decode::{Decode, is_dots, triplet_at, triplets, utf8_valid};
 use super::finding::{Detail, Finding, FindingKind};
 use super::inet_aton::inet_aton;
 use super::mapped::mapped_internal;
@@ -250,11 +250,7 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                         path_at + i + 3,
                         Detail::Delimiter { octet },
                     );
-                    if matches!(octet, b'/' | b'\\') {
-                        3
-                    } else {
-                        0
-                    }
+                    if matches!(octet, b'/' | b'\\') { 3 } else { 0 }
                 }
                 _ => 0,
             }

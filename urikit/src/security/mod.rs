@@ -64,4 +64,4 @@ use inet_aton::inet_aton;
 
 pub use finding::{Finding, FindingKind};
 pub use lint::{lint, lint_iri, lint_str};
-pub use mask::{mask_credentials, MaskedCredentials, MASK};
+pub use mask::{MASK, MaskedCredentials, mask_credentials};

@@ -1,7 +1,7 @@
 //! Angle brackets, `<…>`: the form Appendix C recommends.
 
-use super::scan::{skip_url_prefix, Pieces, Try};
-use super::{is_space, tick, Delimiter, ExtractOptions, URI_BYTE};
+use super::scan::{Pieces, Try, skip_url_prefix};
+use super::{Delimiter, ExtractOptions, URI_BYTE, is_space, tick};
 use crate::{Uri, UriRef};
 
 /// `<…>` at `t`.

@@ -2,13 +2,13 @@
 //! unbalanced closers trimmed from the end.
 
 use super::chain::{Cand, Chain};
-use super::quote::{hyphen_break, Gap};
-use super::scan::{plausible, Pieces, State, Try};
+use super::quote::{Gap, hyphen_break};
+use super::scan::{Pieces, State, Try, plausible};
 use super::{
-    is_space, tick, Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE,
+    Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE, is_space, tick,
 };
-use crate::chars::{ALPHA, SCHEME};
 use crate::Uri;
+use crate::chars::{ALPHA, SCHEME};
 
 /// A bare URI whose scheme ends at the colon `t`.
 pub(super) fn bare<'a>(

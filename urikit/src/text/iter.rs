@@ -4,9 +4,9 @@
 #[cfg(feature = "std")]
 use alloc::vec::Vec;
 
-use super::scan::{scan, State, Step};
 #[cfg(feature = "std")]
 use super::MAX_SCHEME;
+use super::scan::{State, Step, scan};
 use super::{ExtractOptions, Found, Match};
 
 /// The iterator of [`extract`](super::extract) and [`ExtractOptions::extract`]: one forward

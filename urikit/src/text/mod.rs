@@ -88,7 +88,7 @@ pub use found::{Delimiter, Found, Match};
 pub use iter::{Extract, WithDropped};
 #[cfg(feature = "std")]
 pub use iter::{ReadExtract, ReadWithDropped};
-pub use options::{extract, ExtractOptions};
+pub use options::{ExtractOptions, extract};
 
 /// The longest scheme a bare or quoted candidate may have. Registered
 /// schemes are far shorter; the bound keeps the look-behind of the streaming

@@ -3,10 +3,10 @@
 #[cfg(feature = "std")]
 use alloc::vec::Vec;
 
-use super::scan::State;
 use super::Extract;
 #[cfg(feature = "std")]
 use super::ReadExtract;
+use super::scan::State;
 
 /// Options for extraction: a by-value builder. The default finds URIs with
 /// a scheme, in all three delimiting styles, up to 64 KiB each.

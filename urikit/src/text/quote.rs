@@ -1,8 +1,8 @@
 //! Double quotes, `"…"`, and the hyphen line break that may stand inside
 //! a quoted or bare URI.
 
-use super::scan::{plausible, skip_url_prefix, Pieces, Try};
-use super::{is_hspace, is_space, tick, Delimiter, ExtractOptions, URI_BYTE};
+use super::scan::{Pieces, Try, plausible, skip_url_prefix};
+use super::{Delimiter, ExtractOptions, URI_BYTE, is_hspace, is_space, tick};
 use crate::Uri;
 
 /// `"…"` at `t`.

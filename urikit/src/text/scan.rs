@@ -9,7 +9,7 @@ use super::angle::angle;
 use super::bare::bare;
 use super::chain::Chain;
 use super::quote::quote;
-use super::{is_space, tick, Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE};
+use super::{Delimiter, ExtractOptions, Match, OPAQUE_SCHEMES, TRIGGER, URI_BYTE, is_space, tick};
 
 /// Scanner state carried between calls (and across buffer refills).
 #[derive(Clone, Debug, Default)]
@@ -123,7 +123,7 @@ pub(super) fn scan<'a>(
                     lost: 0,
                     end,
                     resume: t + 1,
-                }
+                };
             }
             Try::NeedMore => return Step::NeedMore(t),
         }

@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use super::{Uri, UriBuf, UriRef, UriRefBuf};
 use crate::error::{ErrorKind, ParseError};
-use crate::parse::{parse, Meta, Top};
+use crate::parse::{Meta, Top, parse};
 
 impl<'a> From<Uri<'a>> for UriRef<'a> {
     fn from(u: Uri<'a>) -> UriRef<'a> {

@@ -14,7 +14,7 @@ use core::hash::{Hash, Hasher};
 
 use crate::error::{ErrorKind, ParseError, PortOverflowError};
 use crate::host::{Host, HostKind};
-use crate::parse::{parse, Meta, Top, NONE};
+use crate::parse::{Meta, NONE, Top, parse};
 
 impl Meta {
     #[inline]
@@ -110,7 +110,7 @@ mod input;
 mod split;
 
 pub use input::{ToUri, ToUriRef};
-pub use split::{split, Components};
+pub use split::{Components, split};
 
 macro_rules! accessors {
     ($ty:ident, $lt:lifetime, $ex:literal) => {
