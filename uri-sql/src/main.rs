@@ -180,16 +180,31 @@ async fn run(opts: Run) -> Result<(), Failure> {
             writeln!(out, "{text}")?;
         }
         Format::Csv => {
+            // The CSV writer turns an I/O error into text (ArrowError::CsvError),
+            // so a closed standard output is noticed here, where it happens.
+            let broken = std::cell::Cell::new(false);
+            let watch = Watch {
+                inner: &mut out,
+                broken: &broken,
+            };
             let mut w = arrow_csv::WriterBuilder::new()
                 .with_header(true)
-                .build(&mut out);
+                .build(watch);
+            let seen = |e: ArrowError| {
+                if broken.get() {
+                    Failure::BrokenPipe
+                } else {
+                    Failure::from(e)
+                }
+            };
             let mut any = false;
             while let Some(b) = stream.next().await {
-                w.write(&b?)?;
+                w.write(&b?).map_err(seen)?;
                 any = true;
             }
             if !any {
-                w.write(&RecordBatch::new_empty(Arc::clone(&schema)))?;
+                w.write(&RecordBatch::new_empty(Arc::clone(&schema)))
+                    .map_err(seen)?;
             }
         }
         Format::Json => {
@@ -204,6 +219,30 @@ async fn run(opts: Run) -> Result<(), Failure> {
     }
     out.flush()?;
     Ok(())
+}
+
+/// A writer that remembers whether its reader went away (`EPIPE`).
+struct Watch<'a, W> {
+    inner: W,
+    broken: &'a std::cell::Cell<bool>,
+}
+
+impl<W: Write> Write for Watch<'_, W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.inner.write(buf).inspect_err(|e| {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                self.broken.set(true);
+            }
+        })
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.inner.flush().inspect_err(|e| {
+            if e.kind() == io::ErrorKind::BrokenPipe {
+                self.broken.set(true);
+            }
+        })
+    }
 }
 
 fn main() -> ExitCode {

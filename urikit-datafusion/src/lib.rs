@@ -204,6 +204,7 @@ pub fn udfs() -> Vec<Arc<ScalarUDF>> {
 /// Register every function of [`FUNCTIONS`] on `ctx`.
 ///
 /// ```
+/// use datafusion::execution::FunctionRegistry;
 /// let ctx = datafusion::prelude::SessionContext::new();
 /// urikit_datafusion::register(&ctx);
 /// assert!(ctx.udf("uri_resolve").is_ok());
