@@ -3,8 +3,8 @@
 //! - `serde`: [`serde::Serialize`](::serde::Serialize) and
 //!   [`serde::Deserialize`](::serde::Deserialize) for the URI types (see
 //!   [`mod@self::serde`]);
-//! - `http`: `TryFrom` both ways with `http::Uri` (see [`mod@self::http`]);
-//! - `url`: conversions from and to `url::Url` (see [`mod@self::url`]).
+//! - `http`: `TryFrom` both ways with `http::Uri`;
+//! - `url`: conversions from and to `url::Url`.
 //!
 //! The core crate has no dependency when they are off.
 
