@@ -1,8 +1,7 @@
 //! Optional integrations with other crates, each behind its feature:
 //!
-//! - `serde`: [`serde::Serialize`](::serde::Serialize) and
-//!   [`serde::Deserialize`](::serde::Deserialize) for the URI types (see
-//!   [`mod@self::serde`]);
+//! - `serde`: `serde::Serialize` and `serde::Deserialize` for the URI and
+//!   IRI types;
 //! - `http`: `TryFrom` both ways with `http::Uri`;
 //! - `url`: conversions from and to `url::Url`.
 //!
