@@ -372,20 +372,17 @@ impl<'a> TextPart<'a> for Cow<'a, str> {
 /// borrowed and needs no encoding, moved when it is owned and needs none.
 fn encode_part<'a>(data: impl Part<'a>, set: &'static crate::chars::CharClass) -> Cow<'a, str> {
     match data.into_data() {
-        Cow::Borrowed(b) => match percent::encode(b, set).to_cow() {
-            Cow::Borrowed(t) => Cow::Borrowed(t),
-            Cow::Owned(t) => Cow::Owned(t),
-        },
+        Cow::Borrowed(b) => percent::encode(b, set).to_cow(),
         Cow::Owned(v) => {
-            let clean = matches!(percent::encode(&v, set).to_cow(), Cow::Borrowed(_));
-            if clean {
-                // Nothing to encode means every byte is ASCII of the set.
-                match String::from_utf8(v) {
-                    Ok(t) => Cow::Owned(t),
-                    Err(e) => Cow::Owned(percent::encode(e.as_bytes(), set).to_cow().into_owned()),
-                }
-            } else {
-                Cow::Owned(percent::encode(&v, set).to_cow().into_owned())
+            // One scan: either the encoded copy, or nothing to encode, when
+            // every byte is ASCII of the set and the data itself is the text.
+            let encoded = match percent::encode(&v, set).to_cow() {
+                Cow::Owned(t) => Some(t),
+                Cow::Borrowed(_) => None,
+            };
+            match encoded {
+                Some(t) => Cow::Owned(t),
+                None => Cow::Owned(v.iter().map(|&b| char::from(b)).collect()),
             }
         }
     }
@@ -556,10 +553,7 @@ impl<'a> Builder<'a> {
     /// # Ok::<(), urikit::build::BuildError>(())
     /// ```
     pub fn port(mut self, port: u16) -> Builder<'a> {
-        use fmt::Write;
-        let mut s = String::new();
-        let _ = write!(s, "{port}");
-        self.parts.port = Some(Cow::Owned(s));
+        self.parts.port = Some(Cow::Owned(port_digits(port)));
         self
     }
 
@@ -748,6 +742,14 @@ impl<'a> Builder<'a> {
         let text = self.text()?;
         UriBuf::parse(text).map_err(reparse_error)
     }
+}
+
+/// The decimal digits of a port number.
+fn port_digits(n: u16) -> String {
+    use fmt::Write;
+    let mut s = String::with_capacity(5);
+    let _ = write!(s, "{n}");
+    s
 }
 
 /// The `host` text of an IP address: IPv6 in brackets (3.2.2), both in

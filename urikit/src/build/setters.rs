@@ -5,7 +5,7 @@
 use alloc::string::String;
 use core::net::IpAddr;
 
-use super::{BuildError, Parts, check, ip_host_text, push_pair, reparse_error};
+use super::{BuildError, Parts, check, ip_host_text, port_digits, push_pair, reparse_error};
 use crate::error::Component;
 use crate::rule::Rule;
 use crate::uri::{UriBuf, UriRef, UriRefBuf};
@@ -74,7 +74,7 @@ macro_rules! setters {
             /// ```
             pub fn set_port(&mut self, port: Option<u16>) -> Result<(), BuildError> {
                 match port {
-                    Some(n) => self.replace(Component::Port, Some(&itoa_u16(n))),
+                    Some(n) => self.replace(Component::Port, Some(&port_digits(n))),
                     None => self.replace(Component::Port, None),
                 }
             }
@@ -256,11 +256,3 @@ impl UriRefBuf {
 
 setters!(UriBuf, UriBuf::parse);
 setters!(UriRefBuf, UriRefBuf::parse);
-
-/// The decimal digits of a port number.
-fn itoa_u16(n: u16) -> String {
-    use core::fmt::Write;
-    let mut s = String::with_capacity(5);
-    let _ = write!(s, "{n}");
-    s
-}
