@@ -65,7 +65,7 @@ fn group(c: &mut Criterion, name: &str, peers: Vec<(&'static str, Run)>) {
         .measurement_time(Duration::from_secs(4))
         .throughput(Throughput::Bytes(bytes as u64));
     for (peer, f) in peers {
-        // Every peer accepts every line (tests/iri_corpus.rs checks urikit
+        // Every peer accepts every line (tests/it/iri_corpus.rs checks urikit
         // against them); the sum keeps the work observable.
         g.bench_function(peer, |b| {
             b.iter(|| lines.iter().map(|s| f(s)).sum::<usize>())

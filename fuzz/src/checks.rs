@@ -1,6 +1,6 @@
 //! The properties the `parse` fuzz target checks, on any string or bytes.
 //!
-//! Shared by the fuzz crate and `urikit/tests/fuzz_regressions.rs` (which
+//! Shared by the fuzz crate and `urikit/tests/it/fuzz_regressions.rs` (which
 //! includes this file by path), so every input the fuzzer ever crashed on is
 //! checked against the same properties in the normal test suite.
 

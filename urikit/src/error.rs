@@ -267,7 +267,7 @@ impl fmt::Display for ErrorKind {
 /// assert!(UriRef::parse("//h:8o@x/").is_ok());
 /// ```
 ///
-/// `tests/error_index.rs` checks all of this against a prefix checker read
+/// `tests/it/error_index.rs` checks all of this against a prefix checker read
 /// from the ABNF, on generated inputs and every error vector.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct ParseError {

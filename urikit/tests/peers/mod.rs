@@ -1,6 +1,6 @@
 //! The independent implementations urikit is compared with, behind one shape.
 //!
-//! Shared by `tests/differential.rs` and the fuzz crate (which includes this
+//! Shared by `tests/it/differential.rs` and the fuzz crate (which includes this
 //! file by path), so both compare exactly the same things.
 
 #![allow(dead_code)]

@@ -4,12 +4,9 @@
 //! the byte-level entry points, error indices within the input and on a
 //! character boundary, and the UTF-8 error at exactly the bad byte.
 
-#[path = "../../fuzz/src/checks.rs"]
-mod checks;
+use crate::checks;
 
-#[path = "peers/mod.rs"]
-#[allow(unused)]
-mod peers;
+use crate::peers;
 
 #[test]
 fn crash_inputs_hold_every_property() {

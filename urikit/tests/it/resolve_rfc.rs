@@ -61,7 +61,7 @@ fn resolve(resolver: Resolver, reference: &str) -> String {
 
 #[test]
 fn rfc3986_section_5_4() {
-    let text = include_str!("data/resolve/rfc3986-5.4.txt");
+    let text = include_str!("../data/resolve/rfc3986-5.4.txt");
     assert!(text.contains(&format!("   {BASE}\n")), "base as in the RFC");
     let ex = examples(text);
     assert_eq!(ex.len(), 23 + 18 + 1, "5.4.1 has 23 examples, 5.4.2 has 19");
@@ -84,7 +84,7 @@ fn rfc3986_section_5_4() {
 
 #[test]
 fn rfc2396_appendix_c() {
-    let text = include_str!("data/resolve/rfc2396-appendix-c.txt");
+    let text = include_str!("../data/resolve/rfc2396-appendix-c.txt");
     assert!(
         text.contains(&format!("      {BASE}\n")),
         "base as in the RFC"

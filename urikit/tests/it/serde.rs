@@ -1,6 +1,5 @@
 //! Serde support (feature `serde`): JSON (self-describing) and postcard
 //! (not self-describing), borrowed and owned types.
-#![cfg(feature = "serde")]
 
 use std::collections::BTreeMap;
 

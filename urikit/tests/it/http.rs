@@ -1,6 +1,5 @@
 //! Conversions with http::Uri (feature `http`): no fragment or reading is
 //! dropped or changed silently.
-#![cfg(feature = "http")]
 
 use urikit::integrations::http::HttpUriErrorKind;
 use urikit::{Uri, UriBuf, UriRef, UriRefBuf};

@@ -183,9 +183,7 @@ fn input_one_below_the_length_limit_is_parsed() {
     assert_eq!((e.index(), e.kind()), (0, ErrorKind::InvalidScheme));
 }
 
-#[path = "peers/mod.rs"]
-#[allow(unused)]
-mod peers;
+use crate::peers;
 
 /// `data/adversarial/invalid-utf8.txt`: each case gives exactly the error
 /// it lists, and every `invalid-utf8` error points at the byte where UTF-8

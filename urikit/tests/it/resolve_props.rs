@@ -4,8 +4,7 @@
 use proptest::prelude::*;
 use urikit::{Resolver, Uri, UriBuf, UriRef};
 
-#[path = "common/oracle.rs"]
-mod oracle;
+use crate::oracle;
 use oracle::*;
 
 // ---------------------------------------------------------------------------

@@ -1,6 +1,6 @@
 //! The comparison ladder (RFC 3986 6.1, 6.2): data-file vectors and keys.
 
-mod common;
+use crate::common;
 use common::vectors;
 
 use std::collections::{BTreeSet, HashMap, HashSet};

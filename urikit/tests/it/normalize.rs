@@ -1,10 +1,9 @@
 //! Normalization (RFC 3986 6.2.2, 6.2.3): data-file vectors, RFC 5952, the
 //! gsd-urls corpus and property tests.
 
-mod common;
+use crate::common;
+use crate::oracle;
 use common::vectors;
-#[path = "common/oracle.rs"]
-mod oracle;
 
 use std::time::Instant;
 
@@ -154,7 +153,7 @@ fn corpus_gsd_urls() {
 }
 
 /// The sample: 18,876 lines, of which at most the full file's 217 invalid
-/// ones are invalid (`tests/corpus.rs`).
+/// ones are invalid (`tests/it/corpus.rs`).
 #[test]
 fn corpus_gsd_urls_sample() {
     let valid = gsd_urls(&urikit_testdata::sample("gsd-urls.txt"));

@@ -1,6 +1,6 @@
 //! The builder, the setters, query pairs and path segments.
 
-mod common;
+use crate::common;
 use common::vectors;
 
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};

@@ -1,6 +1,6 @@
 //! Percent-encoding (RFC 3986 2.1, 2.4): data-file vectors and properties.
 
-mod common;
+use crate::common;
 use common::vectors;
 
 use std::borrow::Cow;

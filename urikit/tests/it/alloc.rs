@@ -34,7 +34,7 @@ unsafe impl GlobalAlloc for Counting {
 static GLOBAL: Counting = Counting;
 
 /// How many allocations (and reallocations) `f` makes on this thread.
-fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
+pub(crate) fn allocations<T>(f: impl FnOnce() -> T) -> (usize, T) {
     let before = ALLOCATIONS.with(Cell::get);
     let out = f();
     (ALLOCATIONS.with(Cell::get) - before, out)

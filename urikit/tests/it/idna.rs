@@ -1,5 +1,4 @@
 //! IDNA for hosts (the `idna` feature) and NFC (the `nfc` feature).
-#![cfg(feature = "idna")]
 
 use proptest::prelude::*;
 use urikit::{IdnaErrorKind, Iri, IriRef, Uri, UriRef};

@@ -12,7 +12,7 @@
 //! (`fuzz/tests/uriparser_corpus.rs`), so that this suite needs nothing but
 //! cargo.
 
-mod peers;
+use crate::peers;
 
 use std::collections::BTreeSet;
 use std::path::Path;
@@ -201,7 +201,7 @@ fn resolution_agrees_with_the_peers() {
 }
 
 /// The sample: every pair is compared but those holding a non-ASCII
-/// character (IRIs, which no URI parser accepts; `tests/resolve_corpus.rs`).
+/// character (IRIs, which no URI parser accepts; `tests/it/resolve_corpus.rs`).
 #[test]
 fn resolution_agrees_with_the_peers_on_the_sample() {
     let path = urikit_testdata::sample("cc-relative-10k.csv");
@@ -259,7 +259,7 @@ fn normalization_agrees_with_the_peers() {
 }
 
 /// The sample: 18,876 lines, of which at most the full file's 217 invalid
-/// ones are not compared (`tests/corpus.rs`).
+/// ones are not compared (`tests/it/corpus.rs`).
 #[test]
 fn normalization_agrees_with_the_peers_on_the_sample() {
     let compared = normalization(&urikit_testdata::sample("gsd-urls.txt"));

@@ -27,7 +27,7 @@ fn resolver(mode: &str) -> Resolver {
 
 #[test]
 fn resolution_cases() {
-    let text = include_str!("data/resolve/cases.tsv");
+    let text = include_str!("../data/resolve/cases.tsv");
     let rows = rows(text, &["strict", "non-strict", "rfc2396"]);
     assert!(rows.len() > 80, "{}", rows.len());
     for f in rows {
@@ -46,7 +46,7 @@ fn resolution_cases() {
 
 #[test]
 fn make_relative_cases() {
-    let text = include_str!("data/resolve/relative.tsv");
+    let text = include_str!("../data/resolve/relative.tsv");
     let rows = rows(text, &["relative"]);
     assert!(rows.len() > 40, "{}", rows.len());
     for f in rows {
@@ -70,7 +70,7 @@ fn make_relative_cases() {
 
 #[test]
 fn same_document_cases() {
-    let text = include_str!("data/resolve/same-document.tsv");
+    let text = include_str!("../data/resolve/same-document.tsv");
     let rows = rows(text, &["strict", "non-strict", "rfc2396"]);
     assert!(rows.len() >= 16, "{}", rows.len());
     for f in rows {
@@ -85,7 +85,7 @@ fn same_document_cases() {
 
 #[test]
 fn remove_dot_segments_cases() {
-    let text = include_str!("data/resolve/dots.tsv");
+    let text = include_str!("../data/resolve/dots.tsv");
     let rows = rows(text, &["dots"]);
     assert!(rows.len() >= 19, "{}", rows.len());
     for f in rows {

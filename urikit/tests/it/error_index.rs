@@ -15,9 +15,8 @@
 //! 2. an IP literal with no `]` before the end of the authority: at its `[`;
 //! 3. an authority with no `@` whose port holds a non-digit: at that byte.
 
-#[path = "common/abnf.rs"]
-mod abnf;
-mod common;
+use crate::abnf;
+use crate::common;
 
 use std::sync::OnceLock;
 

@@ -1,5 +1,4 @@
 //! Conversions with url::Url (feature `url`), over the WHATWG URL test data.
-#![cfg(feature = "url")]
 
 use urikit::percent::decode;
 use urikit::{Uri, UriBuf, UriRefBuf};

@@ -1,42 +1,19 @@
 //! Allocation counts (issue 3): resolution makes one allocation, for the
 //! result; remove_dot_segments_into makes none when the buffer has room.
-//! One test function, so no other thread allocates while it counts.
-
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+//! The counter is per thread, so tests running beside this one do not count.
 
 use urikit::{Resolver, Uri, UriRef};
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
+/// The allocations `f` makes on this thread, by the binary's counting
+/// allocator (`alloc.rs`).
 fn count<T>(f: impl FnOnce() -> T) -> (T, usize) {
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    let v = f();
-    (v, ALLOCATIONS.load(Ordering::Relaxed) - before)
+    let (n, v) = crate::alloc::allocations(f);
+    (v, n)
 }
 
 #[test]
 fn allocation_counts() {
-    let text = include_str!("data/resolve/cases.tsv");
+    let text = include_str!("../data/resolve/cases.tsv");
     let mut checked = 0;
     for line in text.lines() {
         let f: Vec<&str> = line.split('\t').collect();

@@ -1,7 +1,7 @@
 //! File paths and `file` URIs (RFC 8089): data-file vectors, the node-files
 //! corpus, and round-trip properties.
 
-mod common;
+use crate::common;
 use common::vectors;
 
 use proptest::prelude::*;

@@ -1,0 +1,59 @@
+//! urikit's integration tests, in one test binary: one module per concern.
+//!
+//! One binary instead of one per file, so that a fresh `cargo test` compiles
+//! and links the library, proptest and the peers once, not 33 times. Add a
+//! new concern as `NAME.rs` here and a `mod NAME;` below, never as a new
+//! top-level `tests/*.rs` file.
+//!
+//! The binary's global allocator is the counting one in `alloc.rs`: it counts
+//! per thread, so tests running in parallel do not disturb each other's counts.
+
+// Helpers shared by the modules (`common/` and `peers/` stay beside this
+// folder; the fuzz crate includes some of them too).
+#[path = "../common/abnf.rs"]
+mod abnf;
+mod adversarial;
+mod alloc;
+mod api;
+mod build;
+#[path = "../../../fuzz/src/checks.rs"]
+mod checks;
+#[path = "../common/mod.rs"]
+mod common;
+mod compare;
+mod corpus;
+mod differential;
+mod error_index;
+mod file;
+mod fuzz_regressions;
+#[cfg(feature = "http")]
+mod http;
+#[cfg(feature = "idna")]
+mod idna;
+mod iri;
+mod iri_chars;
+mod iri_corpus;
+mod iri_props;
+mod json_schema;
+mod normalize;
+#[path = "../common/oracle.rs"]
+mod oracle;
+#[path = "../peers/mod.rs"]
+mod peers;
+mod percent;
+mod properties;
+mod resolve_alloc;
+mod resolve_corpus;
+mod resolve_props;
+mod resolve_rfc;
+mod resolve_vectors;
+mod rfc6570;
+mod security;
+#[cfg(feature = "serde")]
+mod serde;
+mod suffix;
+mod text;
+#[cfg(feature = "url")]
+mod url;
+mod vectors;
+mod zone;
