@@ -16,7 +16,6 @@
 //!   that is not a valid URI (reference), never an error or a panic:
 //!   one bad row does not fail a batch. [`parse`] says where and why a row
 //!   failed. Errors are only for arguments of the wrong type or length.
-//!
 //! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
 //!   over each row's host, by urikit's `idna` feature).
 //!
