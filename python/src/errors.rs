@@ -3,7 +3,7 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use urikit::{ParseError, ResolveError};
+use urikit::{IdnaError, IdnaErrorKind, ParseError, ResolveError};
 
 pyo3::create_exception!(
     urikit,
@@ -66,4 +66,25 @@ pub fn resolve_error(py: Python<'_>, e: ResolveError) -> PyErr {
         None => (e.kind().name(), None),
     };
     uri_error(py, e.to_string(), e.index(), kind, component)
+}
+
+/// The library's IDNA error for the host `host` (a slice of `text`) as a
+/// `URIError`: `index` is where the label at fault starts in `text` (in
+/// characters, as Python counts), `kind` `'invalid-label'` or
+/// `'not-utf8'`, `component` `'host'`, and the message names the label.
+pub fn idna_error(py: Python<'_>, e: IdnaError, text: &str, host: &str) -> PyErr {
+    let start = (host.as_ptr() as usize).saturating_sub(text.as_ptr() as usize);
+    let byte = (start + e.index()).min(text.len());
+    let index = text.get(..byte).map_or(byte, |t| t.chars().count());
+    let message = match e.kind() {
+        IdnaErrorKind::InvalidLabel => {
+            format!("invalid label \"{}\" in host at index {index}", e.label())
+        }
+        IdnaErrorKind::NotUtf8 => format!(
+            "percent-encoded octets in host are not UTF-8 (label \"{}\" at index {index})",
+            e.label()
+        ),
+        _ => e.to_string(),
+    };
+    uri_error(py, message, Some(index), e.kind().name(), Some("host"))
 }
