@@ -147,3 +147,18 @@ def test_map_in_arrow_agrees_with_the_scalar_api(spark):
     assert by_url["http://a.xn--a.example/"].host_ascii is None
     assert by_url[None].valid is None
     assert sum(r.valid is False for r in rows) > 0 and sum(bool(r.registrable_domain) for r in rows) > 1000
+
+
+def test_readme_example(spark):
+    readme = (CORPUS.parents[1] / "python" / "README.md").read_text(encoding="utf-8")
+    block = readme.split("<!-- pyspark-example -->\n```python\n", 1)[1].split("```", 1)[0]
+    # A module name that is not importable, so that Spark's cloudpickle sends
+    # the example's function by value.
+    scope = {"__name__": "readme_example", "spark": spark}
+    exec(compile(block, "README.md (PySpark example)", "exec"), scope)
+    got = [(r.url, r.host, r.host_ascii, r.domain) for r in scope["rows"]]
+    assert got == [
+        ("https://www.example.co.uk/a", "www.example.co.uk", "www.example.co.uk", "example.co.uk"),
+        ("http://\u4f8b\u3048.jp/", None, "xn--r8jz45g.jp", None),
+        ("not a uri", None, None, None),
+    ]
