@@ -5,27 +5,31 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
+use super::encode::push_encoded;
+use crate::parse::profile::URI;
 use crate::percent::{self, PercentDecode};
 
-/// Write one encoded pair; space is `+` in the form variant, `%20` otherwise.
-pub(super) fn push_pair(out: &mut String, key: &str, value: Option<&str>, form: bool) {
-    push_pair_part(out, key, form);
+/// Write one encoded pair in parser profile `P` (see `encode.rs`); space is
+/// `+` in the form variant, `%20` otherwise.
+pub(super) fn push_pair<const P: u8>(out: &mut String, key: &str, value: Option<&str>, form: bool) {
+    push_pair_part::<P>(out, key, form);
     if let Some(v) = value {
         out.push('=');
-        push_pair_part(out, v, form);
+        push_pair_part::<P>(out, v, form);
     }
 }
 
-fn push_pair_part(out: &mut String, data: &str, form: bool) {
+fn push_pair_part<const P: u8>(out: &mut String, data: &str, form: bool) {
+    let set = &percent::QUERY_PAIR;
     if form {
         for (i, piece) in data.split(' ').enumerate() {
             if i > 0 {
                 out.push('+');
             }
-            out.extend(percent::encode(piece, &percent::QUERY_PAIR));
+            push_encoded::<P>(out, piece.as_bytes(), set, true);
         }
     } else {
-        out.extend(percent::encode(data, &percent::QUERY_PAIR));
+        push_encoded::<P>(out, data.as_bytes(), set, true);
     }
 }
 
@@ -87,7 +91,7 @@ impl QueryWriter {
     /// ```
     pub fn pair(mut self, key: &str, value: &str) -> QueryWriter {
         self.sep();
-        push_pair(&mut self.buf, key, Some(value), self.form);
+        push_pair::<URI>(&mut self.buf, key, Some(value), self.form);
         self
     }
 
@@ -98,7 +102,7 @@ impl QueryWriter {
     /// ```
     pub fn key(mut self, key: &str) -> QueryWriter {
         self.sep();
-        push_pair(&mut self.buf, key, None, self.form);
+        push_pair::<URI>(&mut self.buf, key, None, self.form);
         self
     }
 
