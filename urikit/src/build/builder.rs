@@ -405,7 +405,8 @@ builder!(
     /// non-ASCII character the component's IRI rule allows stays as it is:
     /// `ucschar` in the userinfo, host, path, query and fragment, and
     /// `iprivate` in the query only (2.2). Any other non-ASCII character,
-    /// and bytes that are not UTF-8, are percent-encoded as UTF-8. Encoded
+    /// the bidirectional formatting characters (4.1: an IRI must not hold
+    /// them) and bytes that are not UTF-8 are percent-encoded. Encoded
     /// text (`*_encoded`) is validated against the IRI rules. So
     /// [`IriBuf::to_uri`] of what this builds is what [`Builder`] builds
     /// from the same parts.

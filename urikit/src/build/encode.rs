@@ -4,20 +4,34 @@
 //! With the URI profile this is [`percent::encode`] as it is. With the IRI
 //! profile (RFC 3987 2.2, 3.1) a run of non-ASCII characters that the
 //! component's IRI rule allows, `ucschar` and in the query `iprivate` too,
-//! stays as it is; every other byte is encoded exactly as in a URI (so
+//! stays as it is, bidirectional formatting characters excepted (4.1: an
+//! IRI must not hold them; they are encoded, as the URI-to-IRI mapping of
+//! 3.2 leaves them); every other byte is encoded exactly as in a URI (so
 //! mapping the result to a URI, 3.1, gives what the URI builder gives).
 
 use alloc::borrow::Cow;
 use alloc::string::String;
 
 use super::Part;
-use crate::chars::CharClass;
+use crate::chars::{CharClass, is_bidi_format};
 use crate::parse::{profile, ucs_run};
 use crate::percent;
 
 /// Whether profile `P` keeps non-ASCII characters (the IRI profile).
 const fn keeps_ucs(p: u8) -> bool {
     p & profile::IRI != 0
+}
+
+/// The length of the run of non-ASCII characters at `data[i]` that the IRI
+/// profile keeps: what the grammar allows there ([`ucs_run`]), up to the
+/// first bidirectional formatting character.
+fn kept_run(data: &[u8], i: usize, private: bool) -> usize {
+    let n = ucs_run(data, i, private);
+    // `ucs_run` accepts strictly valid UTF-8 only.
+    match core::str::from_utf8(&data[i..i + n]) {
+        Ok(run) => run.find(is_bidi_format).unwrap_or(n),
+        Err(_) => 0,
+    }
 }
 
 /// The index of the first byte of `data` that the IRI profile encodes, or
@@ -31,7 +45,7 @@ fn first_encoded_iri(data: &[u8], set: &CharClass, private: bool) -> Option<usiz
             }
             i += 1;
         } else {
-            match ucs_run(data, i, private) {
+            match kept_run(data, i, private) {
                 0 => return Some(i),
                 n => i += n,
             }
@@ -59,7 +73,7 @@ pub(crate) fn push_encoded<const P: u8>(
         let mut run = 0;
         while let Some(&b) = data.get(k) {
             if b >= 0x80 {
-                run = ucs_run(data, k, private);
+                run = kept_run(data, k, private);
                 if run > 0 {
                     break;
                 }
@@ -68,7 +82,6 @@ pub(crate) fn push_encoded<const P: u8>(
         }
         out.extend(percent::encode(&data[i..k], set));
         let kept = &data[k..k + run];
-        // `ucs_run` accepts strictly valid UTF-8 only.
         match core::str::from_utf8(kept) {
             Ok(t) => out.push_str(t),
             Err(_) => out.extend(percent::encode(kept, set)),
@@ -105,7 +118,7 @@ pub(crate) fn encode_part<'a, const P: u8>(
         };
     }
     // The text up to the first byte to encode is ASCII of the set and runs
-    // that `ucs_run` accepted: valid UTF-8, so the `from_utf8` calls below
+    // that `kept_run` accepted: valid UTF-8, so the `from_utf8` calls below
     // succeed; should one not, the bytes are encoded instead.
     let Some(first) = first_encoded_iri(&data, set, private) else {
         return match data {
