@@ -21,8 +21,8 @@ use crate::error::{Component, ErrorKind, ParseError};
 use crate::host::{dec_octet_end, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::parse::{
     MAX_LEN, Meta, PATH_SCAN, PCHAR_SCAN, QUERY_SCAN, REG_NAME_SCAN, SEGMENT_NZ_NC_SCAN, ScanClass,
-    Top, USERINFO_SCAN, parse, parse_authority, parse_ip_literal, profile, scan, scan_noscheme_path,
-    scan_p, scan_path,
+    Top, USERINFO_SCAN, parse, parse_authority, parse_ip_literal, profile, scan,
+    scan_noscheme_path, scan_p, scan_path,
 };
 
 macro_rules! rules {

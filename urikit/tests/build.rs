@@ -384,7 +384,11 @@ fn iri_builder_spec_example() {
         .unwrap();
     assert_eq!(iri.as_str(), "http://www.example.org/red%09rosé#red");
     assert_eq!(iri.to_uri(), "http://www.example.org/red%09ros%C3%A9#red");
-    let host = IriBuilder::new().scheme("http").host("例え.jp").path("/").build_iri();
+    let host = IriBuilder::new()
+        .scheme("http")
+        .host("例え.jp")
+        .path("/")
+        .build_iri();
     assert_eq!(host.unwrap().as_str(), "http://例え.jp/");
 }
 
@@ -437,9 +441,44 @@ fn iri_setters_keep_the_value_valid() {
 /// query only) and a noncharacter (valid nowhere).
 fn iri_alphabet() -> Vec<&'static str> {
     vec![
-        "a", "Z", "0", "-", ".", "_", "~", "!", "$", "&", "'", "(", "*", "+", ",", ";", "=", ":",
-        "@", "/", "?", "#", "[", "]", "%41", "%e9", "é", "例", "ü", "\u{A0}", "\u{10000}",
-        "\u{E1000}", "\u{E000}", "\u{10FFFD}", "\u{FDD0}", "//", "::", "1",
+        "a",
+        "Z",
+        "0",
+        "-",
+        ".",
+        "_",
+        "~",
+        "!",
+        "$",
+        "&",
+        "'",
+        "(",
+        "*",
+        "+",
+        ",",
+        ";",
+        "=",
+        ":",
+        "@",
+        "/",
+        "?",
+        "#",
+        "[",
+        "]",
+        "%41",
+        "%e9",
+        "é",
+        "例",
+        "ü",
+        "\u{A0}",
+        "\u{10000}",
+        "\u{E1000}",
+        "\u{E000}",
+        "\u{10FFFD}",
+        "\u{FDD0}",
+        "//",
+        "::",
+        "1",
     ]
 }
 

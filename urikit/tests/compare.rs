@@ -166,12 +166,20 @@ fn an_ascii_iri_has_the_key_of_the_same_uri() {
 fn keyed_iris_deduplicate() {
     let cmp = Comparison::new(Level::Scheme);
     let mut set = BTreeSet::new();
-    for s in ["http://例え.jp", "HTTP://例え.jp:80/", "http://%E4%BE%8B%E3%81%88.jp/", "http://例え.jp/?"] {
+    for s in [
+        "http://例え.jp",
+        "HTTP://例え.jp:80/",
+        "http://%E4%BE%8B%E3%81%88.jp/",
+        "http://例え.jp/?",
+    ] {
         set.insert(Keyed::new_iri(&cmp, IriBuf::parse(s).unwrap()));
     }
     let kept: Vec<&str> = set.iter().map(|k| k.value().as_str()).collect();
     assert_eq!(kept.len(), 2, "{kept:?}");
-    assert_eq!(AsIriRef::as_iri_ref(&Iri::parse("s:ä").unwrap()).path(), "ä");
+    assert_eq!(
+        AsIriRef::as_iri_ref(&Iri::parse("s:ä").unwrap()).path(),
+        "ä"
+    );
     let by_key: HashSet<_> = set.iter().map(|k| k.key().as_str().to_string()).collect();
     assert!(by_key.contains("http://%E4%BE%8B%E3%81%88.jp/"));
 }
