@@ -558,4 +558,24 @@ proptest! {
             (a, b) => prop_assert!(false, "{:?} against {:?}", a, b),
         }
     }
+
+    #[test]
+    fn an_iri_query_writer_reads_back_and_maps_to_the_uri_writer(
+        pairs in prop::collection::vec((".{0,5}", ".{0,5}"), 0..4),
+        form in any::<bool>(),
+    ) {
+        let start = |iri: bool| {
+            if form { QueryWriter::form() } else { QueryWriter::new() }.iri(iri)
+        };
+        let (i, u) = (start(true).pairs(pairs.clone()), start(false).pairs(pairs.clone()));
+        let text = format!("?{}", i.as_str());
+        let r = IriRef::parse(&text).unwrap();
+        prop_assert_eq!(r.to_uri(), format!("?{}", u.as_str()));
+        let read: Vec<(String, String)> = if form {
+            r.query_pairs().form_decoded().map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
+        } else {
+            r.query_pairs().decoded().map(|(k, v)| (k.into_owned(), v.into_owned())).collect()
+        };
+        prop_assert_eq!(read, pairs);
+    }
 }
