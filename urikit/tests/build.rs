@@ -274,7 +274,7 @@ fn unescape(s: &str) -> Vec<u8> {
     let mut out = Vec::new();
     let mut rest = s;
     while let Some(i) = rest.find('\\') {
-        out.extend_from_slice(rest[..i].as_bytes());
+        out.extend_from_slice(&rest.as_bytes()[..i]);
         let tail = &rest[i..];
         if let Some(t) = tail.strip_prefix("\\u{") {
             let end = t.find('}').expect("closing brace");

@@ -141,7 +141,7 @@ impl<'a> IriRef<'a> {
     }
 
     /// Parse `IRI-reference` from bytes: a byte that is not part of valid
-    /// UTF-8 is [`ErrorKind::InvalidUtf8`] at its index.
+    /// UTF-8 is [`ErrorKind::InvalidUtf8`](crate::ErrorKind::InvalidUtf8) at its index.
     ///
     /// ```
     /// use urikit::{ErrorKind, IriRef};
