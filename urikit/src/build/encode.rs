@@ -26,12 +26,27 @@ const fn keeps_ucs(p: u8) -> bool {
 /// profile keeps: what the grammar allows there ([`ucs_run`]), up to the
 /// first bidirectional formatting character.
 fn kept_run(data: &[u8], i: usize, private: bool) -> usize {
-    let n = ucs_run(data, i, private);
-    // `ucs_run` accepts strictly valid UTF-8 only.
-    match core::str::from_utf8(&data[i..i + n]) {
-        Ok(run) => run.find(is_bidi_format).unwrap_or(n),
-        Err(_) => 0,
+    let mut j = i;
+    while data.get(j).is_some_and(|&b| b >= 0x80) {
+        // A window of four bytes: one or two characters at a time, so that
+        // a bidi formatting character ends the run without the rest of the
+        // run being scanned again from each one (linear, not quadratic).
+        let n = ucs_run(&data[..data.len().min(j + 4)], j, private);
+        if n == 0 {
+            break;
+        }
+        // `ucs_run` accepts strictly valid UTF-8 only.
+        match core::str::from_utf8(&data[j..j + n]) {
+            Ok(t) => {
+                if let Some(p) = t.find(is_bidi_format) {
+                    return j + p - i;
+                }
+            }
+            Err(_) => break,
+        }
+        j += n;
     }
+    j - i
 }
 
 /// The index of the first byte of `data` that the IRI profile encodes, or
