@@ -502,6 +502,30 @@ fn raw_data() -> impl Strategy<Value = Vec<u8>> {
     .prop_map(|v| v.concat())
 }
 
+/// A builder given every component of `r` as encoded text.
+fn builder_of<'a>(r: &IriRef<'a>) -> IriBuilder<'a> {
+    let mut b = IriBuilder::new().path_encoded(r.path());
+    if let Some(x) = r.scheme() {
+        b = b.scheme(x);
+    }
+    if let Some(x) = r.userinfo() {
+        b = b.userinfo_encoded(x);
+    }
+    if let Some(x) = r.host_str() {
+        b = b.host_encoded(x);
+    }
+    if let Some(x) = r.port() {
+        b = b.port_str(x);
+    }
+    if let Some(x) = r.query() {
+        b = b.query_encoded(x);
+    }
+    if let Some(x) = r.fragment() {
+        b = b.fragment_encoded(x);
+    }
+    b
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(2000))]
 
@@ -510,23 +534,10 @@ proptest! {
         s in iri_ref_text().prop_filter("valid IRI references", |s| IriRef::parse(s).is_ok()),
     ) {
         let r = IriRef::parse(&s).unwrap();
-        let mut b = IriBuilder::new().path_encoded(r.path());
-        if let Some(x) = r.scheme() { b = b.scheme(x); }
-        if let Some(x) = r.userinfo() { b = b.userinfo_encoded(x); }
-        if let Some(x) = r.host_str() { b = b.host_encoded(x); }
-        if let Some(x) = r.port() { b = b.port_str(x); }
-        if let Some(x) = r.query() { b = b.query_encoded(x); }
-        if let Some(x) = r.fragment() { b = b.fragment_encoded(x); }
-        let built = b.build().unwrap();
+        let built = builder_of(&r).build().unwrap();
         prop_assert_eq!(built.as_str(), r.as_str());
         if r.scheme().is_some() {
-            let mut b = IriBuilder::new().scheme(r.scheme().unwrap()).path_encoded(r.path());
-            if let Some(x) = r.host_str() { b = b.host_encoded(x); }
-            if let Some(x) = r.userinfo() { b = b.userinfo_encoded(x); }
-            if let Some(x) = r.port() { b = b.port_str(x); }
-            if let Some(x) = r.query() { b = b.query_encoded(x); }
-            if let Some(x) = r.fragment() { b = b.fragment_encoded(x); }
-            let iri = b.build_iri().unwrap();
+            let iri = builder_of(&r).build_iri().unwrap();
             prop_assert_eq!(iri.as_str(), r.as_str());
         }
     }
