@@ -57,6 +57,33 @@ pub fn parse_error(py: Python<'_>, e: ParseError) -> PyErr {
     )
 }
 
+/// A parse error of `text` (an IRI: non-ASCII characters may come before
+/// the error) with the index in characters, as Python indexes a `str` and
+/// as `URIError.index` is documented; the library counts bytes. (In a URI
+/// everything before an error is ASCII, so the two agree there.)
+pub fn parse_error_in(py: Python<'_>, e: ParseError, text: &str) -> PyErr {
+    let byte = e.index();
+    let Some(chars) = text.get(..byte).map(|t| t.chars().count()) else {
+        return parse_error(py, e);
+    };
+    if chars == byte {
+        return parse_error(py, e);
+    }
+    let kind = e.kind();
+    let message = e.to_string();
+    let message = match message.strip_suffix(&format!(" at index {byte}")) {
+        Some(stem) => format!("{stem} at index {chars}"),
+        None => message,
+    };
+    uri_error(
+        py,
+        message,
+        Some(chars),
+        kind.name(),
+        kind.component().map(|c| c.name()),
+    )
+}
+
 /// The library's resolution error as a `URIError`; a parse error of one of
 /// the inputs keeps its own kind and component, and the message says which
 /// input it was in.

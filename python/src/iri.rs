@@ -9,7 +9,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
-use crate::errors::{idna_error, parse_error, resolve_error, uri_error};
+use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error};
 use crate::types::{compare, text_hash, text_of_parsed, uri_class, PyURI, PyURIRef};
 
 /// An IRI reference (RFC 3987 2.2): a URI reference that may also hold
@@ -105,7 +105,7 @@ uri_class!(
         fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRIRef> {
             IriRefBuf::parse(&*text)
                 .map(PyIRIRef)
-                .map_err(|e| parse_error(py, e))
+                .map_err(|e| parse_error_in(py, e, &text))
         }
 
         /// The scheme, or ``None`` for a relative reference.
@@ -159,7 +159,10 @@ uri_class!(
         /// >>> urikit.IRIRef('/re\u0301sume\u0301').to_nfc() == urikit.IRIRef('/r\u00e9sum\u00e9')
         /// True
         fn to_nfc(&self, py: Python<'_>) -> PyResult<PyIRIRef> {
-            self.0.to_nfc().map(PyIRIRef).map_err(|e| parse_error(py, e))
+            self.0
+                .to_nfc()
+                .map(PyIRIRef)
+                .map_err(|e| parse_error(py, e))
         }
 
         /// The syntax-based normal form (RFC 3987 5.3.2, over RFC 3986 6.2.2).
@@ -188,7 +191,7 @@ uri_class!(
         fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRI> {
             IriBuf::parse(&*text)
                 .map(PyIRI)
-                .map_err(|e| parse_error(py, e))
+                .map_err(|e| parse_error_in(py, e, &text))
         }
 
         /// The scheme (always present in an IRI).
@@ -295,7 +298,8 @@ pub fn _format_iri(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    urikit::Iri::parse(&s.to_cow()?).map_err(|e| parse_error(py, e))?;
+    let text = s.to_cow()?;
+    urikit::Iri::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }
 
@@ -305,6 +309,7 @@ pub fn _format_iri_reference(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyR
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    IriRef::parse(&s.to_cow()?).map_err(|e| parse_error(py, e))?;
+    let text = s.to_cow()?;
+    IriRef::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }
