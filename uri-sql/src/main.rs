@@ -38,7 +38,8 @@ use datafusion::error::DataFusionError;
 use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
 
-const USAGE: &str = "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
+const USAGE: &str =
+    "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
 
 Runs QUERY (SQL) with urikit's uri_* functions. Tables: lines('file.txt')
 (one column, line), and CSV, Parquet or JSON files by path ('data.parquet').
