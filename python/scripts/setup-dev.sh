@@ -3,6 +3,8 @@
 # toolchain): python/.venv with the package built from this checkout and the
 # test dependencies, all from PyPI. Then:
 #   python/.venv/bin/python -m pytest python/tests python/README.md
+# tests/test_pyspark.py is skipped here unless pyspark and java are there:
+#   python/.venv/bin/python -m pip install -r python/scripts/spark-requirements.txt
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
 py="${PYTHON:-python3}"

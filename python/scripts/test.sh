@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Build the wheel, install it into a fresh venv with the test dependencies
 # (from PyPI), run pytest (docstring and README examples, the jsonschema
-# labels, the compat table, the Arrow examples) and mypy on the stubs.
+# labels, the compat table, the Arrow examples, IDNA, the GIL released by the
+# Arrow kernels, PySpark's mapInArrow with a JVM installed here if missing)
+# and mypy on the stubs.
 # Exits non-zero on any failure, and when pytest runs no test at all.
 #
 #   bash python/scripts/test.sh            # python3 from PATH
@@ -16,6 +18,24 @@ echo "== fresh venv ($("$py" --version))"
 "$py" -m venv "$work/venv"
 bin="$work/venv/bin"
 "$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/test-requirements.txt"
+
+echo "== PySpark and a JVM for it (tests/test_pyspark.py)"
+# A JRE from the system's packages when there is no java (a fresh machine;
+# needs root), as .ci/run installs uriparser. If neither works, the PySpark
+# test is skipped, or fails under CI=true.
+install_java() {
+  command -v java >/dev/null && return 0
+  command -v apt-get >/dev/null || return 1
+  apt-get install -y openjdk-17-jre-headless >/dev/null 2>&1 && return 0
+  # A fresh machine may need its package lists first.
+  apt-get update -qq >/dev/null 2>&1 && apt-get install -y openjdk-17-jre-headless >/dev/null 2>&1
+}
+if install_java; then
+  java -version 2>&1 | head -1
+else
+  echo "no java, and could not install one (apt-get install -y openjdk-17-jre-headless)"
+fi
+"$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/spark-requirements.txt"
 
 echo "== build the wheel (pip wheel: maturin from PyPI as the build backend)"
 "$bin/python" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/wheels" "$here"

@@ -301,6 +301,8 @@ fn op(name: &str, option: Option<&str>) -> PyResult<Op> {
         "surt" => Op::Unary(urikit_arrow::surt),
         "public_suffix" => Op::Unary(urikit_arrow::public_suffix),
         "registrable_domain" => Op::Unary(urikit_arrow::registrable_domain),
+        "host_ascii" => Op::Unary(urikit_arrow::host_ascii),
+        "host_unicode" => Op::Unary(urikit_arrow::host_unicode),
         "decode" => Op::Unary(urikit_arrow::decode),
         "resolve" => Op::Binary(urikit_arrow::resolve),
         "relative" => Op::Binary(urikit_arrow::make_relative),

@@ -9,7 +9,7 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
-use crate::errors::{parse_error, resolve_error, uri_error};
+use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error};
 use crate::types::{compare, text_hash, text_of_parsed, uri_class, PyURI, PyURIRef};
 
 /// An IRI reference (RFC 3987 2.2): a URI reference that may also hold
@@ -44,6 +44,26 @@ impl PyIRIRef {
 impl PyIRI {
     fn r(&self) -> IriRef<'_> {
         self.0.as_iri().as_iri_ref()
+    }
+}
+
+/// An IDNA error of the host of `r` as a `URIError` (index in `r`'s text).
+fn idna_err_of(py: Python<'_>, r: IriRef<'_>, e: urikit::IdnaError) -> PyErr {
+    let host = r.host().map_or("", |h| h.as_str());
+    // Without a host (which cannot fail) the index is the host's own.
+    let text = if host.is_empty() { host } else { r.as_str() };
+    idna_error(py, e, text, host)
+}
+
+impl PyIRIRef {
+    fn idna_err(&self, py: Python<'_>, e: urikit::IdnaError) -> PyErr {
+        idna_err_of(py, self.r(), e)
+    }
+}
+
+impl PyIRI {
+    fn idna_err(&self, py: Python<'_>, e: urikit::IdnaError) -> PyErr {
+        idna_err_of(py, self.r(), e)
     }
 }
 
@@ -85,7 +105,7 @@ uri_class!(
         fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRIRef> {
             IriRefBuf::parse(&*text)
                 .map(PyIRIRef)
-                .map_err(|e| parse_error(py, e))
+                .map_err(|e| parse_error_in(py, e, &text))
         }
 
         /// The scheme, or ``None`` for a relative reference.
@@ -112,13 +132,36 @@ uri_class!(
         }
 
         /// The URI reference this IRI reference maps to (RFC 3987 3.1:
-        /// non-ASCII characters percent-encoded as UTF-8).
+        /// non-ASCII characters percent-encoded as UTF-8). With
+        /// ``idna=True`` the host name is mapped by IDNA ToASCII instead
+        /// (UTS #46); ``URIError`` when it has no ASCII form.
         ///
         /// >>> urikit.IRIRef('/ü').to_uri()
         /// URIRef('/%C3%BC')
-        fn to_uri(&self, py: Python<'_>) -> PyResult<PyURIRef> {
-            UriRefBuf::parse(self.0.to_uri().into_owned())
+        /// >>> urikit.IRIRef('//例え.jp/ü').to_uri(idna=True)
+        /// URIRef('//xn--r8jz45g.jp/%C3%BC')
+        #[pyo3(signature = (*, idna = false))]
+        fn to_uri(&self, py: Python<'_>, idna: bool) -> PyResult<PyURIRef> {
+            let text = if idna {
+                self.0.to_uri_idna().map_err(|e| self.idna_err(py, e))?
+            } else {
+                self.0.to_uri()
+            };
+            UriRefBuf::parse(text.into_owned())
                 .map(PyURIRef)
+                .map_err(|e| parse_error(py, e))
+        }
+
+        /// This reference in Unicode Normalization Form C (RFC 3987
+        /// 5.3.2.2), a step apart from ``normalize``; ``URIError`` in the
+        /// rare case that the normal form is not an IRI reference.
+        ///
+        /// >>> urikit.IRIRef('/re\u0301sume\u0301').to_nfc() == urikit.IRIRef('/r\u00e9sum\u00e9')
+        /// True
+        fn to_nfc(&self, py: Python<'_>) -> PyResult<PyIRIRef> {
+            self.0
+                .to_nfc()
+                .map(PyIRIRef)
                 .map_err(|e| parse_error(py, e))
         }
 
@@ -148,7 +191,7 @@ uri_class!(
         fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRI> {
             IriBuf::parse(&*text)
                 .map(PyIRI)
-                .map_err(|e| parse_error(py, e))
+                .map_err(|e| parse_error_in(py, e, &text))
         }
 
         /// The scheme (always present in an IRI).
@@ -168,13 +211,42 @@ uri_class!(
             PyIRIRef(self.r().into_owned())
         }
 
-        /// The URI this IRI maps to (RFC 3987 3.1).
+        /// The URI this IRI maps to (RFC 3987 3.1). With ``idna=True`` the
+        /// host name is mapped by IDNA ToASCII (UTS #46, non-transitional)
+        /// instead of percent-encoded; ``URIError`` (kind
+        /// ``'invalid-label'`` or ``'not-utf8'``, ``index`` where the label
+        /// starts) when it has no ASCII form.
         ///
         /// >>> urikit.IRI('http://example.org/ros\u00e9').to_uri()
         /// URI('http://example.org/ros%C3%A9')
-        fn to_uri(&self, py: Python<'_>) -> PyResult<PyURI> {
-            UriBuf::parse(self.0.to_uri().into_owned())
+        /// >>> urikit.IRI('http://r\u00e9sum\u00e9.example.org').to_uri(idna=True)
+        /// URI('http://xn--rsum-bpad.example.org')
+        /// >>> urikit.IRI('http://例え.jp/').to_uri(idna=True)
+        /// URI('http://xn--r8jz45g.jp/')
+        /// >>> urikit.IRI('http://a.xn--a.example/').to_uri(idna=True)
+        /// Traceback (most recent call last):
+        /// ...
+        /// urikit.URIError: invalid label "xn--a" in host at index 9
+        #[pyo3(signature = (*, idna = false))]
+        fn to_uri(&self, py: Python<'_>, idna: bool) -> PyResult<PyURI> {
+            let text = if idna {
+                self.0.to_uri_idna().map_err(|e| self.idna_err(py, e))?
+            } else {
+                self.0.to_uri()
+            };
+            UriBuf::parse(text.into_owned())
                 .map(PyURI)
+                .map_err(|e| parse_error(py, e))
+        }
+
+        /// This IRI in Unicode Normalization Form C (RFC 3987 5.3.2.2).
+        ///
+        /// >>> urikit.IRI('http://e\u0301.example/').to_nfc() == urikit.IRI('http://\u00e9.example/')
+        /// True
+        fn to_nfc(&self, py: Python<'_>) -> PyResult<PyIRI> {
+            let n = self.r().to_nfc().map_err(|e| parse_error(py, e))?;
+            IriBuf::parse(n.into_owned())
+                .map(PyIRI)
                 .map_err(|e| parse_error(py, e))
         }
 
@@ -226,7 +298,8 @@ pub fn _format_iri(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    urikit::Iri::parse(&s.to_cow()?).map_err(|e| parse_error(py, e))?;
+    let text = s.to_cow()?;
+    urikit::Iri::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }
 
@@ -236,6 +309,7 @@ pub fn _format_iri_reference(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyR
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    IriRef::parse(&s.to_cow()?).map_err(|e| parse_error(py, e))?;
+    let text = s.to_cow()?;
+    IriRef::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }

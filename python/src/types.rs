@@ -198,6 +198,45 @@ macro_rules! uri_class {
                 self.r().host_str()
             }
 
+            /// The host in ASCII: a registered name by IDNA (UTS #46
+            /// ToASCII, non-transitional; RFC 3987 3.1) after decoding
+            /// percent-encoded UTF-8, an IP address as it is; ``None``
+            /// without an authority. ``URIError`` (kind ``'invalid-label'``
+            /// or ``'not-utf8'``, component ``'host'``, ``index`` where the
+            /// label starts) when the name has no ASCII form.
+            ///
+            /// >>> urikit.IRIRef('http://r\u00e9sum\u00e9.example.org').host_ascii()
+            /// 'xn--rsum-bpad.example.org'
+            /// >>> urikit.URIRef('http://r%C3%A9sum%C3%A9.example.org').host_ascii()
+            /// 'xn--rsum-bpad.example.org'
+            /// >>> urikit.URIRef('http://a.xn--a.example/').host_ascii()
+            /// Traceback (most recent call last):
+            /// ...
+            /// urikit.URIError: invalid label "xn--a" in host at index 9
+            fn host_ascii(&self, py: Python<'_>) -> PyResult<Option<String>> {
+                let r = self.r();
+                let Some(host) = r.host() else { return Ok(None) };
+                match host.to_ascii() {
+                    Ok(a) => Ok(Some(a.into_owned())),
+                    Err(e) => Err(crate::errors::idna_error(py, e, r.as_str(), host.as_str())),
+                }
+            }
+
+            /// The host with its A-labels shown as U-labels (UTS #46
+            /// ToUnicode; RFC 3987 3.2.1); ``None`` without an authority,
+            /// ``URIError`` as for ``host_ascii``.
+            ///
+            /// >>> urikit.URI('http://xn--99zt52a.example.org/').host_unicode()
+            /// '納豆.example.org'
+            fn host_unicode(&self, py: Python<'_>) -> PyResult<Option<String>> {
+                let r = self.r();
+                let Some(host) = r.host() else { return Ok(None) };
+                match host.to_unicode() {
+                    Ok(a) => Ok(Some(a.into_owned())),
+                    Err(e) => Err(crate::errors::idna_error(py, e, r.as_str(), host.as_str())),
+                }
+            }
+
             /// The kind of host: ``'reg-name'``, ``'ipv4'``, ``'ipv6'`` or
             /// ``'ipvfuture'``, or ``None``.
             ///
@@ -417,12 +456,21 @@ with_uri_ops!(PyURIRef, {
     }
 
     /// The IRI this URI reference maps to (RFC 3987 3.2): percent-encoded
-    /// UTF-8 of characters IRIs allow is decoded.
+    /// UTF-8 of characters IRIs allow is decoded. With ``idna=True``,
+    /// A-labels in the host are also shown as U-labels (3.2.1; a host that
+    /// IDNA ToUnicode rejects is left as it is).
     ///
     /// >>> urikit.URIRef('/D%C3%BCrst').to_iri()
     /// IRIRef('/Dürst')
-    fn to_iri(&self, py: Python<'_>) -> PyResult<crate::iri::PyIRIRef> {
-        crate::iri::iri_ref(py, &self.0.to_iri())
+    /// >>> urikit.URIRef('//xn--r8jz45g.jp/').to_iri(idna=True)
+    /// IRIRef('//例え.jp/')
+    #[pyo3(signature = (*, idna = false))]
+    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::iri::PyIRIRef> {
+        if idna {
+            crate::iri::iri_ref(py, &self.0.to_iri_idna())
+        } else {
+            crate::iri::iri_ref(py, &self.0.to_iri())
+        }
     }
 
     /// This reference as a ``URI``; ``URIError`` when it has no scheme.
@@ -475,12 +523,20 @@ with_uri_ops!(PyURI, {
         false
     }
 
-    /// The IRI this URI maps to (RFC 3987 3.2).
+    /// The IRI this URI maps to (RFC 3987 3.2). With ``idna=True``,
+    /// A-labels in the host are also shown as U-labels (3.2.1).
     ///
     /// >>> urikit.URI('http://www.example.org/D%C3%BCrst').to_iri()
     /// IRI('http://www.example.org/Dürst')
-    fn to_iri(&self, py: Python<'_>) -> PyResult<crate::iri::PyIRI> {
-        crate::iri::iri(py, &self.0.to_iri())
+    /// >>> urikit.URI('http://xn--99zt52a.example.org/%e2%80%ae').to_iri(idna=True)
+    /// IRI('http://納豆.example.org/%E2%80%AE')
+    #[pyo3(signature = (*, idna = false))]
+    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::iri::PyIRI> {
+        if idna {
+            crate::iri::iri(py, &self.0.to_iri_idna())
+        } else {
+            crate::iri::iri(py, &self.0.to_iri())
+        }
     }
 
     /// This URI as a ``URIRef``.

@@ -236,3 +236,19 @@ def test_iri_types():
         IRI("/relative")
     with pytest.raises(TypeError):
         IRI(b"http://a/")  # type: ignore[arg-type]
+
+
+def test_iri_error_index_counts_characters():
+    # The library's index is a byte offset; in a str, \u00e9 is one
+    # character (two bytes of UTF-8), and the index must be Python's.
+    for text, index in [("http://\u00e9/a b", 10), ("s:/\u4f8b\u3048/%zz", 6), ("http://a/b c", 10)]:
+        for make in (urikit.IRI, urikit.IRIRef):
+            with pytest.raises(urikit.URIError) as e:
+                make(text)
+            assert e.value.index == index, (make, text)
+            assert str(e.value).endswith(f"at index {index}")
+            assert text[index] in " %"
+    # The jsonschema format checks raise the same error.
+    with pytest.raises(urikit.URIError) as e:
+        urikit._urikit._format_iri("http://\u00e9/a b")
+    assert e.value.index == 10

@@ -37,7 +37,14 @@ def use() -> None:
     import pyarrow as pa
 
     hosts = urikit.arrow.host(pa.array(["http://a/"]))
-    del hosts, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
+    ascii_hosts = urikit.arrow.host_ascii(pa.array(["http://\u00e9.example/"]))
+    i: urikit.IRI = urikit.IRI("http://\u00e9.example/")
+    as_uri: urikit.URI = i.to_uri(idna=True)
+    back_iri: urikit.IRI = as_uri.to_iri(idna=True)
+    nfc: urikit.IRIRef = urikit.IRIRef("e\u0301").to_nfc()
+    host_a: Optional[str] = u.host_ascii()
+    host_u: Optional[str] = i.host_unicode()
+    del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
 
 
 def test_use() -> None:

@@ -12,8 +12,12 @@ True
 >>> urikit.IRI('http://example.org/Dürst').to_uri()
 URI('http://example.org/D%C3%BCrst')
 
-IDNA (``to_uri`` of internationalized host names) is not offered yet: the
-library has it behind a feature this package does not build (see README.md).
+International host names map by IDNA (UTS #46):
+
+>>> urikit.IRI('http://例え.jp/').to_uri(idna=True)
+URI('http://xn--r8jz45g.jp/')
+>>> urikit.URI('http://xn--r8jz45g.jp/').to_iri(idna=True)
+IRI('http://例え.jp/')
 """
 
 from ._urikit import (

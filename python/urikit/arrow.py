@@ -51,6 +51,8 @@ __all__ = [
     "surt",
     "public_suffix",
     "registrable_domain",
+    "host_ascii",
+    "host_unicode",
     "resolve",
     "relative",
     "normalize",
@@ -294,6 +296,30 @@ def registrable_domain(x: Any) -> Any:
     ['example.co.uk']
     """
     return _one("registrable_domain", x)
+
+
+def host_ascii(x: Any) -> Any:
+    """The host of each row in ASCII: a registered name by IDNA (UTS #46
+    ToASCII, RFC 3987 3.1), after decoding percent-encoded UTF-8; an IP
+    address as it is. Rows may be IRIs. Null for a row without a host and
+    for a name IDNA rejects (``URI.host_ascii`` says why).
+
+    >>> import pyarrow as pa
+    >>> host_ascii(pa.array(['http://例え.jp/', 'http://r%C3%A9sum%C3%A9.example.org/', 'http://a.xn--a.example/'])).to_pylist()
+    ['xn--r8jz45g.jp', 'xn--rsum-bpad.example.org', None]
+    """
+    return _one("host_ascii", x)
+
+
+def host_unicode(x: Any) -> Any:
+    """The host of each row with its A-labels shown as U-labels (UTS #46
+    ToUnicode, RFC 3987 3.2.1). Null as for ``host_ascii``.
+
+    >>> import pyarrow as pa
+    >>> host_unicode(pa.array(['http://xn--r8jz45g.jp/', 'http://[::1]/'])).to_pylist()
+    ['例え.jp', '[::1]']
+    """
+    return _one("host_unicode", x)
 
 
 def resolve(base: Any, reference: Any) -> Any:

@@ -119,11 +119,14 @@ fn next_batch(r: &mut impl BufRead, schema: &SchemaRef) -> std::io::Result<Optio
     let mut b = StringViewBuilder::with_capacity(BATCH);
     let mut buf = Vec::new();
     let mut n = 0;
+    let mut bytes = 0;
     while n < BATCH {
         buf.clear();
-        if r.read_until(b'\n', &mut buf)? == 0 {
+        let read = r.read_until(b'\n', &mut buf)?;
+        if read == 0 {
             break;
         }
+        bytes += read;
         if buf.last() == Some(&b'\n') {
             buf.pop();
             if buf.last() == Some(&b'\r') {
@@ -136,6 +139,7 @@ fn next_batch(r: &mut impl BufRead, schema: &SchemaRef) -> std::io::Result<Optio
     if n == 0 {
         return Ok(None);
     }
+    crate::progress::add_input(n as u64, bytes as u64);
     RecordBatch::try_new(Arc::clone(schema), vec![Arc::new(b.finish())])
         .map(Some)
         .map_err(std::io::Error::other)

@@ -2,7 +2,7 @@
 //! functions registered.
 //!
 //! ```text
-//! uri-sql run [--format table|csv|json] [--threads N] QUERY
+//! uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
 //! ```
 //!
 //! - `lines('path')` is a table of one column, `line`, one row per line of
@@ -12,15 +12,23 @@
 //! - `--format json` prints JSON Lines, one object per row, SQL NULL as
 //!   `null`; `csv` prints a header line and RFC 4180 records; `table` (the
 //!   default) an aligned text table.
-//! - `--threads N` sets DataFusion's target partitions.
+//! - `--threads N` sets DataFusion's target partitions and the number of
+//!   the runtime's worker threads: `--threads 1` runs the query on one
+//!   thread.
+//! - On a terminal, a query that runs longer than a second shows its
+//!   progress on standard error (lines and bytes read by `lines()`, rows
+//!   out, time), cleared when it ends; `--no-progress` (or `--quiet`)
+//!   turns that off. Nothing is shown when standard error is not a
+//!   terminal.
 //!
 //! Exit status: 0 when the query ran, 2 for a usage error, a bad query or
 //! an unreadable file (with the reason on standard error). A closed pipe
 //! on standard output ends the program quietly with 0.
 
 mod lines;
+mod progress;
 
-use std::io::{self, Write};
+use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -30,10 +38,13 @@ use datafusion::error::DataFusionError;
 use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
 
-const USAGE: &str = "usage: uri-sql run [--format table|csv|json] [--threads N] QUERY
+const USAGE: &str =
+    "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
 
 Runs QUERY (SQL) with urikit's uri_* functions. Tables: lines('file.txt')
 (one column, line), and CSV, Parquet or JSON files by path ('data.parquet').
+A long query shows its progress on standard error when that is a terminal;
+--no-progress (or --quiet) turns it off.
 ";
 
 /// How rows are printed.
@@ -48,6 +59,7 @@ enum Format {
 struct Run {
     format: Format,
     threads: Option<usize>,
+    progress: bool,
     query: String,
 }
 
@@ -105,6 +117,7 @@ fn parse_args(args: &[String]) -> Result<Run, Failure> {
     let mut run = Run {
         format: Format::Table,
         threads: None,
+        progress: true,
         query: String::new(),
     };
     let mut query = None;
@@ -138,6 +151,7 @@ fn parse_args(args: &[String]) -> Result<Run, Failure> {
                     }
                 }
             }
+            "--no-progress" | "--quiet" => run.progress = false,
             s if s.starts_with("--") => {
                 return Err(Failure::Usage(format!("unknown option '{s}'")))
             }
@@ -162,6 +176,12 @@ fn context(threads: Option<usize>) -> SessionContext {
 }
 
 async fn run(opts: Run) -> Result<(), Failure> {
+    // Rows streamed onto the screen would be torn by a progress line, and
+    // they show the progress themselves.
+    let to_screen = opts.format != Format::Table && io::stdout().is_terminal();
+    // Dropped on every way out of this function, which clears its line
+    // before main prints an error.
+    let mut progress = progress::Progress::start(opts.progress && !to_screen);
     let ctx = context(opts.threads);
     let df = ctx.sql(&opts.query).await?;
     let schema = Arc::new(df.schema().as_arrow().clone());
@@ -174,8 +194,11 @@ async fn run(opts: Run) -> Result<(), Failure> {
             // small enough to read.
             let mut batches: Vec<RecordBatch> = Vec::new();
             while let Some(b) = stream.next().await {
-                batches.push(b?);
+                let b = b?;
+                progress::add_output(b.num_rows() as u64);
+                batches.push(b);
             }
+            progress.finish();
             let text = datafusion::arrow::util::pretty::pretty_format_batches(&batches)?;
             writeln!(out, "{text}")?;
         }
@@ -199,7 +222,9 @@ async fn run(opts: Run) -> Result<(), Failure> {
             };
             let mut any = false;
             while let Some(b) = stream.next().await {
-                w.write(&b?).map_err(seen)?;
+                let b = b?;
+                w.write(&b).map_err(seen)?;
+                progress::add_output(b.num_rows() as u64);
                 any = true;
             }
             if !any {
@@ -212,7 +237,9 @@ async fn run(opts: Run) -> Result<(), Failure> {
                 .with_explicit_nulls(true)
                 .build::<_, arrow_json::writer::LineDelimited>(&mut out);
             while let Some(b) = stream.next().await {
-                w.write(&b?)?;
+                let b = b?;
+                w.write(&b)?;
+                progress::add_output(b.num_rows() as u64);
             }
             w.finish()?;
         }
@@ -259,10 +286,14 @@ fn main() -> ExitCode {
         }
         Err(_) => return ExitCode::from(2),
     };
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
-        .enable_all()
-        .build()
-    {
+    // `--threads N` also bounds the runtime's worker threads, so that
+    // `--threads 1` is one thread of query work, not one partition polled
+    // from several threads.
+    let mut builder = tokio::runtime::Builder::new_multi_thread();
+    if let Some(n) = opts.threads {
+        builder.worker_threads(n);
+    }
+    let runtime = match builder.enable_all().build() {
         Ok(r) => r,
         Err(e) => {
             eprintln!("uri-sql: cannot start the runtime: {e}");

@@ -169,3 +169,73 @@ fn a_closed_pipe_ends_quietly() {
         String::from_utf8_lossy(&o.stderr)
     );
 }
+
+/// A query over the sample that the progress line can watch: with
+/// `URI_SQL_PROGRESS_AFTER_MS=0` the line is drawn at once.
+fn progress_query() -> String {
+    let path = urikit_testdata::sample("gsd-urls.txt");
+    format!(
+        "SELECT count(*) AS n FROM lines('{0}') a JOIN lines('{0}') b ON uri_host(a.line) = uri_host(b.line)",
+        path.display()
+    )
+}
+
+#[test]
+fn no_progress_line_when_standard_error_is_not_a_terminal() {
+    let o = Command::new(env!("CARGO_BIN_EXE_uri-sql"))
+        .args(["run", "--format", "csv", &progress_query()])
+        .env("URI_SQL_PROGRESS_AFTER_MS", "0")
+        .output()
+        .expect("run uri-sql");
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(o.stderr.is_empty(), "stderr: {:?}", stderr(&o));
+    assert!(stdout(&o).starts_with("n\n"));
+}
+
+/// Runs uri-sql in a pseudo-terminal with `script`, returning everything the
+/// terminal received, or None (with a visible skip line) without `script`.
+fn in_a_terminal(extra: &[&str]) -> Option<String> {
+    let have_script = Command::new("script")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success());
+    if !have_script {
+        eprintln!("SKIP: no `script` (util-linux) to make a pseudo-terminal");
+        return None;
+    }
+    let sh_quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));
+    let mut cmd = vec![sh_quote(env!("CARGO_BIN_EXE_uri-sql")), "run".into()];
+    cmd.extend(extra.iter().map(|a| sh_quote(a)));
+    cmd.push(sh_quote(&progress_query()));
+    let o = Command::new("script")
+        .args(["-q", "-e", "-c", &cmd.join(" "), "/dev/null"])
+        .env("URI_SQL_PROGRESS_AFTER_MS", "0")
+        .stdin(Stdio::null())
+        .output()
+        .expect("run script");
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    Some(String::from_utf8_lossy(&o.stdout).into_owned())
+}
+
+#[test]
+fn on_a_terminal_the_progress_line_is_drawn_then_cleared() {
+    let Some(screen) = in_a_terminal(&[]) else {
+        return;
+    };
+    let drawn = screen.find(" rows out").expect("a progress line");
+    // Cleared ("\r", erase line) after the last drawing, before the table.
+    let cleared = screen.rfind("\r\x1b[K").expect("the line is cleared");
+    assert!(cleared > drawn, "{screen:?}");
+    assert!(!screen[cleared..].contains("rows out"), "{screen:?}");
+    assert!(screen[cleared..].contains("| n "), "{screen:?}");
+}
+
+#[test]
+fn no_progress_turns_the_line_off() {
+    let Some(screen) = in_a_terminal(&["--no-progress"]) else {
+        return;
+    };
+    assert!(!screen.contains("rows out"), "{screen:?}");
+    assert!(!screen.contains('\x1b'), "{screen:?}");
+    assert!(screen.contains("| n "), "{screen:?}");
+}

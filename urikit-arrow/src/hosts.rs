@@ -11,7 +11,7 @@ use urikit::{percent, HostKind, Uri, UriRef};
 use crate::strings::{StrOut, Strs};
 
 /// A string kernel: `f` gives row `i`'s value (possibly a slice of it).
-fn string_kernel<'a>(
+pub(crate) fn string_kernel<'a>(
     input: &'a dyn Array,
     f: impl Fn(&'a str) -> Option<Cow<'a, str>>,
 ) -> Result<ArrayRef, ArrowError> {

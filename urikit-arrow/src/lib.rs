@@ -16,6 +16,10 @@
 //!   that is not a valid URI (reference), never an error or a panic:
 //!   one bad row does not fail a batch. [`parse`] says where and why a row
 //!   failed. Errors are only for arguments of the wrong type or length.
+//! - **IRIs**: [`to_uri`] and [`to_iri`] map between IRIs and URIs
+//!   (RFC 3987 3.1 and 3.2).
+//! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
+//!   over each row's host, by urikit's `idna` feature).
 //!
 //! Every kernel is a loop over the library's own functions (named in its
 //! documentation), so it gives the library's answer row by row.
@@ -35,12 +39,18 @@
 #![warn(missing_docs)]
 
 mod hosts;
+#[cfg(feature = "idna")]
+mod idna;
+mod iri;
 mod lists;
 mod parse;
 mod rewrite;
 mod strings;
 
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
+#[cfg(feature = "idna")]
+pub use idna::{host_ascii, host_unicode};
+pub use iri::{to_iri, to_uri};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,

@@ -74,6 +74,10 @@ enum Kind {
     HostReversed,
     Extract,
     Lint,
+    ToUri,
+    ToIri,
+    HostAscii,
+    HostUnicode,
 }
 
 /// Every function: its SQL name, what it computes, how many string
@@ -95,6 +99,8 @@ enum Kind {
 /// | `uri_registrable_domain(s)`, `uri_public_suffix(s)` | string, by the public suffix list of `psl` 2.1.247 |
 /// | `uri_surt(s)`, `uri_host_reversed(s)` | string |
 /// | `uri_extract(text)`, `uri_lint(s)` | list of strings |
+/// | `uri_to_uri(iri)`, `uri_to_iri(uri)` | string: RFC 3987 3.1 and 3.2 |
+/// | `uri_host_ascii(s)`, `uri_host_unicode(s)` | string: the host by UTS #46 ToASCII / ToUnicode (IDNA); rows may be IRIs |
 ///
 /// ```
 /// assert!(urikit_datafusion::FUNCTIONS.iter().any(|f| f.0 == "uri_registrable_domain"));
@@ -125,10 +131,14 @@ pub const FUNCTIONS: &[(&str, usize, usize)] = &[
     ("uri_host_reversed", 1, 1),
     ("uri_extract", 1, 1),
     ("uri_lint", 1, 1),
+    ("uri_to_uri", 1, 1),
+    ("uri_to_iri", 1, 1),
+    ("uri_host_ascii", 1, 1),
+    ("uri_host_unicode", 1, 1),
 ];
 
 /// The kinds in the order of [`FUNCTIONS`].
-const KINDS: [Kind; 25] = [
+const KINDS: [Kind; 29] = [
     Kind::Parse,
     Kind::Scheme,
     Kind::Userinfo,
@@ -154,6 +164,10 @@ const KINDS: [Kind; 25] = [
     Kind::HostReversed,
     Kind::Extract,
     Kind::Lint,
+    Kind::ToUri,
+    Kind::ToIri,
+    Kind::HostAscii,
+    Kind::HostUnicode,
 ];
 
 /// One urikit function as a DataFusion UDF.
@@ -342,6 +356,10 @@ impl ScalarUDFImpl for UriUdf {
             Kind::HostReversed => urikit_arrow::host_reversed(arr)?,
             Kind::Extract => urikit_arrow::extract(arr)?,
             Kind::Lint => urikit_arrow::lint(arr)?,
+            Kind::ToUri => urikit_arrow::to_uri(arr)?,
+            Kind::ToIri => urikit_arrow::to_iri(arr)?,
+            Kind::HostAscii => urikit_arrow::host_ascii(arr)?,
+            Kind::HostUnicode => urikit_arrow::host_unicode(arr)?,
         };
         if all_scalar {
             Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))

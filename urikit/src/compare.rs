@@ -15,6 +15,15 @@
 //! The URI types themselves ([`crate::Uri`], [`crate::UriRef`] and the owned
 //! ones) compare, order and hash byte-wise, which is the first rung only.
 //!
+//! IRIs (RFC 3987 5.3) climb the same ladder with [`Comparison::iri_key`]
+//! and [`Comparison::iri_equivalent`]: the string rung compares the IRI's
+//! characters as they are (5.3.1: no mapping to a URI); the syntax and
+//! scheme rungs align percent-encoding first by mapping both IRIs to URIs
+//! (5.3.2.3, 3.1), so `é` and `%C3%A9` are the same there. Unicode
+//! normalization (NFC, 5.3.2.2) is not applied unless asked for
+//! ([`Comparison::nfc`], with the `nfc` feature): 5.3.2.2 has equivalence
+//! rely on IRIs being in NFC already.
+//!
 //! 6.1 advises against comparing relative references directly: resolve them
 //! first. A relative reference here gets the normalization that cannot change
 //! its resolution (case and percent-encoding; see [`crate::normalize`]).
@@ -35,6 +44,7 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
+use crate::iri::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::normalize::{Normalizer, SchemeInfo};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -106,6 +116,8 @@ pub struct Comparison<'s> {
     level: Level,
     ignore_fragment: bool,
     normalizer: Normalizer<'s>,
+    #[cfg(feature = "nfc")]
+    nfc: bool,
 }
 
 impl Comparison<'static> {
@@ -120,6 +132,8 @@ impl Comparison<'static> {
             level,
             ignore_fragment: false,
             normalizer: Normalizer::new().scheme_based(matches!(level, Level::Scheme)),
+            #[cfg(feature = "nfc")]
+            nfc: false,
         }
     }
 }
@@ -177,6 +191,8 @@ impl<'s> Comparison<'s> {
             level: self.level,
             ignore_fragment: self.ignore_fragment,
             normalizer: self.normalizer.schemes(schemes),
+            #[cfg(feature = "nfc")]
+            nfc: self.nfc,
         }
     }
 
@@ -208,12 +224,7 @@ impl<'s> Comparison<'s> {
             Level::String => Cow::Borrowed(r.as_str()),
             Level::Syntax | Level::Scheme => self.normalizer.normalize(r).into_cow(),
         };
-        let text = if self.ignore_fragment {
-            strip_fragment(text)
-        } else {
-            text
-        };
-        EquivKey { text }
+        self.finish(text)
     }
 
     /// Whether `a` and `b` are equivalent at this rung. Allocates only for
@@ -229,6 +240,117 @@ impl<'s> Comparison<'s> {
     /// ```
     pub fn equivalent<'a, 'b>(&self, a: impl Into<UriRef<'a>>, b: impl Into<UriRef<'b>>) -> bool {
         self.key(a).as_str() == self.key(b).as_str()
+    }
+
+    /// Put IRIs in Unicode Normalization Form C before comparing them (RFC
+    /// 3987 5.3.2.2; the `nfc` feature). Off by default: 5.3.2.2 has
+    /// equivalence rely on IRIs that are in NFC already, and NFC is right
+    /// for text that came from a non-digital form or another character
+    /// encoding. An IRI whose NFC form is not a valid IRI (NFC can make a
+    /// character the grammar does not allow) is compared as it is. URIs
+    /// are ASCII, so [`Comparison::key`] is the same either way.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::Iri;
+    /// let (a, b) = (Iri::parse("http://a/re\u{301}sume\u{301}")?, Iri::parse("http://a/r\u{e9}sum\u{e9}")?);
+    /// assert!(!Comparison::new(Level::Syntax).iri_equivalent(a, b));
+    /// assert!(Comparison::new(Level::Syntax).nfc(true).iri_equivalent(a, b));
+    /// assert!(Comparison::new(Level::String).nfc(true).iri_equivalent(a, b));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    #[cfg(feature = "nfc")]
+    pub const fn nfc(mut self, yes: bool) -> Comparison<'s> {
+        self.nfc = yes;
+        self
+    }
+
+    /// The text that stands for the IRI reference `r` at this rung (RFC
+    /// 3987 5.3), as [`Comparison::key`] gives for a URI reference. At the
+    /// string rung it is the IRI's own text (5.3.1: an IRI is never mapped
+    /// to a URI for string comparison). At the syntax and scheme rungs it
+    /// is the normal form of the URI the IRI maps to (3.1), which aligns
+    /// percent-encoding as 5.3.2.3 says; it is a valid URI reference. The
+    /// case of non-ASCII characters is kept (5.3.2.1). Borrows when it can.
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::IriRef;
+    /// let r = IriRef::parse("HTTP://例え.jp/a/../ü#f")?;
+    /// assert_eq!(Comparison::new(Level::String).iri_key(r).as_str(), "HTTP://例え.jp/a/../ü#f");
+    /// let k = Comparison::new(Level::Syntax).ignore_fragment(true).iri_key(r);
+    /// assert_eq!(k.as_str(), "http://%E4%BE%8B%E3%81%88.jp/%C3%BC");
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn iri_key<'a>(&self, r: impl Into<IriRef<'a>>) -> EquivKey<'a> {
+        let r = r.into();
+        let text = self.iri_text(r);
+        if self.level == Level::String {
+            return self.finish(text);
+        }
+        let uri: Cow<'a, str> = match text {
+            Cow::Borrowed(s) => match IriRef::parse(s) {
+                Ok(i) => i.to_uri(),
+                Err(_) => Cow::Borrowed(s),
+            },
+            Cow::Owned(s) => match IriRef::parse(&s) {
+                Ok(i) => Cow::Owned(i.to_uri().into_owned()),
+                Err(_) => Cow::Owned(s),
+            },
+        };
+        // The mapping of a valid IRI reference is a valid URI reference
+        // (3.1); should it not parse, the mapped text itself is the key.
+        match uri {
+            Cow::Borrowed(s) => match UriRef::parse(s) {
+                Ok(u) => self.key(u),
+                Err(_) => self.finish(Cow::Borrowed(s)),
+            },
+            Cow::Owned(s) => match UriRef::parse(&s) {
+                Ok(u) => self.key(u).into_owned(),
+                Err(_) => self.finish(Cow::Owned(s)),
+            },
+        }
+    }
+
+    /// Whether the IRI references `a` and `b` are equivalent at this rung
+    /// (RFC 3987 5.3); see [`Comparison::iri_key`].
+    ///
+    /// ```
+    /// use urikit::compare::{Comparison, Level};
+    /// use urikit::Iri;
+    /// // RFC 3987 5.3.2's example.
+    /// let a = Iri::parse("example://a/b/c/%7Bfoo%7D/ros\u{e9}")?;
+    /// let b = Iri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
+    /// assert!(!Comparison::new(Level::String).iri_equivalent(a, b));
+    /// assert!(Comparison::new(Level::Syntax).iri_equivalent(a, b));
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    pub fn iri_equivalent<'a, 'b>(
+        &self,
+        a: impl Into<IriRef<'a>>,
+        b: impl Into<IriRef<'b>>,
+    ) -> bool {
+        self.iri_key(a).as_str() == self.iri_key(b).as_str()
+    }
+
+    /// The IRI's text, in NFC when asked for and valid so.
+    fn iri_text<'a>(&self, r: IriRef<'a>) -> Cow<'a, str> {
+        #[cfg(feature = "nfc")]
+        if self.nfc {
+            return r.to_nfc().unwrap_or(Cow::Borrowed(r.as_str()));
+        }
+        Cow::Borrowed(r.as_str())
+    }
+
+    /// A key of `text` as it is, without the fragment when fragments are
+    /// ignored.
+    fn finish<'a>(&self, text: Cow<'a, str>) -> EquivKey<'a> {
+        let text = if self.ignore_fragment {
+            strip_fragment(text)
+        } else {
+            text
+        };
+        EquivKey { text }
     }
 }
 
@@ -269,7 +391,8 @@ pub struct EquivKey<'a> {
 }
 
 impl<'a> EquivKey<'a> {
-    /// The key text: a valid URI reference.
+    /// The key text: a valid URI reference (for an IRI at the string
+    /// rung, the IRI reference's text).
     ///
     /// ```
     /// use urikit::compare::{Comparison, Level};
@@ -426,6 +549,70 @@ impl<T: AsUriRef> Keyed<T> {
     /// ```
     pub fn new(cmp: &Comparison<'_>, value: T) -> Keyed<T> {
         let key = cmp.key(value.as_uri_ref()).into_owned();
+        Keyed { key, value }
+    }
+}
+
+/// The IRI types that [`Keyed::new_iri`] can hold.
+///
+/// ```
+/// use urikit::compare::AsIriRef;
+/// let i = urikit::IriBuf::parse("s:ä")?;
+/// assert_eq!(i.as_iri_ref().path(), "ä");
+/// # Ok::<(), urikit::ParseError>(())
+/// ```
+pub trait AsIriRef {
+    /// A borrowed view of the value.
+    ///
+    /// ```
+    /// use urikit::compare::AsIriRef;
+    /// assert!(urikit::Iri::parse("s:ä")?.as_iri_ref().scheme().is_some());
+    /// # Ok::<(), urikit::ParseError>(())
+    /// ```
+    fn as_iri_ref(&self) -> IriRef<'_>;
+}
+
+impl AsIriRef for IriRef<'_> {
+    fn as_iri_ref(&self) -> IriRef<'_> {
+        *self
+    }
+}
+
+impl AsIriRef for Iri<'_> {
+    fn as_iri_ref(&self) -> IriRef<'_> {
+        Iri::as_iri_ref(self)
+    }
+}
+
+impl AsIriRef for IriRefBuf {
+    fn as_iri_ref(&self) -> IriRef<'_> {
+        IriRefBuf::as_iri_ref(self)
+    }
+}
+
+impl AsIriRef for IriBuf {
+    fn as_iri_ref(&self) -> IriRef<'_> {
+        self.as_iri().as_iri_ref()
+    }
+}
+
+impl<T: AsIriRef> Keyed<T> {
+    /// Wrap the IRI `value` with its key under `cmp` (see
+    /// [`Comparison::iri_key`]).
+    ///
+    /// ```
+    /// use std::collections::HashSet;
+    /// use urikit::compare::{Comparison, Keyed, Level};
+    /// use urikit::IriBuf;
+    /// let cmp = Comparison::new(Level::Syntax);
+    /// let set: HashSet<_> = ["http://a/ü", "HTTP://a/%C3%BC", "http://a/Ü"]
+    ///     .into_iter()
+    ///     .map(|s| Keyed::new_iri(&cmp, s.parse::<IriBuf>().unwrap()))
+    ///     .collect();
+    /// assert_eq!(set.len(), 2);
+    /// ```
+    pub fn new_iri(cmp: &Comparison<'_>, value: T) -> Keyed<T> {
+        let key = cmp.iri_key(value.as_iri_ref()).into_owned();
         Keyed { key, value }
     }
 }

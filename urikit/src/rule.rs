@@ -21,8 +21,8 @@ use crate::error::{Component, ErrorKind, ParseError};
 use crate::host::{dec_octet_end, ipv4_error_offset, parse_ipv4, parse_ipv6, validate_ipvfuture};
 use crate::parse::{
     MAX_LEN, Meta, PATH_SCAN, PCHAR_SCAN, QUERY_SCAN, REG_NAME_SCAN, SEGMENT_NZ_NC_SCAN, ScanClass,
-    Top, USERINFO_SCAN, parse, parse_authority, parse_ip_literal, scan, scan_noscheme_path,
-    scan_path,
+    Top, USERINFO_SCAN, parse, parse_authority, parse_ip_literal, profile, scan,
+    scan_noscheme_path, scan_p, scan_path,
 };
 
 macro_rules! rules {
@@ -137,6 +137,44 @@ fn all(s: &[u8], class: &ScanClass, c: Component) -> Result<(), ParseError> {
         Ok(end) if end == s.len() => Ok(()),
         Ok(end) => fail(end, ErrorKind::InvalidCharacter(c)),
         Err(at) => fail(at, ErrorKind::InvalidPercentEncoding(c)),
+    }
+}
+
+/// [`all`] in parser profile `P`: with the IRI profile, runs of `ucschar`
+/// (and `iprivate` too where `private`) are taken as well.
+fn all_p<const P: u8>(
+    s: &[u8],
+    class: &ScanClass,
+    c: Component,
+    private: bool,
+) -> Result<(), ParseError> {
+    match scan_p::<P>(s, 0, class, private) {
+        Ok(end) if end == s.len() => Ok(()),
+        Ok(end) => fail(end, ErrorKind::InvalidCharacter(c)),
+        Err(at) => fail(at, ErrorKind::InvalidPercentEncoding(c)),
+    }
+}
+
+/// [`validate`] in parser profile `P`, for the rules that hold one
+/// component's text (what the builder and the setters check). With the
+/// IRI profile, `userinfo`, `host` and `reg-name`, `path`, `query` and
+/// `fragment` are RFC 3987's `iuserinfo`, `ihost` and `ireg-name`, `ipath`,
+/// `iquery` (with `iprivate`) and `ifragment` (2.2); every other rule, and
+/// any ASCII text, is checked as [`validate`] checks it.
+pub(crate) fn validate_p<const P: u8>(rule: Rule, s: &str) -> Result<(), ParseError> {
+    let b = s.as_bytes();
+    if P & profile::IRI == 0 || s.is_ascii() || b.len() >= MAX_LEN {
+        return validate(rule, s);
+    }
+    match rule {
+        Rule::Userinfo => all_p::<P>(b, &USERINFO_SCAN, Component::Userinfo, false),
+        Rule::Host | Rule::RegName if b.first() != Some(&b'[') => {
+            all_p::<P>(b, &REG_NAME_SCAN, Component::Host, false)
+        }
+        Rule::Path => all_p::<P>(b, &PATH_SCAN, Component::Path, false),
+        Rule::Query => all_p::<P>(b, &QUERY_SCAN, Component::Query, true),
+        Rule::Fragment => all_p::<P>(b, &QUERY_SCAN, Component::Fragment, false),
+        _ => validate(rule, s),
     }
 }
 

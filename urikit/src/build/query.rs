@@ -5,27 +5,31 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
+use super::encode::push_encoded;
+use crate::parse::profile::{IRI, URI};
 use crate::percent::{self, PercentDecode};
 
-/// Write one encoded pair; space is `+` in the form variant, `%20` otherwise.
-pub(super) fn push_pair(out: &mut String, key: &str, value: Option<&str>, form: bool) {
-    push_pair_part(out, key, form);
+/// Write one encoded pair in parser profile `P` (see `encode.rs`); space is
+/// `+` in the form variant, `%20` otherwise.
+pub(super) fn push_pair<const P: u8>(out: &mut String, key: &str, value: Option<&str>, form: bool) {
+    push_pair_part::<P>(out, key, form);
     if let Some(v) = value {
         out.push('=');
-        push_pair_part(out, v, form);
+        push_pair_part::<P>(out, v, form);
     }
 }
 
-fn push_pair_part(out: &mut String, data: &str, form: bool) {
+fn push_pair_part<const P: u8>(out: &mut String, data: &str, form: bool) {
+    let set = &percent::QUERY_PAIR;
     if form {
         for (i, piece) in data.split(' ').enumerate() {
             if i > 0 {
                 out.push('+');
             }
-            out.extend(percent::encode(piece, &percent::QUERY_PAIR));
+            push_encoded::<P>(out, piece.as_bytes(), set, true);
         }
     } else {
-        out.extend(percent::encode(data, &percent::QUERY_PAIR));
+        push_encoded::<P>(out, data.as_bytes(), set, true);
     }
 }
 
@@ -49,6 +53,7 @@ fn push_pair_part(out: &mut String, data: &str, form: bool) {
 pub struct QueryWriter {
     buf: String,
     form: bool,
+    iri: bool,
 }
 
 impl QueryWriter {
@@ -71,6 +76,32 @@ impl QueryWriter {
         QueryWriter {
             buf: String::new(),
             form: true,
+            iri: false,
+        }
+    }
+
+    /// Write the pairs for an IRI's query (RFC 3987 `iquery`): a
+    /// non-ASCII character that `iquery` allows, `ucschar` or `iprivate`,
+    /// stays as it is, as with [`IriBuilder::query_pair`](super::IriBuilder::query_pair);
+    /// everything else is encoded as before. Off by default.
+    ///
+    /// ```
+    /// let q = urikit::build::QueryWriter::new().iri(true).pair("名前", "Zoë & co");
+    /// assert_eq!(q.as_str(), "名前=Zoë%20%26%20co");
+    /// let b = urikit::build::IriBuilder::new().host("h").path("/").query_encoded(q.as_str());
+    /// assert_eq!(b.build()?.as_str(), "//h/?名前=Zoë%20%26%20co");
+    /// # Ok::<(), urikit::build::BuildError>(())
+    /// ```
+    pub fn iri(mut self, yes: bool) -> QueryWriter {
+        self.iri = yes;
+        self
+    }
+
+    fn push(&mut self, key: &str, value: Option<&str>) {
+        if self.iri {
+            push_pair::<IRI>(&mut self.buf, key, value, self.form);
+        } else {
+            push_pair::<URI>(&mut self.buf, key, value, self.form);
         }
     }
 
@@ -87,7 +118,7 @@ impl QueryWriter {
     /// ```
     pub fn pair(mut self, key: &str, value: &str) -> QueryWriter {
         self.sep();
-        push_pair(&mut self.buf, key, Some(value), self.form);
+        self.push(key, Some(value));
         self
     }
 
@@ -98,7 +129,7 @@ impl QueryWriter {
     /// ```
     pub fn key(mut self, key: &str) -> QueryWriter {
         self.sep();
-        push_pair(&mut self.buf, key, None, self.form);
+        self.push(key, None);
         self
     }
 
@@ -120,7 +151,8 @@ impl QueryWriter {
         self
     }
 
-    /// The query text so far (valid `query`).
+    /// The query text so far (valid `query`, or `iquery` with
+    /// [`QueryWriter::iri`]).
     ///
     /// ```
     /// assert_eq!(urikit::build::QueryWriter::new().pair("k", "v").as_str(), "k=v");

@@ -1,18 +1,27 @@
 //! Changing one component of an owned value: the `set_*` methods of
-//! [`UriBuf`] and [`UriRefBuf`], which keep the value valid or fail and
-//! leave it unchanged.
+//! [`UriBuf`], [`UriRefBuf`], [`IriBuf`] and [`IriRefBuf`], which keep the
+//! value valid or fail and leave it unchanged. One definition over the
+//! parser profile `P`: the IRI types check text against the IRI rules
+//! (RFC 3987 2.2) and keep allowed non-ASCII data in query pairs.
 
 use alloc::string::String;
 use core::net::IpAddr;
 
-use super::{BuildError, Parts, check, ip_host_text, port_digits, push_pair, reparse_error};
+use super::{BuildError, Parts, check_p, ip_host_text, port_digits, push_pair, reparse_error};
 use crate::error::Component;
+use crate::iri::{IriBuf, IriRefBuf};
+use crate::parse::profile::{IRI, URI};
 use crate::rule::Rule;
 use crate::uri::{UriBuf, UriRef, UriRefBuf};
 
 macro_rules! setters {
-    ($ty:ident, $parse:path) => {
+    ($ty:ident, $P:expr) => {
         impl $ty {
+            /// Validate the text of a component in this type's profile.
+            fn check(rule: Rule, c: Component, text: &str) -> Result<(), BuildError> {
+                check_p::<{ $P }>(rule, c, text)
+            }
+
             fn replace(&mut self, c: Component, value: Option<&str>) -> Result<(), BuildError> {
                 let text = {
                     let view = self.as_ref_view();
@@ -20,7 +29,7 @@ macro_rules! setters {
                     parts.set(c, value);
                     parts.assemble(false)?
                 };
-                *self = $parse(text).map_err(reparse_error)?;
+                *self = $ty::parse(text).map_err(reparse_error)?;
                 Ok(())
             }
 
@@ -38,7 +47,7 @@ macro_rules! setters {
             /// ```
             pub fn set_userinfo(&mut self, userinfo: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = userinfo {
-                    check(Rule::Userinfo, Component::Userinfo, t)?;
+                    Self::check(Rule::Userinfo, Component::Userinfo, t)?;
                 }
                 self.replace(Component::Userinfo, userinfo)
             }
@@ -57,7 +66,7 @@ macro_rules! setters {
             /// ```
             pub fn set_host(&mut self, host: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = host {
-                    check(Rule::Host, Component::Host, t)?;
+                    Self::check(Rule::Host, Component::Host, t)?;
                 }
                 self.replace(Component::Host, host)
             }
@@ -92,7 +101,7 @@ macro_rules! setters {
             /// ```
             pub fn set_port_str(&mut self, port: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = port {
-                    check(Rule::Port, Component::Port, t)?;
+                    Self::check(Rule::Port, Component::Port, t)?;
                 }
                 self.replace(Component::Port, port)
             }
@@ -151,7 +160,7 @@ macro_rules! setters {
                 if !q.is_empty() {
                     q.push('&');
                 }
-                push_pair(&mut q, name, Some(value), form);
+                push_pair::<{ $P }>(&mut q, name, Some(value), form);
                 self.replace(Component::Query, Some(&q))
             }
 
@@ -168,7 +177,7 @@ macro_rules! setters {
             /// # Ok::<(), Box<dyn std::error::Error>>(())
             /// ```
             pub fn set_path(&mut self, path: &str) -> Result<(), BuildError> {
-                check(Rule::Path, Component::Path, path)?;
+                Self::check(Rule::Path, Component::Path, path)?;
                 self.replace(Component::Path, Some(path))
             }
 
@@ -184,7 +193,7 @@ macro_rules! setters {
             /// ```
             pub fn set_query(&mut self, query: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = query {
-                    check(Rule::Query, Component::Query, t)?;
+                    Self::check(Rule::Query, Component::Query, t)?;
                 }
                 self.replace(Component::Query, query)
             }
@@ -200,7 +209,7 @@ macro_rules! setters {
             /// ```
             pub fn set_fragment(&mut self, fragment: Option<&str>) -> Result<(), BuildError> {
                 if let Some(t) = fragment {
-                    check(Rule::Fragment, Component::Fragment, t)?;
+                    Self::check(Rule::Fragment, Component::Fragment, t)?;
                 }
                 self.replace(Component::Fragment, fragment)
             }
@@ -208,51 +217,67 @@ macro_rules! setters {
     };
 }
 
-impl UriBuf {
-    fn as_ref_view(&self) -> UriRef<'_> {
-        self.as_uri().as_uri_ref()
-    }
+macro_rules! scheme_setter {
+    (required $ty:ident, |$u:ident| $view:expr) => {
+        impl $ty {
+            fn as_ref_view(&self) -> UriRef<'_> {
+                let $u = self;
+                $view
+            }
 
-    /// Replace the scheme (validated against `scheme`).
-    ///
-    /// ```
-    /// let mut u = urikit::UriBuf::parse("http://h/")?;
-    /// u.set_scheme("https")?;
-    /// assert_eq!(u.as_str(), "https://h/");
-    /// assert!(u.set_scheme("").is_err());
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
-        check(Rule::Scheme, Component::Scheme, scheme)?;
-        self.replace(Component::Scheme, Some(scheme))
-    }
-}
-
-impl UriRefBuf {
-    fn as_ref_view(&self) -> UriRef<'_> {
-        self.as_uri_ref()
-    }
-
-    /// Replace or remove the scheme (validated against `scheme`). Removing
-    /// it from a path whose first segment holds `:` writes `./` before the
-    /// path (4.2).
-    ///
-    /// ```
-    /// let mut r = urikit::UriRefBuf::parse("a/b")?;
-    /// r.set_scheme(Some("s"))?;
-    /// assert_eq!(r.as_str(), "s:a/b");
-    /// let mut r = urikit::UriRefBuf::parse("s:x:y")?;
-    /// r.set_scheme(None)?;
-    /// assert_eq!(r.as_str(), "./x:y");
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
-        if let Some(t) = scheme {
-            check(Rule::Scheme, Component::Scheme, t)?;
+            /// Replace the scheme (validated against `scheme`).
+            ///
+            /// ```
+            #[doc = concat!("let mut u = urikit::", stringify!($ty), "::parse(\"http://h/\")?;")]
+            /// u.set_scheme("https")?;
+            /// assert_eq!(u.as_str(), "https://h/");
+            /// assert!(u.set_scheme("").is_err());
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_scheme(&mut self, scheme: &str) -> Result<(), BuildError> {
+                Self::check(Rule::Scheme, Component::Scheme, scheme)?;
+                self.replace(Component::Scheme, Some(scheme))
+            }
         }
-        self.replace(Component::Scheme, scheme)
-    }
+    };
+    (optional $ty:ident, |$u:ident| $view:expr) => {
+        impl $ty {
+            fn as_ref_view(&self) -> UriRef<'_> {
+                let $u = self;
+                $view
+            }
+
+            /// Replace or remove the scheme (validated against `scheme`).
+            /// Removing it from a path whose first segment holds `:` writes
+            /// `./` before the path (4.2).
+            ///
+            /// ```
+            #[doc = concat!("let mut r = urikit::", stringify!($ty), "::parse(\"a/b\")?;")]
+            /// r.set_scheme(Some("s"))?;
+            /// assert_eq!(r.as_str(), "s:a/b");
+            #[doc = concat!("let mut r = urikit::", stringify!($ty), "::parse(\"s:x:y\")?;")]
+            /// r.set_scheme(None)?;
+            /// assert_eq!(r.as_str(), "./x:y");
+            /// # Ok::<(), Box<dyn std::error::Error>>(())
+            /// ```
+            pub fn set_scheme(&mut self, scheme: Option<&str>) -> Result<(), BuildError> {
+                if let Some(t) = scheme {
+                    Self::check(Rule::Scheme, Component::Scheme, t)?;
+                }
+                self.replace(Component::Scheme, scheme)
+            }
+        }
+    };
 }
 
-setters!(UriBuf, UriBuf::parse);
-setters!(UriRefBuf, UriRefBuf::parse);
+// The IRI types' text and offsets seen as the URI code's reference: the
+// recomposition looks only at ASCII delimiters (see `crate::iri`).
+scheme_setter!(required UriBuf, |u| u.as_uri().as_uri_ref());
+scheme_setter!(optional UriRefBuf, |u| u.as_uri_ref());
+scheme_setter!(required IriBuf, |u| u.as_iri().as_iri_ref().view());
+scheme_setter!(optional IriRefBuf, |u| u.as_iri_ref().view());
+
+setters!(UriBuf, URI);
+setters!(UriRefBuf, URI);
+setters!(IriBuf, IRI);
+setters!(IriRefBuf, IRI);

@@ -5,7 +5,7 @@ use alloc::string::String;
 
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::error::{ErrorKind, ParseError};
-use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
+use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf, conversions};
 
 impl<'a> From<Uri<'a>> for Iri<'a> {
     /// ```
@@ -48,91 +48,4 @@ impl From<UriRefBuf> for IriRefBuf {
     }
 }
 
-impl<'a> From<Iri<'a>> for IriRef<'a> {
-    fn from(u: Iri<'a>) -> IriRef<'a> {
-        u.as_iri_ref()
-    }
-}
-
-impl From<IriBuf> for IriRefBuf {
-    fn from(u: IriBuf) -> IriRefBuf {
-        IriRefBuf { s: u.s, m: u.m }
-    }
-}
-
-impl<'a> TryFrom<IriRef<'a>> for Iri<'a> {
-    type Error = ParseError;
-    /// Fails with [`ErrorKind::MissingScheme`] for a relative reference.
-    fn try_from(r: IriRef<'a>) -> Result<Iri<'a>, ParseError> {
-        r.as_iri()
-            .ok_or(ParseError::new(0, ErrorKind::MissingScheme))
-    }
-}
-
-impl<'a> TryFrom<&'a str> for IriRef<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<IriRef<'a>, ParseError> {
-        IriRef::parse(s)
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Iri<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Iri<'a>, ParseError> {
-        Iri::parse(s)
-    }
-}
-
-impl TryFrom<String> for IriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<IriRefBuf, ParseError> {
-        IriRefBuf::parse(s)
-    }
-}
-
-impl TryFrom<String> for IriBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<IriBuf, ParseError> {
-        IriBuf::parse(s)
-    }
-}
-
-impl TryFrom<&str> for IriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<IriRefBuf, ParseError> {
-        IriRefBuf::parse(s)
-    }
-}
-
-impl TryFrom<&str> for IriBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<IriBuf, ParseError> {
-        IriBuf::parse(s)
-    }
-}
-
-impl core::str::FromStr for IriRefBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<IriRefBuf, ParseError> {
-        IriRef::parse(s).map(IriRef::into_owned)
-    }
-}
-
-impl core::str::FromStr for IriBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<IriBuf, ParseError> {
-        Iri::parse(s).map(Iri::into_owned)
-    }
-}
-
-impl From<IriRefBuf> for String {
-    fn from(u: IriRefBuf) -> String {
-        u.s
-    }
-}
-
-impl From<IriBuf> for String {
-    fn from(u: IriBuf) -> String {
-        u.s
-    }
-}
+conversions!(IriRef, Iri, IriRefBuf, IriBuf, as_iri_ref, as_iri);

@@ -32,10 +32,13 @@ use core::fmt;
 use core::hash::{Hash, Hasher};
 
 use crate::build::{QueryPairs, Segments, iter_methods, path_segments, query_pairs};
-use crate::error::{ErrorKind, ParseError, PortOverflowError};
+use crate::error::{ParseError, PortOverflowError};
 use crate::host::{Host, HostKind};
 use crate::parse::{Meta, NONE, Top, parse_with, profile};
-use crate::uri::{Components, Uri, UriBuf, UriRef, UriRefBuf, accessors, port_u16};
+use crate::uri::{
+    Components, Uri, UriBuf, UriRef, UriRefBuf, accessors, common_traits, parse_bytes_p, port_u16,
+    shape_methods,
+};
 
 #[cfg(feature = "idna")]
 mod idna;
@@ -50,83 +53,6 @@ pub use idna::{IdnaError, IdnaErrorKind};
 pub use input::{ToIri, ToIriRef};
 
 const P: u8 = profile::IRI;
-
-/// Byte-level parsing: report a byte that is not valid UTF-8 as such.
-fn parse_bytes(bytes: &[u8], top: Top) -> Result<(&str, Meta), ParseError> {
-    match parse_with::<P>(bytes, top) {
-        // The parser decodes every non-ASCII character it accepts strictly,
-        // so an accepted input is UTF-8; checked all the same.
-        Ok(m) => match core::str::from_utf8(bytes) {
-            Ok(s) => Ok((s, m)),
-            Err(e) => Err(ParseError::new(e.valid_up_to(), ErrorKind::InvalidUtf8)),
-        },
-        Err(e) => {
-            // Every byte before the error index belongs to an accepted
-            // character, so the offending byte starts one.
-            let i = e.index();
-            if bytes.get(i).is_some_and(|b| !b.is_ascii()) {
-                let end = bytes.len().min(i + 4);
-                if let Err(u) = core::str::from_utf8(&bytes[i..end]) {
-                    if u.valid_up_to() == 0 {
-                        return Err(ParseError::new(i, ErrorKind::InvalidUtf8));
-                    }
-                }
-            }
-            Err(e)
-        }
-    }
-}
-
-macro_rules! iri_traits {
-    ($ty:ident $(<$lt:lifetime>)?) => {
-        impl$(<$lt>)? fmt::Display for $ty$(<$lt>)? {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-        impl$(<$lt>)? fmt::Debug for $ty$(<$lt>)? {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_tuple(stringify!($ty)).field(&self.as_str()).finish()
-            }
-        }
-        impl$(<$lt>)? PartialEq for $ty$(<$lt>)? {
-            fn eq(&self, other: &Self) -> bool {
-                self.as_str() == other.as_str()
-            }
-        }
-        impl$(<$lt>)? Eq for $ty$(<$lt>)? {}
-        impl$(<$lt>)? PartialOrd for $ty$(<$lt>)? {
-            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-                Some(self.cmp(other))
-            }
-        }
-        impl$(<$lt>)? Ord for $ty$(<$lt>)? {
-            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-                self.as_str().cmp(other.as_str())
-            }
-        }
-        impl$(<$lt>)? Hash for $ty$(<$lt>)? {
-            fn hash<H: Hasher>(&self, state: &mut H) {
-                self.as_str().hash(state)
-            }
-        }
-        impl$(<$lt>)? PartialEq<str> for $ty$(<$lt>)? {
-            fn eq(&self, other: &str) -> bool {
-                self.as_str() == other
-            }
-        }
-        impl$(<$lt>)? PartialEq<&str> for $ty$(<$lt>)? {
-            fn eq(&self, other: &&str) -> bool {
-                self.as_str() == *other
-            }
-        }
-        impl$(<$lt>)? AsRef<str> for $ty$(<$lt>)? {
-            fn as_ref(&self) -> &str {
-                self.as_str()
-            }
-        }
-    };
-}
 
 /// An IRI reference (`IRI-reference`, RFC 3987 2.2): an IRI or a relative
 /// reference, borrowed from the input.
@@ -215,7 +141,7 @@ impl<'a> IriRef<'a> {
     }
 
     /// Parse `IRI-reference` from bytes: a byte that is not part of valid
-    /// UTF-8 is [`ErrorKind::InvalidUtf8`] at its index.
+    /// UTF-8 is [`ErrorKind::InvalidUtf8`](crate::ErrorKind::InvalidUtf8) at its index.
     ///
     /// ```
     /// use urikit::{ErrorKind, IriRef};
@@ -224,45 +150,8 @@ impl<'a> IriRef<'a> {
     /// assert_eq!((err.index(), err.kind()), (2, ErrorKind::InvalidUtf8));
     /// ```
     pub fn parse_bytes(bytes: &'a [u8]) -> Result<IriRef<'a>, ParseError> {
-        let (s, m) = parse_bytes(bytes, Top::UriReference)?;
+        let (s, m) = parse_bytes_p::<P>(bytes, Top::UriReference)?;
         Ok(IriRef { s, m })
-    }
-
-    /// The scheme without its `:`, or `None` for a relative reference.
-    ///
-    /// ```
-    /// assert_eq!(urikit::IriRef::parse("s:ä")?.scheme(), Some("s"));
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> Option<&'a str> {
-        self.m.scheme(self.s)
-    }
-
-    /// Whether this is a relative reference (it has no scheme).
-    ///
-    /// ```
-    /// assert!(urikit::IriRef::parse("ä")?.is_relative());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn is_relative(&self) -> bool {
-        self.m.scheme_end == NONE
-    }
-
-    /// This reference as an [`Iri`], if it has a scheme.
-    ///
-    /// ```
-    /// let r = urikit::IriRef::parse("s:ä")?;
-    /// assert_eq!(r.as_iri().unwrap().scheme(), "s");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri(&self) -> Option<Iri<'a>> {
-        (!self.is_relative()).then_some(Iri {
-            s: self.s,
-            m: self.m,
-        })
     }
 
     /// The same text as a [`UriRef`], when it is one: when it is all ASCII
@@ -282,25 +171,6 @@ impl<'a> IriRef<'a> {
             .then(|| UriRef::from_parts(self.s, self.m))
     }
 
-    /// An owned copy.
-    ///
-    /// ```
-    /// let owned: urikit::IriRefBuf = urikit::IriRef::parse("ä")?.into_owned();
-    /// assert_eq!(owned.as_str(), "ä");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_owned(self) -> IriRefBuf {
-        IriRefBuf {
-            s: String::from(self.s),
-            m: self.m,
-        }
-    }
-
-    #[inline]
-    fn text(&self) -> &'a str {
-        self.s
-    }
-
     /// `s` and its parse in an IRI profile.
     pub(crate) fn from_parts(s: &'a str, m: Meta) -> IriRef<'a> {
         IriRef { s, m }
@@ -312,6 +182,8 @@ impl<'a> IriRef<'a> {
     pub(crate) fn view(&self) -> UriRef<'a> {
         UriRef::from_parts(self.s, self.m)
     }
+
+    shape_methods!(ref IriRef, Iri, IriRefBuf, as_iri);
 
     accessors!(
         IriRef,
@@ -352,34 +224,8 @@ impl<'a> Iri<'a> {
     /// assert!(urikit::Iri::parse_bytes("s:é".as_bytes()).is_ok());
     /// ```
     pub fn parse_bytes(bytes: &'a [u8]) -> Result<Iri<'a>, ParseError> {
-        let (s, m) = parse_bytes(bytes, Top::Uri)?;
+        let (s, m) = parse_bytes_p::<P>(bytes, Top::Uri)?;
         Ok(Iri { s, m })
-    }
-
-    /// The scheme without its `:`, as written (ASCII, as in a URI).
-    ///
-    /// ```
-    /// assert_eq!(urikit::Iri::parse("HTTP://ä")?.scheme(), "HTTP");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> &'a str {
-        &self.s[..self.m.scheme_end as usize]
-    }
-
-    /// This IRI as an [`IriRef`].
-    ///
-    /// ```
-    /// let r: urikit::IriRef = urikit::Iri::parse("s:ä")?.as_iri_ref();
-    /// assert!(!r.is_relative());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri_ref(&self) -> IriRef<'a> {
-        IriRef {
-            s: self.s,
-            m: self.m,
-        }
     }
 
     /// The same text as a [`Uri`], when it is all ASCII.
@@ -394,25 +240,6 @@ impl<'a> Iri<'a> {
         self.s.is_ascii().then(|| Uri::from_parts(self.s, self.m))
     }
 
-    /// An owned copy.
-    ///
-    /// ```
-    /// let owned: urikit::IriBuf = urikit::Iri::parse("s:ä")?.into_owned();
-    /// assert_eq!(owned.scheme(), "s");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_owned(self) -> IriBuf {
-        IriBuf {
-            s: String::from(self.s),
-            m: self.m,
-        }
-    }
-
-    #[inline]
-    fn text(&self) -> &'a str {
-        self.s
-    }
-
     /// `s` and its parse in an IRI profile.
     pub(crate) fn from_parts(s: &'a str, m: Meta) -> Iri<'a> {
         Iri { s, m }
@@ -423,6 +250,8 @@ impl<'a> Iri<'a> {
     pub(crate) fn view(&self) -> Uri<'a> {
         Uri::from_parts(self.s, self.m)
     }
+
+    shape_methods!(abs IriRef, Iri, IriBuf, as_iri_ref);
 
     accessors!(
         Iri,
@@ -445,52 +274,13 @@ impl IriRefBuf {
         Ok(IriRefBuf { s, m })
     }
 
-    /// The scheme without its `:`, or `None` for a relative reference.
-    ///
-    /// ```
-    /// assert_eq!(urikit::IriRefBuf::parse("a:ä")?.scheme(), Some("a"));
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> Option<&str> {
-        self.m.scheme(&self.s)
-    }
-
-    /// A borrowed view.
-    ///
-    /// ```
-    /// let r = urikit::IriRefBuf::parse("a/ä")?;
-    /// assert_eq!(r.as_iri_ref().path(), "a/ä");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri_ref(&self) -> IriRef<'_> {
-        IriRef {
-            s: &self.s,
-            m: self.m,
-        }
-    }
-
-    /// The text as a `String`.
-    ///
-    /// ```
-    /// assert_eq!(urikit::IriRefBuf::parse("ä")?.into_string(), "ä");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_string(self) -> String {
-        self.s
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        &self.s
-    }
-
     /// The URI code's owned value holding an IRI text, back as an IRI.
     pub(crate) fn from_uri_parts(u: UriRefBuf) -> IriRefBuf {
         let (s, m) = u.into_parts();
         IriRefBuf { s, m }
     }
+
+    shape_methods!(ref_buf IriRef, IriRefBuf, as_iri_ref);
 
     accessors!(
         IriRefBuf,
@@ -513,52 +303,13 @@ impl IriBuf {
         Ok(IriBuf { s, m })
     }
 
-    /// The scheme without its `:`.
-    ///
-    /// ```
-    /// assert_eq!(urikit::IriBuf::parse("a:ä")?.scheme(), "a");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> &str {
-        &self.s[..self.m.scheme_end as usize]
-    }
-
-    /// A borrowed view.
-    ///
-    /// ```
-    /// let u = urikit::IriBuf::parse("s:ä")?;
-    /// assert_eq!(u.as_iri().path(), "ä");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_iri(&self) -> Iri<'_> {
-        Iri {
-            s: &self.s,
-            m: self.m,
-        }
-    }
-
-    /// The text as a `String`.
-    ///
-    /// ```
-    /// assert_eq!(urikit::IriBuf::parse("s:ä")?.into_string(), "s:ä");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_string(self) -> String {
-        self.s
-    }
-
-    #[inline]
-    fn text(&self) -> &str {
-        &self.s
-    }
-
     /// See [`IriRefBuf::from_uri_parts`].
     pub(crate) fn from_uri_parts(u: UriBuf) -> IriBuf {
         let (s, m) = u.into_parts();
         IriBuf { s, m }
     }
+
+    shape_methods!(abs_buf Iri, IriBuf, as_iri);
 
     accessors!(
         IriBuf,
@@ -567,10 +318,10 @@ impl IriBuf {
     );
 }
 
-iri_traits!(IriRef<'a>);
-iri_traits!(Iri<'a>);
-iri_traits!(IriRefBuf);
-iri_traits!(IriBuf);
+common_traits!(IriRef<'a>);
+common_traits!(Iri<'a>);
+common_traits!(IriRefBuf);
+common_traits!(IriBuf);
 iter_methods!(IriRef<'a>, 'a);
 iter_methods!(Iri<'a>, 'a);
 iter_methods!(IriRefBuf, '_);

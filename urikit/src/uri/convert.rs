@@ -7,94 +7,109 @@ use super::{Uri, UriBuf, UriRef, UriRefBuf};
 use crate::error::{ErrorKind, ParseError};
 use crate::parse::{Meta, Top, parse};
 
-impl<'a> From<Uri<'a>> for UriRef<'a> {
-    fn from(u: Uri<'a>) -> UriRef<'a> {
-        u.as_uri_ref()
-    }
+/// The conversions among the four types of one kind and from strings:
+/// `$r`, `$a`, `$rb`, `$ab` are the borrowed reference, the borrowed
+/// absolute type and their owned forms; `$as_r` and `$as_a` the views
+/// between the borrowed ones. The IRI types (`crate::iri`) share them.
+macro_rules! conversions {
+    ($r:ident, $a:ident, $rb:ident, $ab:ident, $as_r:ident, $as_a:ident) => {
+        impl<'a> From<$a<'a>> for $r<'a> {
+            fn from(u: $a<'a>) -> $r<'a> {
+                u.$as_r()
+            }
+        }
+
+        impl From<$ab> for $rb {
+            fn from(u: $ab) -> $rb {
+                $rb { s: u.s, m: u.m }
+            }
+        }
+
+        impl<'a> TryFrom<$r<'a>> for $a<'a> {
+            type Error = ParseError;
+            /// Fails with [`ErrorKind::MissingScheme`] for a relative
+            /// reference.
+            fn try_from(r: $r<'a>) -> Result<$a<'a>, ParseError> {
+                r.$as_a()
+                    .ok_or(ParseError::new(0, ErrorKind::MissingScheme))
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $r<'a> {
+            type Error = ParseError;
+            fn try_from(s: &'a str) -> Result<$r<'a>, ParseError> {
+                $r::parse(s)
+            }
+        }
+
+        impl<'a> TryFrom<&'a str> for $a<'a> {
+            type Error = ParseError;
+            fn try_from(s: &'a str) -> Result<$a<'a>, ParseError> {
+                $a::parse(s)
+            }
+        }
+
+        impl TryFrom<String> for $rb {
+            type Error = ParseError;
+            fn try_from(s: String) -> Result<$rb, ParseError> {
+                $rb::parse(s)
+            }
+        }
+
+        impl TryFrom<String> for $ab {
+            type Error = ParseError;
+            fn try_from(s: String) -> Result<$ab, ParseError> {
+                $ab::parse(s)
+            }
+        }
+
+        // From text: parse the borrowed form first, so that nothing is
+        // allocated for an invalid input.
+        impl TryFrom<&str> for $rb {
+            type Error = ParseError;
+            fn try_from(s: &str) -> Result<$rb, ParseError> {
+                $r::parse(s).map($r::into_owned)
+            }
+        }
+
+        impl TryFrom<&str> for $ab {
+            type Error = ParseError;
+            fn try_from(s: &str) -> Result<$ab, ParseError> {
+                $a::parse(s).map($a::into_owned)
+            }
+        }
+
+        impl core::str::FromStr for $rb {
+            type Err = ParseError;
+            fn from_str(s: &str) -> Result<$rb, ParseError> {
+                $r::parse(s).map($r::into_owned)
+            }
+        }
+
+        impl core::str::FromStr for $ab {
+            type Err = ParseError;
+            fn from_str(s: &str) -> Result<$ab, ParseError> {
+                $a::parse(s).map($a::into_owned)
+            }
+        }
+
+        impl From<$rb> for String {
+            fn from(u: $rb) -> String {
+                u.s
+            }
+        }
+
+        impl From<$ab> for String {
+            fn from(u: $ab) -> String {
+                u.s
+            }
+        }
+    };
 }
 
-impl From<UriBuf> for UriRefBuf {
-    fn from(u: UriBuf) -> UriRefBuf {
-        UriRefBuf { s: u.s, m: u.m }
-    }
-}
+pub(crate) use conversions;
 
-impl<'a> TryFrom<UriRef<'a>> for Uri<'a> {
-    type Error = ParseError;
-    /// Fails with [`ErrorKind::MissingScheme`] for a relative reference.
-    fn try_from(r: UriRef<'a>) -> Result<Uri<'a>, ParseError> {
-        r.as_uri()
-            .ok_or(ParseError::new(0, ErrorKind::MissingScheme))
-    }
-}
-
-impl<'a> TryFrom<&'a str> for UriRef<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<UriRef<'a>, ParseError> {
-        UriRef::parse(s)
-    }
-}
-
-impl<'a> TryFrom<&'a str> for Uri<'a> {
-    type Error = ParseError;
-    fn try_from(s: &'a str) -> Result<Uri<'a>, ParseError> {
-        Uri::parse(s)
-    }
-}
-
-impl TryFrom<String> for UriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<UriRefBuf, ParseError> {
-        UriRefBuf::parse(s)
-    }
-}
-
-impl TryFrom<String> for UriBuf {
-    type Error = ParseError;
-    fn try_from(s: String) -> Result<UriBuf, ParseError> {
-        UriBuf::parse(s)
-    }
-}
-
-impl TryFrom<&str> for UriRefBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<UriRefBuf, ParseError> {
-        UriRef::parse(s).map(UriRef::into_owned)
-    }
-}
-
-impl TryFrom<&str> for UriBuf {
-    type Error = ParseError;
-    fn try_from(s: &str) -> Result<UriBuf, ParseError> {
-        Uri::parse(s).map(Uri::into_owned)
-    }
-}
-
-impl core::str::FromStr for UriRefBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<UriRefBuf, ParseError> {
-        UriRef::parse(s).map(UriRef::into_owned)
-    }
-}
-
-impl core::str::FromStr for UriBuf {
-    type Err = ParseError;
-    fn from_str(s: &str) -> Result<UriBuf, ParseError> {
-        Uri::parse(s).map(Uri::into_owned)
-    }
-}
-
-impl From<UriRefBuf> for String {
-    fn from(u: UriRefBuf) -> String {
-        u.s
-    }
-}
-
-impl From<UriBuf> for String {
-    fn from(u: UriBuf) -> String {
-        u.s
-    }
-}
+conversions!(UriRef, Uri, UriRefBuf, UriBuf, as_uri_ref, as_uri);
 
 // Crate-internal constructors for code that writes a text and knows its
 // offsets as it goes (resolution, 5.2; normalization, 6.2), so that it need

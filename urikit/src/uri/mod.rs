@@ -14,7 +14,8 @@ use core::hash::{Hash, Hasher};
 
 use crate::error::{ErrorKind, ParseError, PortOverflowError};
 use crate::host::{Host, HostKind};
-use crate::parse::{Meta, NONE, Top, parse};
+use crate::parse::profile::URI;
+use crate::parse::{Meta, NONE, Top, parse, parse_with};
 
 impl Meta {
     #[inline]
@@ -80,17 +81,24 @@ pub(crate) fn port_u16(port: Option<&str>) -> Result<Option<u16>, PortOverflowEr
     Ok(Some(v as u16))
 }
 
-/// Byte-level parsing: report a non-UTF-8 byte as such.
-fn parse_bytes(bytes: &[u8], top: Top) -> Result<(&str, Meta), ParseError> {
-    match parse(bytes, top) {
+/// Byte-level parsing in parser profile `P`: report a byte that is not part
+/// of valid UTF-8 as such. The IRI types (`crate::iri`) share it.
+pub(crate) fn parse_bytes_p<const P: u8>(
+    bytes: &[u8],
+    top: Top,
+) -> Result<(&str, Meta), ParseError> {
+    match parse_with::<P>(bytes, top) {
+        // The parser decodes every non-ASCII character it accepts strictly
+        // (and the URI profile accepts none), so an accepted input is
+        // UTF-8; checked all the same.
         Ok(m) => match core::str::from_utf8(bytes) {
             Ok(s) => Ok((s, m)),
-            // Unreachable: every byte of a valid URI is ASCII.
             Err(e) => Err(ParseError::new(e.valid_up_to(), ErrorKind::InvalidUtf8)),
         },
         Err(e) => {
-            // Every byte before the error index is ASCII, so the offending
-            // byte starts a character: decide whether it is valid UTF-8.
+            // Every byte before the error index belongs to an accepted
+            // character, so the offending byte starts one: decide whether
+            // it is valid UTF-8.
             let i = e.index();
             if bytes.get(i).is_some_and(|b| !b.is_ascii()) {
                 let end = bytes.len().min(i + 4);
@@ -107,9 +115,13 @@ fn parse_bytes(bytes: &[u8], top: Top) -> Result<(&str, Meta), ParseError> {
 
 mod convert;
 mod input;
+mod shape;
 mod split;
 
+// The IRI types (`crate::iri`) share the conversions.
+pub(crate) use convert::conversions;
 pub use input::{ToUri, ToUriRef};
+pub(crate) use shape::{common_traits, shape_methods};
 pub use split::{Components, split};
 
 macro_rules! accessors {
@@ -299,57 +311,6 @@ macro_rules! accessors {
 // The IRI types (`crate::iri`) share the accessors.
 pub(crate) use accessors;
 
-macro_rules! common_traits {
-    ($ty:ident $(<$lt:lifetime>)?) => {
-        impl$(<$lt>)? fmt::Display for $ty$(<$lt>)? {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str(self.as_str())
-            }
-        }
-        impl$(<$lt>)? fmt::Debug for $ty$(<$lt>)? {
-            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.debug_tuple(stringify!($ty)).field(&self.as_str()).finish()
-            }
-        }
-        impl$(<$lt>)? PartialEq for $ty$(<$lt>)? {
-            fn eq(&self, other: &Self) -> bool {
-                self.as_str() == other.as_str()
-            }
-        }
-        impl$(<$lt>)? Eq for $ty$(<$lt>)? {}
-        impl$(<$lt>)? PartialOrd for $ty$(<$lt>)? {
-            fn partial_cmp(&self, other: &Self) -> Option<core::cmp::Ordering> {
-                Some(self.cmp(other))
-            }
-        }
-        impl$(<$lt>)? Ord for $ty$(<$lt>)? {
-            fn cmp(&self, other: &Self) -> core::cmp::Ordering {
-                self.as_str().cmp(other.as_str())
-            }
-        }
-        impl$(<$lt>)? Hash for $ty$(<$lt>)? {
-            fn hash<H: Hasher>(&self, state: &mut H) {
-                self.as_str().hash(state)
-            }
-        }
-        impl$(<$lt>)? PartialEq<str> for $ty$(<$lt>)? {
-            fn eq(&self, other: &str) -> bool {
-                self.as_str() == other
-            }
-        }
-        impl$(<$lt>)? PartialEq<&str> for $ty$(<$lt>)? {
-            fn eq(&self, other: &&str) -> bool {
-                self.as_str() == *other
-            }
-        }
-        impl$(<$lt>)? AsRef<str> for $ty$(<$lt>)? {
-            fn as_ref(&self) -> &str {
-                self.as_str()
-            }
-        }
-    };
-}
-
 /// A URI reference (`URI-reference`, 4.1): a URI or a relative reference,
 /// borrowed from the input.
 ///
@@ -408,67 +369,11 @@ impl<'a> UriRef<'a> {
     /// assert_eq!((err.index(), err.kind()), (2, ErrorKind::InvalidUtf8));
     /// ```
     pub fn parse_bytes(bytes: &'a [u8]) -> Result<UriRef<'a>, ParseError> {
-        let (s, m) = parse_bytes(bytes, Top::UriReference)?;
+        let (s, m) = parse_bytes_p::<URI>(bytes, Top::UriReference)?;
         Ok(UriRef { s, m })
     }
 
-    /// The scheme without its `:`, or `None` for a relative reference.
-    ///
-    /// ```
-    /// assert_eq!(urikit::UriRef::parse("HTTP://a")?.scheme(), Some("HTTP"));
-    /// assert_eq!(urikit::UriRef::parse("/a")?.scheme(), None);
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> Option<&'a str> {
-        self.m.scheme(self.s)
-    }
-
-    /// Whether this is a relative reference (it has no scheme).
-    ///
-    /// ```
-    /// assert!(urikit::UriRef::parse("g;x?y#s")?.is_relative());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn is_relative(&self) -> bool {
-        self.m.scheme_end == NONE
-    }
-
-    /// This reference as a [`Uri`], if it has a scheme.
-    ///
-    /// ```
-    /// let r = urikit::UriRef::parse("mailto:a@b")?;
-    /// assert_eq!(r.as_uri().unwrap().scheme(), "mailto");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri(&self) -> Option<Uri<'a>> {
-        (!self.is_relative()).then_some(Uri {
-            s: self.s,
-            m: self.m,
-        })
-    }
-
-    /// The text, with the input's lifetime (the accessors' source).
-    #[inline]
-    fn text(&self) -> &'a str {
-        self.s
-    }
-
-    /// An owned copy.
-    ///
-    /// ```
-    /// let owned: urikit::UriRefBuf = urikit::UriRef::parse("a/b")?.into_owned();
-    /// assert_eq!(owned.as_str(), "a/b");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_owned(self) -> UriRefBuf {
-        UriRefBuf {
-            s: String::from(self.s),
-            m: self.m,
-        }
-    }
+    shape_methods!(ref UriRef, Uri, UriRefBuf, as_uri);
 
     accessors!(
         UriRef,
@@ -526,56 +431,11 @@ impl<'a> Uri<'a> {
     /// assert!(urikit::Uri::parse_bytes(b"s:p").is_ok());
     /// ```
     pub fn parse_bytes(bytes: &'a [u8]) -> Result<Uri<'a>, ParseError> {
-        let (s, m) = parse_bytes(bytes, Top::Uri)?;
+        let (s, m) = parse_bytes_p::<URI>(bytes, Top::Uri)?;
         Ok(Uri { s, m })
     }
 
-    /// The scheme without its `:`, as written (compare it
-    /// case-insensitively, 3.1).
-    ///
-    /// ```
-    /// assert_eq!(urikit::Uri::parse("HTTP://a")?.scheme(), "HTTP");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> &'a str {
-        &self.s[..self.m.scheme_end as usize]
-    }
-
-    /// This URI as a [`UriRef`].
-    ///
-    /// ```
-    /// let r: urikit::UriRef = urikit::Uri::parse("s:p")?.as_uri_ref();
-    /// assert!(!r.is_relative());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri_ref(&self) -> UriRef<'a> {
-        UriRef {
-            s: self.s,
-            m: self.m,
-        }
-    }
-
-    /// The text, with the input's lifetime (the accessors' source).
-    #[inline]
-    fn text(&self) -> &'a str {
-        self.s
-    }
-
-    /// An owned copy.
-    ///
-    /// ```
-    /// let owned: urikit::UriBuf = urikit::Uri::parse("s:p")?.into_owned();
-    /// assert_eq!(owned.scheme(), "s");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_owned(self) -> UriBuf {
-        UriBuf {
-            s: String::from(self.s),
-            m: self.m,
-        }
-    }
+    shape_methods!(abs UriRef, Uri, UriBuf, as_uri_ref);
 
     accessors!(
         Uri,
@@ -613,48 +473,7 @@ impl UriRefBuf {
         Ok(UriRefBuf { s, m })
     }
 
-    /// The scheme without its `:`, or `None` for a relative reference.
-    ///
-    /// ```
-    /// assert_eq!(urikit::UriRefBuf::parse("a:b")?.scheme(), Some("a"));
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> Option<&str> {
-        self.m.scheme(&self.s)
-    }
-
-    /// A borrowed view.
-    ///
-    /// ```
-    /// let r = urikit::UriRefBuf::parse("a/b")?;
-    /// assert_eq!(r.as_uri_ref().path(), "a/b");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri_ref(&self) -> UriRef<'_> {
-        UriRef {
-            s: &self.s,
-            m: self.m,
-        }
-    }
-
-    /// The text as a `String`.
-    ///
-    /// ```
-    /// let s: String = urikit::UriRefBuf::parse("a/b")?.into_string();
-    /// assert_eq!(s, "a/b");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_string(self) -> String {
-        self.s
-    }
-
-    /// The text (the accessors' source).
-    #[inline]
-    fn text(&self) -> &str {
-        &self.s
-    }
+    shape_methods!(ref_buf UriRef, UriRefBuf, as_uri_ref);
 
     accessors!(
         UriRefBuf,
@@ -692,48 +511,7 @@ impl UriBuf {
         Ok(UriBuf { s, m })
     }
 
-    /// The scheme without its `:`.
-    ///
-    /// ```
-    /// assert_eq!(urikit::UriBuf::parse("a:b")?.scheme(), "a");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn scheme(&self) -> &str {
-        &self.s[..self.m.scheme_end as usize]
-    }
-
-    /// A borrowed view.
-    ///
-    /// ```
-    /// let u = urikit::UriBuf::parse("s:p")?;
-    /// assert_eq!(u.as_uri().path(), "p");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    #[inline]
-    pub fn as_uri(&self) -> Uri<'_> {
-        Uri {
-            s: &self.s,
-            m: self.m,
-        }
-    }
-
-    /// The text as a `String`.
-    ///
-    /// ```
-    /// let s: String = urikit::UriBuf::parse("s:p")?.into_string();
-    /// assert_eq!(s, "s:p");
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub fn into_string(self) -> String {
-        self.s
-    }
-
-    /// The text (the accessors' source).
-    #[inline]
-    fn text(&self) -> &str {
-        &self.s
-    }
+    shape_methods!(abs_buf Uri, UriBuf, as_uri);
 
     accessors!(
         UriBuf,

@@ -17,31 +17,45 @@ fn cmp_of(level: &str, fragment: &str) -> Comparison<'static> {
     })
 }
 
-#[test]
-fn equivalence_vectors() {
-    let v = vectors("normalize/equivalence.txt");
-    assert!(v.len() > 25);
+/// Check a file of equivalence vectors (level, fragment, a, b, verdict)
+/// with `equivalent` and `key` for the kind of reference at hand.
+fn ladder_vectors<K: PartialEq>(
+    file: &str,
+    equivalent: impl Fn(&Comparison, &str, &str) -> bool,
+    key: impl Fn(&Comparison, &str) -> K,
+) {
+    let v = vectors(file);
+    assert!(v.len() > 20);
     for f in v {
         let cmp = cmp_of(&f[0], &f[1]);
-        let (a, b) = (Uri::parse(&f[2]).unwrap(), Uri::parse(&f[3]).unwrap());
+        let (a, b) = (f[2].as_str(), f[3].as_str());
         let expected = match f[4].as_str() {
             "equivalent" => true,
             "different" => false,
             e => panic!("{e}"),
         };
-        assert_eq!(cmp.equivalent(a, b), expected, "{f:?}");
-        assert_eq!(cmp.equivalent(b, a), expected, "{f:?}");
-        assert_eq!(cmp.key(a) == cmp.key(b), expected, "{f:?}");
+        assert_eq!(equivalent(&cmp, a, b), expected, "{f:?}");
+        assert_eq!(equivalent(&cmp, b, a), expected, "{f:?}");
+        assert_eq!(key(&cmp, a) == key(&cmp, b), expected, "{f:?}");
         // Each rung only adds equivalences.
         if expected {
             for higher in [Level::String, Level::Syntax, Level::Scheme] {
                 if higher >= cmp.level() {
                     let c = Comparison::new(higher).ignore_fragment(f[1] == "ignore");
-                    assert!(c.equivalent(a, b), "{f:?} at {higher}");
+                    assert!(equivalent(&c, a, b), "{f:?} at {higher}");
                 }
             }
         }
     }
+}
+
+#[test]
+fn equivalence_vectors() {
+    ladder_vectors(
+        "normalize/equivalence.txt",
+        |c, a, b| c.equivalent(Uri::parse(a).unwrap(), Uri::parse(b).unwrap()),
+        |c, a| c.key(Uri::parse(a).unwrap()).into_string(),
+    );
 }
 
 #[test]
@@ -114,4 +128,78 @@ fn keys_borrow_when_the_input_is_normal() {
     let cmp = Comparison::new(Level::Syntax).ignore_fragment(true);
     let k = cmp.key(UriRef::parse("http://a/b#c").unwrap());
     assert_eq!(k.as_str(), "http://a/b");
+}
+
+// ---- IRIs (RFC 3987 5.3) ----
+
+use urikit::compare::AsIriRef;
+use urikit::{Iri, IriBuf, IriRef};
+
+#[test]
+fn iri_equivalence_vectors() {
+    fn iri(s: &str) -> IriRef<'_> {
+        IriRef::parse(s).unwrap()
+    }
+    ladder_vectors(
+        "iri/compare.txt",
+        |c, a, b| c.iri_equivalent(iri(a), iri(b)),
+        |c, a| {
+            let k = c.iri_key(iri(a));
+            // Above the string rung a key is a URI reference (3.1).
+            if c.level() > Level::String {
+                assert!(UriRef::parse(k.as_str()).is_ok(), "{a}");
+            }
+            k.into_string()
+        },
+    );
+}
+
+#[test]
+fn an_ascii_iri_has_the_key_of_the_same_uri() {
+    for s in ["HTTP://A/./b/%7e?x#y", "s:a/../b", "//h:80/?q", "a/./b#"] {
+        for level in [Level::String, Level::Syntax, Level::Scheme] {
+            let cmp = Comparison::new(level);
+            let (i, u) = (IriRef::parse(s).unwrap(), UriRef::parse(s).unwrap());
+            assert_eq!(cmp.iri_key(i), cmp.key(u), "{s} at {level}");
+        }
+    }
+}
+
+#[test]
+fn keyed_iris_deduplicate() {
+    let cmp = Comparison::new(Level::Scheme);
+    let mut set = BTreeSet::new();
+    for s in [
+        "http://例え.jp",
+        "HTTP://例え.jp:80/",
+        "http://%E4%BE%8B%E3%81%88.jp/",
+        "http://例え.jp/?",
+    ] {
+        set.insert(Keyed::new_iri(&cmp, IriBuf::parse(s).unwrap()));
+    }
+    let kept: Vec<&str> = set.iter().map(|k| k.value().as_str()).collect();
+    assert_eq!(kept.len(), 2, "{kept:?}");
+    assert_eq!(
+        AsIriRef::as_iri_ref(&Iri::parse("s:ä").unwrap()).path(),
+        "ä"
+    );
+    let by_key: HashSet<_> = set.iter().map(|k| k.key().as_str().to_string()).collect();
+    assert!(by_key.contains("http://%E4%BE%8B%E3%81%88.jp/"));
+}
+
+#[cfg(feature = "nfc")]
+#[test]
+fn nfc_is_opt_in() {
+    // RFC 3987 5.3.2.2's example: "re&#x301;sume&#x301;" is not in NFC.
+    let a = Iri::parse("http://www.example.org/re\u{301}sume\u{301}.html").unwrap();
+    let b = Iri::parse("http://www.example.org/r\u{e9}sum\u{e9}.html").unwrap();
+    for level in [Level::String, Level::Syntax, Level::Scheme] {
+        assert!(!Comparison::new(level).iri_equivalent(a, b));
+        assert!(Comparison::new(level).nfc(true).iri_equivalent(a, b));
+    }
+    // NFC would make U+1FEF a "`", which a path does not allow: compared
+    // as it is.
+    let c = IriRef::parse("/\u{1FEF}").unwrap();
+    let k = Comparison::new(Level::String).nfc(true).iri_key(c);
+    assert_eq!(k.as_str(), "/\u{1FEF}");
 }

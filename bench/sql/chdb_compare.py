@@ -1,0 +1,143 @@
+#!/usr/bin/env python3
+"""uri_host / uri_path (uri-sql, validating) against ClickHouse's domain() /
+path() (chdb, embedded ClickHouse, non-validating), per row, on one thread.
+
+Each engine runs  sum(length(F(line)))  over the file's lines, and the same
+query over  length(line)  alone; the difference, divided by the number of
+lines, is F's cost per row on top of reading the file and summing lengths,
+which cancel out. ClickHouse's length() counts bytes, so uri-sql uses
+octet_length() (bytes too).
+
+The queries run interleaved (baseline, host, path, for both engines, one
+round after the other), RUNS rounds after one warm-up round; the medians of
+wall time are subtracted. uri-sql runs as a child process (its start-up,
+about the same in both of its queries, cancels out too); its CPU time
+(user + system, from wait4) is reported beside the wall time, so that
+"one thread" can be checked: CPU / wall stays near 1.0. chdb runs in this
+process under SETTINGS max_threads=1; its CPU time is this process's.
+
+Usage:  bench/sql/setup.sh && bench/sql/.venv/bin/python bench/sql/chdb_compare.py [--runs 7] [FILE]
+FILE defaults to the full gsd corpus ($URIKIT_CORPUS or ../shared/corpus
+beside the repository, or /work/shared/corpus).
+"""
+
+import argparse
+import os
+import resource
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import chdb
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def corpus_file() -> Path:
+    for d in [os.environ.get("URIKIT_CORPUS"), ROOT.parent / "shared" / "corpus", "/work/shared/corpus"]:
+        if d and (Path(d) / "gsd-urls.txt").is_file():
+            return Path(d) / "gsd-urls.txt"
+    sys.exit("gsd-urls.txt not found: give its path, or set URIKIT_CORPUS")
+
+
+def sq(s: str) -> str:
+    return s.replace("\\", "\\\\").replace("'", "\\'")
+
+
+def run_uri_sql(binary: str, expr: str, path: Path):
+    q = f"SELECT sum(octet_length({expr})) AS n FROM lines('{sq(str(path))}')"
+    t0 = time.perf_counter()
+    p = subprocess.Popen(
+        [binary, "run", "--threads", "1", "--no-progress", "--format", "csv", q],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    out, err = p.communicate()
+    wall = time.perf_counter() - t0
+    # communicate() reaped the child; its usage is in RUSAGE_CHILDREN.
+    if p.returncode != 0:
+        sys.exit(f"uri-sql failed: {err.decode()}")
+    return wall, out.decode().split()[-1]
+
+
+def cpu_children() -> float:
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
+
+
+def cpu_self() -> float:
+    r = resource.getrusage(resource.RUSAGE_SELF)
+    return r.ru_utime + r.ru_stime
+
+
+def run_ch(expr: str, path: Path):
+    q = (
+        f"SELECT sum(length({expr})) FROM file('{sq(str(path))}', LineAsString) "
+        "SETTINGS max_threads=1"
+    )
+    t0 = time.perf_counter()
+    r = chdb.query(q, "CSV")
+    wall = time.perf_counter() - t0
+    return wall, str(r).strip()
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("file", nargs="?")
+    ap.add_argument("--runs", type=int, default=7)
+    ap.add_argument("--uri-sql", default=str(ROOT / "target" / "release" / "uri-sql"))
+    a = ap.parse_args()
+    path = Path(a.file) if a.file else corpus_file()
+    with open(path, "rb") as f:
+        rows = sum(1 for _ in f)
+    cases = {
+        "baseline": ("line", "line"),
+        "host": ("uri_host(line)", "domain(line)"),
+        "path": ("uri_path(line)", "path(line)"),
+    }
+    walls = {(e, c): [] for e in ("uri-sql", "clickhouse") for c in cases}
+    cpus = {(e, c): [] for e in ("uri-sql", "clickhouse") for c in cases}
+    sums = {}
+    for rnd in range(a.runs + 1):
+        for c, (ours, theirs) in cases.items():
+            before = cpu_children()
+            w, s = run_uri_sql(a.uri_sql, ours, path)
+            cpu = cpu_children() - before
+            if rnd > 0:
+                walls[("uri-sql", c)].append(w)
+                cpus[("uri-sql", c)].append(cpu)
+            sums[("uri-sql", c)] = s
+            before = cpu_self()
+            w, s = run_ch(theirs, path)
+            cpu = cpu_self() - before
+            if rnd > 0:
+                walls[("clickhouse", c)].append(w)
+                cpus[("clickhouse", c)].append(cpu)
+            sums[("clickhouse", c)] = s
+    load = os.getloadavg()
+    print(f"file: {path} ({rows} lines, {path.stat().st_size} bytes); {a.runs} runs, medians")
+    print(f"chdb {chdb.__version__}; load average at the end: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min) on {os.cpu_count()} cores")
+    print()
+    print("| engine | query | wall ms | CPU ms | CPU/wall | sum of lengths |")
+    print("| --- | --- | ---: | ---: | ---: | ---: |")
+    med = {}
+    for (e, c), ws in walls.items():
+        med[(e, c)] = statistics.median(ws)
+        cm = statistics.median(cpus[(e, c)])
+        expr = cases[c][0 if e == "uri-sql" else 1]
+        print(f"| {e} | {expr} | {med[(e, c)] * 1e3:.1f} | {cm * 1e3:.1f} | {cm / med[(e, c)]:.2f} | {sums[(e, c)]} |")
+    print()
+    print("| function | uri-sql ns/row (validating) | ClickHouse ns/row | ratio |")
+    print("| --- | ---: | ---: | ---: |")
+    for c in ("host", "path"):
+        ours = (med[("uri-sql", c)] - med[("uri-sql", "baseline")]) / rows * 1e9
+        theirs = (med[("clickhouse", c)] - med[("clickhouse", "baseline")]) / rows * 1e9
+        names = f"{cases[c][0]} vs {cases[c][1]}"
+        ratio = ours / theirs if theirs > 0 else float("nan")
+        print(f"| {names} | {ours:.1f} | {theirs:.1f} | {ratio:.2f} |")
+
+
+if __name__ == "__main__":
+    main()
