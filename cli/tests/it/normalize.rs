@@ -1,8 +1,7 @@
 //! `uri normalize`, `uri eq`, `uri encode` and `uri decode`, run as a
 //! program: output, exit codes, JSON, stdin.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn normalize_prints_the_normal_forms() {

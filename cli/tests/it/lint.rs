@@ -1,8 +1,7 @@
 //! `uri lint`, run as a program: line format, exit status, JSON, terminal
 //! highlighting.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 use std::process::{Command, Stdio};
 

@@ -1,7 +1,6 @@
 //! `uri extract`, run as a program.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 const APPENDIX_C: &str = concat!(
     env!("CARGO_MANIFEST_DIR"),

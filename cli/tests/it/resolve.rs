@@ -1,13 +1,12 @@
 //! `uri resolve` and `uri relative`, run as a program: outputs in input
 //! order, JSON keys, --pairs, flags, exit codes, broken pipe.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// The library's hand-worked vectors (urikit/tests/data/resolve/cases.tsv),
 /// as `(mode, base, reference, target)`.
 fn cases() -> Vec<(String, String, String, String)> {
-    include_str!("../../urikit/tests/data/resolve/cases.tsv")
+    include_str!("../../../urikit/tests/data/resolve/cases.tsv")
         .lines()
         .filter_map(|l| {
             let f: Vec<&str> = l.split('\t').collect();

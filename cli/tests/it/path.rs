@@ -1,7 +1,6 @@
 //! `uri from-path` and `uri to-path`, run as a program (RFC 8089).
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn windows_paths_both_ways() {

@@ -3,8 +3,7 @@
 //! --keep-invalid, -i/--input, -0/--null, --color; and the generated shell
 //! completions and manual pages.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 /// For each command that prints one line per input: the command, three
 /// inputs of which the second is invalid for it, and the output of the

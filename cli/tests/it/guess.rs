@@ -1,7 +1,6 @@
 //! `uri guess`, run as a program.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn completes_the_examples_of_4_5() {

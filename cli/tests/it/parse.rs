@@ -1,7 +1,6 @@
 //! `uri parse`, run as a program: exit codes, JSON keys, stdin, broken pipe.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn valid_input_exits_0_with_every_component() {

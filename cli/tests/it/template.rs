@@ -1,8 +1,7 @@
 //! `uri template`, run as a program: expand, match, check; exit codes,
 //! JSON Lines, standard input, broken pipe.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn expand_with_var_and_list() {

@@ -1,8 +1,7 @@
 //! `uri to-uri`, `uri to-iri`, `uri parse --iri` and `uri parse --zone-id`,
 //! run as a program: the RFC 3987 and RFC 6874 examples.
 
-mod common;
-use common::*;
+use crate::common::*;
 
 #[test]
 fn to_uri_rfc3987_3_1_example() {

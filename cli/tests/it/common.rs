@@ -1,5 +1,6 @@
 //! Running the built `uri` binary, shared by the CLI integration tests.
-#![allow(dead_code)] // each test binary uses its own subset
+// Not every helper is used by every module.
+#![allow(dead_code)]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

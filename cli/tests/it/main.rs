@@ -1,0 +1,18 @@
+//! The `uri` command's integration tests, in one test binary: one module per
+//! subcommand or concern, each running the built `uri` program.
+//!
+//! One binary instead of one per file, so that a fresh `cargo test` compiles
+//! and links the test harness once. Add a new concern as `NAME.rs` here and a
+//! `mod NAME;` below, never as a new top-level `tests/*.rs` file.
+
+mod common;
+mod extract;
+mod guess;
+mod iri;
+mod lint;
+mod normalize;
+mod parse;
+mod path;
+mod pipeline;
+mod resolve;
+mod template;
