@@ -19,6 +19,14 @@ unsafe impl GlobalAlloc for Counting {
         // SAFETY: forwarded with the caller's layout.
         unsafe { System.alloc(layout) }
     }
+    // Forwarded too, not left to the default (alloc, then write zeros): the
+    // system's calloc maps zero pages lazily, so the length-limit tests'
+    // 4 GiB zeroed buffers cost nothing instead of seconds of page faults.
+    unsafe fn alloc_zeroed(&self, layout: Layout) -> *mut u8 {
+        let _ = ALLOCATIONS.try_with(|c| c.set(c.get() + 1));
+        // SAFETY: forwarded with the caller's layout.
+        unsafe { System.alloc_zeroed(layout) }
+    }
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
         // SAFETY: forwarded with the caller's pointer and layout.
         unsafe { System.dealloc(ptr, layout) }
