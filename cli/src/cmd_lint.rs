@@ -13,8 +13,10 @@ use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output,
 /// into the URI. The kinds: credentials, misleading-userinfo,
 /// ipv4-nonstandard, port-mismatch, encoded-control, encoded-delimiter,
 /// dot-segments, ipvfuture, long-host, non-ascii-host, encoded-host,
-/// script-scheme, ipv6-mapped-internal; an input that is not a URI
-/// reference gives the kind "invalid" at the offending byte.
+/// script-scheme, ipv6-mapped-internal, zone-id, bidi-control and
+/// deceptive-host (a host label that mixes scripts or whose letters all
+/// have ASCII look-alikes, by UTS #39; A-labels are decoded); an input that
+/// is not a URI reference gives the kind "invalid" at the offending byte.
 ///
 /// With more than one URI, or when reading standard input or the files of
 /// -i (one per line), each flagged URI is printed on its own line before

@@ -127,3 +127,57 @@ fn terminal_output_highlights_each_span() {
     let out = uri(&["lint", "http://a:25/x"], None);
     assert!(!out.stdout.contains(&0x1b));
 }
+
+/// deceptive-host (UTS #39): a mixed-script label, an all-Cyrillic look-alike
+/// of an ASCII name (raw in an IRI, and as an A-label), and a near miss.
+#[test]
+fn deceptive_hosts_text_and_json() {
+    let out = uri(
+        &[
+            "lint",
+            "--iri",
+            "http://p\u{430}ypal.com/",
+            "http://xn--80ak6aa92e.com/",
+            "http://m\u{fc}nchen.de/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(
+        text.starts_with("http://p\u{430}ypal.com/\ndeceptive-host\t7-14\thost label mixes scripts: 'p' (Latin) with '\u{430}' (U+0430, Cyrillic)"),
+        "{text}"
+    );
+    assert!(
+        text.contains("http://xn--80ak6aa92e.com/\ndeceptive-host\t7-21\thost label whose characters outside ASCII all look like ASCII ones"),
+        "{text}"
+    );
+    assert!(!text.contains("nchen"), "{text}");
+
+    let out = uri(
+        &[
+            "lint",
+            "--iri",
+            "--json",
+            "http://\u{430}\u{440}\u{440}\u{4cf}\u{435}.com/",
+            "http://\u{4f8b}\u{3048}.jp/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 2);
+    let f = &lines[0]["findings"][0];
+    assert_eq!(f["kind"], "deceptive-host");
+    // The label's bytes: 7 up to the '.' (five two-byte Cyrillic letters).
+    assert_eq!(
+        (f["start"].as_u64(), f["end"].as_u64()),
+        (Some(7), Some(17))
+    );
+    assert!(f["message"].as_str().unwrap().contains("U+0430, Cyrillic"));
+    assert_eq!(lines[1]["findings"].as_array().unwrap().len(), 0);
+}

@@ -65,13 +65,19 @@ pub enum FindingKind {
     /// PDF, LRO, RLO), raw in an IRI or percent-encoded as UTF-8, which RFC
     /// 3987 4.1 forbids (it can reorder what a reader sees).
     BidiControl,
+    /// `deceptive-host`: a host label that can pass for another name by
+    /// the rules of UTS #39: it mixes scripts (`pаypal` with a Cyrillic
+    /// `а`), or every character of it has an ASCII look-alike (`аррӏе`,
+    /// all Cyrillic). Raw, percent-encoded and A-labels are looked at.
+    /// Raised only with the `uts39` feature (see `security/deceptive.rs`).
+    DeceptiveHost,
 }
 
 impl FindingKind {
     /// Every kind, in order.
     ///
     /// ```
-    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 15);
+    /// assert_eq!(urikit::security::FindingKind::ALL.len(), 16);
     /// ```
     pub const ALL: &'static [FindingKind] = &[
         FindingKind::Credentials,
@@ -89,6 +95,7 @@ impl FindingKind {
         FindingKind::Ipv6MappedInternal,
         FindingKind::ZoneId,
         FindingKind::BidiControl,
+        FindingKind::DeceptiveHost,
     ];
 
     /// The stable name.
@@ -113,6 +120,7 @@ impl FindingKind {
             FindingKind::Ipv6MappedInternal => "ipv6-mapped-internal",
             FindingKind::ZoneId => "zone-id",
             FindingKind::BidiControl => "bidi-control",
+            FindingKind::DeceptiveHost => "deceptive-host",
         }
     }
 
@@ -181,6 +189,9 @@ pub(super) enum Detail {
     },
     Zone,
     Bidi,
+    /// A deceptive host label (the `uts39` feature).
+    #[cfg(feature = "uts39")]
+    Deceptive(super::deceptive::Deception),
 }
 
 /// Which script scheme a `script-scheme` finding found.
@@ -375,6 +386,8 @@ impl fmt::Display for Finding {
             Detail::Bidi => f.write_str(
                 "a bidi formatting character, which IRIs must not contain (RFC 3987 4.1)",
             ),
+            #[cfg(feature = "uts39")]
+            Detail::Deceptive(d) => d.fmt(f),
         }
     }
 }

@@ -129,13 +129,24 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                 }
                 let mut label_start = 0;
                 for label in h.split('.') {
+                    let start = at + label_start;
                     if label.len() > 63 {
-                        let start = at + label_start;
                         push(
                             FindingKind::LongHost,
                             start,
                             start + label.len(),
                             Detail::LabelLen { len: label.len() },
+                        );
+                    }
+                    #[cfg(feature = "uts39")]
+                    if let Some(detail) = super::deceptive::unicode_label(label)
+                        .and_then(|text| super::deceptive::check_label(&text))
+                    {
+                        push(
+                            FindingKind::DeceptiveHost,
+                            start,
+                            start + label.len(),
+                            detail,
                         );
                     }
                     label_start += label.len() + 1;

@@ -22,6 +22,7 @@
 //! | `ipv6-mapped-internal` | an IPv4-mapped or -compatible IPv6 literal reaching a loopback, private, link-local or unspecified IPv4 address | 7.4 |
 //! | `zone-id` | an IPv6 zone identifier, deprecated in URIs | RFC 9844 |
 //! | `bidi-control` | a bidi formatting character, raw or percent-encoded | RFC 3987 4.1 |
+//! | `deceptive-host` | a host label that mixes scripts or is a confusable of an ASCII label (`uts39` feature) | UTS #39 |
 //!
 //! [`mask_credentials`] gives the display form that hides a password.
 //!
@@ -44,7 +45,10 @@
 //! - `script.rs`: script schemes (`javascript:`, `data:text/html`, …).
 //! - `mask.rs`: [`mask_credentials`] (7.5).
 //! - `decode.rs`: percent-decoding on the fly and UTF-8 checks.
+//! - `deceptive.rs`: `deceptive-host`, by UTS #39 (the `uts39` feature).
 
+#[cfg(feature = "uts39")]
+mod deceptive;
 mod decode;
 mod finding;
 mod inet_aton;
