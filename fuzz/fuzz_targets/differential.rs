@@ -1,6 +1,7 @@
 //! `differential`: urikit against fluent-uri, iri-string and (with the
-//! `uriparser` feature) uriparser, on validity and on every component. A
-//! disagreement that `DEVIATIONS.md` does not explain is a crash.
+//! `uriparser` feature) uriparser, on validity and on every component, and
+//! in the IRI profile against oxiri, iri-string and fluent-uri's IRI types.
+//! A disagreement that `DEVIATIONS.md` does not explain is a crash.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;

@@ -10,9 +10,9 @@ pub mod peers;
 pub mod uriparser;
 
 pub mod checks;
-pub mod iri;
 pub mod conversions;
 pub mod file_paths;
+pub mod iri;
 pub mod ops;
 pub mod template;
 
@@ -21,8 +21,10 @@ pub mod oracle;
 
 pub use checks::{check_bytes, check_parse};
 
-/// urikit against every peer on validity and components; a disagreement
-/// that [`explained`] does not account for panics.
+/// urikit against every peer on validity and components, as a URI
+/// reference and as an IRI reference (oxiri, iri-string and fluent-uri's
+/// IRI types); a disagreement that [`explained`] does not account for
+/// panics.
 pub fn check_differential(s: &str) {
     let ours = peers::urikit(s);
     let compare = |peer: &'static str, theirs: Option<peers::Parts<'_>>| {
@@ -35,6 +37,22 @@ pub fn check_differential(s: &str) {
     };
     compare("fluent-uri", peers::fluent(s));
     compare("iri-string", peers::iri_string(s));
+    // The same in the IRI profile (RFC 3987), against the IRI peers.
+    let ours_iri = peers::urikit_iri(s);
+    for &(peer, parse, authority_parts) in peers::IRI_PEERS {
+        let theirs = parse(s);
+        let mine = if authority_parts {
+            ours_iri
+        } else {
+            ours_iri.map(peers::without_authority_parts)
+        };
+        if let Some(field) = peers::first_difference(mine.as_ref(), theirs.as_ref()) {
+            assert!(
+                explained(peer, field, s).is_some(),
+                "{peer} (IRI) disagrees on {field} for {s:?}:\n  urikit: {mine:?}\n  {peer}: {theirs:?}"
+            );
+        }
+    }
     #[cfg(feature = "uriparser")]
     {
         compare("uriparser", uriparser::parts(s).ok());

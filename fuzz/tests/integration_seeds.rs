@@ -28,7 +28,12 @@ fn inputs() -> Vec<String> {
         }
     }
     let path = format!("{root}/testdata/corpus/node-files.txt");
-    out.extend(std::fs::read_to_string(path).unwrap().lines().map(String::from));
+    out.extend(
+        std::fs::read_to_string(path)
+            .unwrap()
+            .lines()
+            .map(String::from),
+    );
     out
 }
 
@@ -42,5 +47,25 @@ fn seeds_pass_the_checks() {
         // The same as a Windows path with a drive, and as a file URI path.
         check_file_paths(format!("C:\\{s}").as_bytes());
         check_conversions(&format!("file:///{s}"));
+    }
+}
+
+/// The `differential` target's check (urikit against fluent-uri and
+/// iri-string as URI references, and against oxiri, iri-string and
+/// fluent-uri as IRI references) over the seeds and the committed samples
+/// of wiki-iris.txt and gsd-urls.txt: no unexplained disagreement.
+#[test]
+fn differential_holds_on_the_seeds_and_samples() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut inputs = inputs();
+    for name in ["wiki-iris.txt", "gsd-urls.txt"] {
+        let path = format!("{root}/testdata/corpus/{name}");
+        let text = std::fs::read_to_string(&path).expect(&path);
+        inputs.extend(text.lines().map(String::from));
+    }
+    let iris = inputs.iter().filter(|s| !s.is_ascii()).count();
+    assert!(iris > 500, "{iris} non-ASCII inputs");
+    for s in &inputs {
+        urikit_fuzz::check_differential(s);
     }
 }

@@ -79,6 +79,97 @@ pub fn iri_string(s: &str) -> Option<Parts<'_>> {
     })
 }
 
+/// urikit, `IRI-reference` (RFC 3987).
+pub fn urikit_iri(s: &str) -> Option<Parts<'_>> {
+    let r = urikit::IriRef::parse(s).ok()?;
+    let at = |x: &str| {
+        let start = x.as_ptr() as usize - s.as_ptr() as usize;
+        &s[start..start + x.len()]
+    };
+    Some(Parts {
+        scheme: r.scheme().map(at),
+        authority: r.authority().map(at),
+        userinfo: r.userinfo().map(at),
+        host: r.host_str().map(at),
+        port: r.port().map(at),
+        path: at(r.path()),
+        query: r.query().map(at),
+        fragment: r.fragment().map(at),
+    })
+}
+
+/// fluent-uri 0.4, `IriRef::parse` (RFC 3987 `IRI-reference`).
+pub fn fluent_iri(s: &str) -> Option<Parts<'_>> {
+    let r = fluent_uri::IriRef::parse(s).ok()?;
+    let auth = r.authority();
+    Some(Parts {
+        scheme: r.scheme().map(|x| x.as_str()),
+        authority: auth.as_ref().map(|a| a.as_str()),
+        userinfo: auth.as_ref().and_then(|a| a.userinfo()).map(|x| x.as_str()),
+        host: auth.as_ref().map(|a| a.host()),
+        port: auth.as_ref().and_then(|a| a.port()).map(|x| x.as_str()),
+        path: r.path().as_str(),
+        query: r.query().map(|x| x.as_str()),
+        fragment: r.fragment().map(|x| x.as_str()),
+    })
+}
+
+/// iri-string 0.7, `IriReferenceStr::new` (RFC 3987 `IRI-reference`).
+pub fn iri_string_iri(s: &str) -> Option<Parts<'_>> {
+    let r = iri_string::types::IriReferenceStr::new(s).ok()?;
+    let auth = r.authority_components();
+    Some(Parts {
+        scheme: r.scheme_str(),
+        authority: r.authority_str(),
+        userinfo: auth.as_ref().and_then(|a| a.userinfo()),
+        host: auth.as_ref().map(|a| a.host()),
+        port: auth.as_ref().and_then(|a| a.port()),
+        path: r.path_str(),
+        query: r.query_str(),
+        fragment: r.fragment_str(),
+    })
+}
+
+/// oxiri 0.3, `IriRef::parse`. oxiri does not split the authority: its
+/// userinfo, host and port are `None` here, and [`AUTHORITY_PARTS`] says
+/// which peers report them.
+pub fn oxiri_iri(s: &str) -> Option<Parts<'_>> {
+    let r = oxiri::IriRef::parse(s).ok()?;
+    // oxiri's accessors borrow from `r`; re-slice them from `s`.
+    let at = |x: &str| {
+        let start = x.as_ptr() as usize - r.as_str().as_ptr() as usize;
+        &s[start..start + x.len()]
+    };
+    Some(Parts {
+        scheme: r.scheme().map(at),
+        authority: r.authority().map(at),
+        userinfo: None,
+        host: None,
+        port: None,
+        path: at(r.path()),
+        query: r.query().map(at),
+        fragment: r.fragment().map(at),
+    })
+}
+
+/// The IRI peers, and whether each reports userinfo, host and port.
+pub const IRI_PEERS: &[(&str, ParseFn, bool)] = &[
+    ("oxiri", oxiri_iri, false),
+    ("iri-string", iri_string_iri, true),
+    ("fluent-uri", fluent_iri, true),
+];
+
+/// `p` with userinfo, host and port dropped, to compare with a peer that
+/// does not report them (the authority as a whole is still compared).
+pub fn without_authority_parts(p: Parts<'_>) -> Parts<'_> {
+    Parts {
+        userinfo: None,
+        host: None,
+        port: None,
+        ..p
+    }
+}
+
 /// The first field in which two results differ, by name, or `"validity"`
 /// when one accepts and the other rejects; `None` when they agree.
 pub fn first_difference(a: Option<&Parts<'_>>, b: Option<&Parts<'_>>) -> Option<&'static str> {
