@@ -9,14 +9,14 @@
 //! architectures, the scalar scan runs). There is no pointer arithmetic:
 //! blocks are loaded from checked slices.
 //!
-//! The scalar scan in `parse.rs` stays the definition. This one must give
+//! The scalar scan in `parse/mod.rs` stays the definition. This one must give
 //! the same answer for every input and start index; the tests below compare
 //! the two on generated inputs, and CI runs them under miri.
 //!
 //! The measured win that pays for the `unsafe` (criterion, `python3
 //! bench/compare.py`, same 2-core machine): the 2 KB query of
 //! `parse-2kb-query` went from 896 ns with the scalar scan to 317 ns, and the
-//! gsd corpus (with the `http:` shortcut of `parse.rs`) from 1.34 GiB/s to
+//! gsd corpus (with the `http:` shortcut of `parse/mod.rs`) from 1.34 GiB/s to
 //! 1.82 GiB/s. A plain SSE2 version (range compares instead of table
 //! lookups) measured no faster than the scalar scan: it took as many
 //! instructions per block as the table loop.
@@ -361,7 +361,7 @@ mod tests {
     use crate::chars::{self, CharClass};
     use crate::parse::scalar_scan;
 
-    // Built as the parser builds its own (`parse.rs`, `scan_class`).
+    // Built as the parser builds its own (`parse/mod.rs`, `scan_class`).
     const PATH_SIMD: SimdClass = SimdClass::of(&chars::PATH);
     const QUERY_SIMD: SimdClass = SimdClass::of(&chars::QUERY);
 

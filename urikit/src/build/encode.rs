@@ -1,5 +1,5 @@
 //! Percent-encoding a part for its component in a parser profile (the
-//! `P` of `parse.rs`): one encoder for the URI and the IRI builders.
+//! `P` of `parse/mod.rs`): one encoder for the URI and the IRI builders.
 //!
 //! With the URI profile this is [`percent::encode`] as it is. With the IRI
 //! profile (RFC 3987 2.2, 3.1) a run of non-ASCII characters that the

@@ -6,7 +6,7 @@
 //!
 //! The grammar (2.2) is the URI grammar with `ucschar` added to the
 //! userinfo, reg-name, path, query and fragment, and `iprivate` to the
-//! query; the parser is the URI parser in its IRI profile (see `parse.rs`).
+//! query; the parser is the URI parser in its IRI profile (see `parse/mod.rs`).
 //! Every URI is an IRI: `From<Uri> for Iri` and its kin cost nothing.
 //!
 //! Resolution, make-relative, same-document tests and normalization are
