@@ -166,7 +166,9 @@ pub fn extract(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// The names of the security findings of every row
 /// ([`urikit::security::lint`], [`urikit::security::FindingKind::name`]),
 /// in the order found; an empty list for a clean URI, null for a null or
-/// invalid row.
+/// invalid row. With the `uts39` feature the list includes
+/// `deceptive-host` (a host label that mixes scripts or is a look-alike of
+/// an ASCII one, UTS #39), as urikit's own lint does with its `uts39`.
 ///
 /// ```
 /// use arrow_array::{Array, StringArray, cast::AsArray};

@@ -557,3 +557,23 @@ async fn iri_functions_agree_with_the_library() {
         ]
     );
 }
+
+/// `uri_lint` names deceptive hosts (UTS #39; urikit-arrow's `uts39`
+/// feature, which this crate turns on): a Cyrillic look-alike of "apple"
+/// as an A-label, and nothing for the A-label of "münchen".
+#[tokio::test]
+async fn lint_names_deceptive_hosts() {
+    let ctx = SessionContext::new();
+    urikit_datafusion::register(&ctx);
+    let batch = query(
+        &ctx,
+        "SELECT uri_lint('http://xn--80ak6aa92e.com/') AS a, \
+                uri_lint('http://xn--mnchen-3ya.de/') AS b",
+    )
+    .await;
+    assert_eq!(
+        lists(batch.column(0).as_ref()),
+        [Some(vec!["deceptive-host".to_string()])]
+    );
+    assert_eq!(lists(batch.column(1).as_ref()), [Some(vec![])]);
+}
