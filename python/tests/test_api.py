@@ -203,6 +203,21 @@ def test_lint_findings():
     assert "(7.2)" in str(port)
 
 
+def test_lint_deceptive_hosts():
+    # UTS #39 (urikit's uts39 feature): "аррӏе" in Cyrillic, as an A-label,
+    # looks like "apple"; "münchen" is one script.
+    f = urikit.lint("http://xn--80ak6aa92e.com/")
+    assert [x.kind for x in f] == ["deceptive-host"]
+    assert (f[0].start, f[0].end) == (7, 21)
+    assert "U+0430, Cyrillic" in f[0].message
+    assert urikit.lint("http://xn--mnchen-3ya.de/") == []
+    # A label mixing Latin and a Cyrillic "а" (percent-encoded UTF-8, which
+    # is also non-ascii-host).
+    mixed = urikit.lint("http://p%D0%B0ypal.com/")
+    assert sorted(x.kind for x in mixed) == ["deceptive-host", "non-ascii-host"]
+    assert any("mixes scripts" in x.message for x in mixed)
+
+
 def test_validate_rules():
     assert urikit.validate("2001:db8::1", "IPv6address")
     assert not urikit.validate("2001:db8::1::", "IPv6address")
