@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Two executors with one core each against one executor, on ~300 MB of
 # Parquet (the gsd corpus repeated): the speed-up of a query over the input.
-#   bench/sql/cluster_speedup.sh [SIZE_MB]   (default 300; needs target/release/uri-sql
-#                                             with the scheduler/executor commands)
+#   bench/sql/cluster_speedup.sh [SIZE_MB]   (default 300; builds target/release/uri-sql
+#                                             first: cargo build --release -p uri-sql)
 # Each executor is pinned to its own core (taskset) and has one task slot;
 # the scheduler and the client run on any core (they do little).
 # Every setting below can be overridden from the environment.
@@ -16,10 +16,11 @@ port="${PORT:-50050}"
 corpus="${URIKIT_CORPUS:-$root/../shared/corpus}/gsd-urls.txt"
 [ -f "$corpus" ] || corpus=/work/shared/corpus/gsd-urls.txt
 [ -x "$bin" ] || { echo "build it first: cargo build --release -p uri-sql"; exit 2; }
-# The commands of the cluster (the ballista work's CLI).
+# The cluster's processes; executor c listens on port + 10 + 2c (Flight)
+# and the next port (its control service).
 scheduler_cmd=${SCHEDULER_CMD:-"$bin scheduler --bind 127.0.0.1:$port"}
 executor_cmd=${EXECUTOR_CMD:-"$bin executor --scheduler 127.0.0.1:$port --slots 1"}
-client_cmd=${CLIENT_CMD:-"$bin run --no-progress --format csv --cluster 127.0.0.1:$port"}
+client_cmd=${CLIENT_CMD:-"$bin run --no-progress --format csv --cluster df://127.0.0.1:$port"}
 
 scratch="$(mktemp -d "${TMPDIR:-/tmp}/uri-sql-cluster.XXXXXX")"
 pids=()
@@ -52,8 +53,10 @@ start_cluster() {
   pids+=($!)
   sleep 2
   for ((c = 0; c < n; c++)); do
+    mkdir -p "$scratch/work-$c"
     # shellcheck disable=SC2086
-    taskset -c "$c" $executor_cmd > "$scratch/executor-$c.log" 2>&1 &
+    taskset -c "$c" $executor_cmd --bind "127.0.0.1:$((port + 10 + 2 * c))" \
+      --work-dir "$scratch/work-$c" > "$scratch/executor-$c.log" 2>&1 &
     pids+=($!)
   done
   sleep 3

@@ -144,3 +144,18 @@ fn next_batch(r: &mut impl BufRead, schema: &SchemaRef) -> std::io::Result<Optio
         .map(Some)
         .map_err(std::io::Error::other)
 }
+
+/// `lines()` in a session on a cluster: a clear error instead of a plan
+/// the executors cannot run (the file is on the client's machine, and the
+/// table has no serialized form).
+#[derive(Debug)]
+pub struct NotOnCluster;
+
+impl TableFunctionImpl for NotOnCluster {
+    fn call_with_args(&self, _: TableFunctionArgs) -> Result<Arc<dyn TableProvider>> {
+        plan_err!(
+            "lines() reads a file on this machine and does not run on a cluster: \
+             query a Parquet or CSV file by path, which every executor reads"
+        )
+    }
+}

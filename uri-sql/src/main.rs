@@ -2,7 +2,11 @@
 //! functions registered.
 //!
 //! ```text
-//! uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
+//! uri-sql run [--format table|csv|json] [--threads N] [--no-progress]
+//!             [--cluster df://HOST:PORT] QUERY
+//! uri-sql scheduler --bind HOST:PORT [--advertise HOST]
+//! uri-sql executor --scheduler HOST:PORT --bind HOST:PORT [--grpc-port PORT]
+//!                  [--slots N] [--advertise HOST] [--work-dir DIR]
 //! ```
 //!
 //! - `lines('path')` is a table of one column, `line`, one row per line of
@@ -21,14 +25,23 @@
 //!   turns that off. Nothing is shown when standard error is not a
 //!   terminal.
 //!
+//! - `--cluster df://HOST:PORT` sends the query to a Ballista cluster of
+//!   `uri-sql scheduler` and `uri-sql executor` processes (Ballista's own
+//!   scheduler and executor, with urikit's functions registered). Files
+//!   named in the query are read by the executors, so every executor must
+//!   see them at the same path; `lines()` reads a file on the client's
+//!   machine and is not available there (query Parquet or CSV instead).
+//!
 //! Exit status: 0 when the query ran, 2 for a usage error, a bad query or
 //! an unreadable file (with the reason on standard error). A closed pipe
 //! on standard output ends the program quietly with 0.
 
+mod cluster;
 mod lines;
 mod progress;
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
+use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::ExitCode;
 use std::sync::Arc;
 
@@ -38,13 +51,26 @@ use datafusion::error::DataFusionError;
 use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
 
-const USAGE: &str =
-    "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress] QUERY
+const USAGE: &str = "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress]
+                   [--cluster df://HOST:PORT] QUERY
+       uri-sql scheduler --bind HOST:PORT [--advertise HOST]
+       uri-sql executor --scheduler HOST:PORT --bind HOST:PORT [--grpc-port PORT]
+                        [--slots N] [--advertise HOST] [--work-dir DIR]
 
-Runs QUERY (SQL) with urikit's uri_* functions. Tables: lines('file.txt')
+run: runs QUERY (SQL) with urikit's uri_* functions. Tables: lines('file.txt')
 (one column, line), and CSV, Parquet or JSON files by path ('data.parquet').
 A long query shows its progress on standard error when that is a terminal;
---no-progress (or --quiet) turns it off.
+--no-progress (or --quiet) turns it off. --cluster sends the query to a
+scheduler; the executors read the files, at the same path on every machine.
+
+scheduler: a Ballista scheduler with urikit's functions, on HOST:PORT (port 0
+picks a free port; the address is printed on standard output).
+
+executor: a Ballista executor with urikit's functions. --bind is its Arrow
+Flight service (shuffle data), --grpc-port its control service (default:
+the --bind port + 1), --slots the tasks it runs at once (default: the
+number of cores). --advertise is the host name other machines reach a
+process by, when it binds 0.0.0.0.
 ";
 
 /// How rows are printed.
@@ -55,11 +81,31 @@ enum Format {
     Json,
 }
 
+/// What to do.
+enum Command {
+    Run(Run),
+    Serve(Process),
+}
+
+/// A process of a cluster, which runs until it is stopped.
+enum Process {
+    Scheduler {
+        bind: SocketAddr,
+        advertise: Option<String>,
+        exit_when_stdin_closes: bool,
+    },
+    Executor {
+        executor: cluster::Executor,
+        exit_when_stdin_closes: bool,
+    },
+}
+
 /// The options of `run`.
 struct Run {
     format: Format,
     threads: Option<usize>,
     progress: bool,
+    cluster: Option<String>,
     query: String,
 }
 
@@ -106,18 +152,115 @@ impl From<io::Error> for Failure {
     }
 }
 
-fn parse_args(args: &[String]) -> Result<Run, Failure> {
-    let mut it = args.iter();
-    match it.next().map(String::as_str) {
-        Some("run") => {}
-        Some("-h" | "--help") => return Err(Failure::Usage(String::new())),
-        Some(other) => return Err(Failure::Usage(format!("unknown command '{other}'"))),
-        None => return Err(Failure::Usage("no command".into())),
+fn parse_args(args: &[String]) -> Result<Command, Failure> {
+    match args.first().map(String::as_str) {
+        Some("run") => parse_run(&args[1..]).map(Command::Run),
+        Some("scheduler" | "executor") => parse_process(&args[0], &args[1..]),
+        Some("-h" | "--help") => Err(Failure::Usage(String::new())),
+        Some(other) => Err(Failure::Usage(format!("unknown command '{other}'"))),
+        None => Err(Failure::Usage("no command".into())),
     }
+}
+
+/// `HOST:PORT`, the host a name or an address.
+fn socket_addr(option: &str, v: &str) -> Result<SocketAddr, Failure> {
+    v.to_socket_addrs()
+        .ok()
+        .and_then(|mut a| a.next())
+        .ok_or_else(|| Failure::Usage(format!("{option} takes HOST:PORT, not '{v}'")))
+}
+
+/// The options of `scheduler` and `executor`.
+fn parse_process(command: &str, args: &[String]) -> Result<Command, Failure> {
+    let mut it = args.iter();
+    let (mut bind, mut scheduler, mut grpc_port, mut slots) = (None, None, None, None);
+    let (mut advertise, mut work_dir, mut exit_when_stdin_closes) = (None, None, false);
+    let executor = command == "executor";
+    while let Some(a) = it.next() {
+        let mut value = |name: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| Failure::Usage(format!("{name} needs a value")))
+        };
+        match a.as_str() {
+            "--bind" => bind = Some(socket_addr("--bind", &value("--bind")?)?),
+            "--advertise" => advertise = Some(value("--advertise")?),
+            // For tests and supervisors: the process ends when its parent
+            // closes its standard input (or dies), never outliving it.
+            "--exit-when-stdin-closes" => exit_when_stdin_closes = true,
+            "--scheduler" if executor => {
+                let v = value("--scheduler")?;
+                let (host, port) = v
+                    .rsplit_once(':')
+                    .and_then(|(h, p)| Some((h, p.parse::<u16>().ok()?)))
+                    .filter(|(h, _)| !h.is_empty())
+                    .ok_or_else(|| {
+                        Failure::Usage(format!("--scheduler takes HOST:PORT, not '{v}'"))
+                    })?;
+                let host = host.trim_start_matches('[').trim_end_matches(']');
+                scheduler = Some((host.to_owned(), port));
+            }
+            "--grpc-port" if executor => {
+                let v = value("--grpc-port")?;
+                grpc_port = Some(v.parse::<u16>().ok().filter(|&p| p > 0).ok_or_else(|| {
+                    Failure::Usage(format!("--grpc-port takes a port number, not '{v}'"))
+                })?);
+            }
+            "--slots" if executor => {
+                let v = value("--slots")?;
+                slots = Some(v.parse::<usize>().ok().filter(|&n| n > 0).ok_or_else(|| {
+                    Failure::Usage(format!("--slots takes a positive number, not '{v}'"))
+                })?);
+            }
+            "--work-dir" if executor => work_dir = Some(value("--work-dir")?),
+            s => return Err(Failure::Usage(format!("{command}: unknown argument '{s}'"))),
+        }
+    }
+    let bind = bind.ok_or_else(|| Failure::Usage(format!("{command} needs --bind HOST:PORT")))?;
+    if !executor {
+        return Ok(Command::Serve(Process::Scheduler {
+            bind,
+            advertise,
+            exit_when_stdin_closes,
+        }));
+    }
+    let scheduler =
+        scheduler.ok_or_else(|| Failure::Usage("executor needs --scheduler HOST:PORT".into()))?;
+    if bind.port() == 0 {
+        // The executor tells the scheduler its ports: they must be known.
+        return Err(Failure::Usage(
+            "executor: --bind needs a port other than 0".into(),
+        ));
+    }
+    let grpc_port = match grpc_port {
+        Some(p) => p,
+        None => bind.port().checked_add(1).ok_or_else(|| {
+            Failure::Usage("executor: --bind port 65535 leaves no room for --grpc-port".into())
+        })?,
+    };
+    let slots = slots.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    Ok(Command::Serve(Process::Executor {
+        executor: cluster::Executor {
+            scheduler,
+            bind,
+            grpc_port,
+            advertise,
+            slots,
+            work_dir,
+        },
+        exit_when_stdin_closes,
+    }))
+}
+
+fn parse_run(args: &[String]) -> Result<Run, Failure> {
+    let mut it = args.iter();
     let mut run = Run {
         format: Format::Table,
         threads: None,
         progress: true,
+        cluster: None,
         query: String::new(),
     };
     let mut query = None;
@@ -152,6 +295,15 @@ fn parse_args(args: &[String]) -> Result<Run, Failure> {
                 }
             }
             "--no-progress" | "--quiet" => run.progress = false,
+            "--cluster" => {
+                let v = value("--cluster")?;
+                if !v.starts_with("df://") {
+                    return Err(Failure::Usage(format!(
+                        "--cluster takes df://HOST:PORT, not '{v}'"
+                    )));
+                }
+                run.cluster = Some(v);
+            }
             s if s.starts_with("--") => {
                 return Err(Failure::Usage(format!("unknown option '{s}'")))
             }
@@ -163,16 +315,29 @@ fn parse_args(args: &[String]) -> Result<Run, Failure> {
     Ok(run)
 }
 
-/// A session with everything registered.
-fn context(threads: Option<usize>) -> SessionContext {
+/// A session with everything registered: in this process, or a client of
+/// the cluster at `cluster`.
+async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<SessionContext, Failure> {
     let mut config = SessionConfig::new();
     if let Some(n) = threads {
         config = config.with_target_partitions(n);
     }
-    let ctx = SessionContext::new_with_config(config).enable_url_table();
-    urikit_datafusion::register(&ctx);
-    ctx.register_udtf("lines", Arc::new(lines::Lines));
-    ctx
+    let ctx = match cluster {
+        Some(url) => cluster::client(url, config)
+            .await
+            .map_err(|e| Failure::Query(format!("cannot use the cluster at {url}: {e}")))?,
+        None => {
+            let ctx = SessionContext::new_with_config(config).enable_url_table();
+            urikit_datafusion::register(&ctx);
+            ctx
+        }
+    };
+    let lines: Arc<dyn datafusion::catalog::TableFunctionImpl> = match cluster {
+        Some(_) => Arc::new(lines::NotOnCluster),
+        None => Arc::new(lines::Lines),
+    };
+    ctx.register_udtf("lines", lines);
+    Ok(ctx)
 }
 
 async fn run(opts: Run) -> Result<(), Failure> {
@@ -182,7 +347,7 @@ async fn run(opts: Run) -> Result<(), Failure> {
     // Dropped on every way out of this function, which clears its line
     // before main prints an error.
     let mut progress = progress::Progress::start(opts.progress && !to_screen);
-    let ctx = context(opts.threads);
+    let ctx = context(opts.threads, opts.cluster.as_deref()).await?;
     let df = ctx.sql(&opts.query).await?;
     let schema = Arc::new(df.schema().as_arrow().clone());
     let mut stream = df.execute_stream().await?;
@@ -272,10 +437,78 @@ impl<W: Write> Write for Watch<'_, W> {
     }
 }
 
+/// With `--exit-when-stdin-closes`: end the process when standard input
+/// reaches its end (the parent closed it, or died).
+fn exit_when_stdin_closes() {
+    std::thread::spawn(|| {
+        let mut sink = [0u8; 512];
+        let mut stdin = io::stdin().lock();
+        while matches!(stdin.read(&mut sink), Ok(n) if n > 0) {}
+        std::process::exit(0);
+    });
+}
+
+/// Runs a scheduler or an executor until it ends.
+fn serve(process: Process) -> ExitCode {
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("uri-sql: cannot start the runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let result = match process {
+        Process::Scheduler {
+            bind,
+            advertise,
+            exit_when_stdin_closes: exit,
+        } => {
+            if exit {
+                exit_when_stdin_closes();
+            }
+            runtime.block_on(cluster::scheduler(bind, advertise, |bound| {
+                // The one line on standard output: where the scheduler is,
+                // for scripts that asked for port 0.
+                println!("{bound}");
+                let _ = io::stdout().flush();
+                eprintln!("uri-sql: scheduler listening on {bound}");
+            }))
+        }
+        Process::Executor {
+            executor,
+            exit_when_stdin_closes: exit,
+        } => {
+            if exit {
+                exit_when_stdin_closes();
+            }
+            eprintln!(
+                "uri-sql: executor on {} (control port {}), {} slots, scheduler {}:{}",
+                executor.bind,
+                executor.grpc_port,
+                executor.slots,
+                executor.scheduler.0,
+                executor.scheduler.1
+            );
+            runtime.block_on(cluster::executor(executor))
+        }
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            eprintln!("uri-sql: {msg}");
+            ExitCode::from(2)
+        }
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let opts = match parse_args(&args) {
-        Ok(o) => o,
+        Ok(Command::Run(o)) => o,
+        Ok(Command::Serve(process)) => return serve(process),
         Err(Failure::Usage(msg)) => {
             if msg.is_empty() {
                 print!("{USAGE}");

@@ -1,0 +1,402 @@
+//! A real Ballista cluster on loopback: one `uri-sql scheduler` and two
+//! `uri-sql executor` processes, started here, each bounded in time and
+//! ended when the test ends (killed on drop, and told to exit when their
+//! standard input closes, should this process die first). The same queries
+//! run on the cluster and in one process, over a Parquet data set of
+//! several files written from the committed corpus samples; the answers
+//! must be identical.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read};
+use std::net::{SocketAddr, TcpListener};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use datafusion::arrow::array::{Int64Array, RecordBatch, StringArray};
+use datafusion::arrow::datatypes::{DataType, Field, Schema};
+use datafusion::parquet::arrow::ArrowWriter;
+use urikit::UriRef;
+
+const BIN: &str = env!("CARGO_BIN_EXE_uri-sql");
+
+/// How long one query may take before the test fails (the cluster answers
+/// these in about a second on two cores).
+const QUERY_LIMIT: Duration = Duration::from_secs(120);
+
+/// A child process that is killed when dropped. Its standard input is held
+/// open: the processes are started with `--exit-when-stdin-closes`, so they
+/// also end if this test process is killed.
+struct Proc {
+    child: Child,
+    _stdin: ChildStdin,
+}
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn spawn(args: &[&str]) -> Proc {
+    let mut child = Command::new(BIN)
+        .args(args)
+        .arg("--exit-when-stdin-closes")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("start uri-sql");
+    let stdin = child.stdin.take().unwrap();
+    Proc {
+        child,
+        _stdin: stdin,
+    }
+}
+
+/// A port free at the time of asking (the executor must be told its ports;
+/// another process could take one in between, which would fail the test
+/// loudly, not wrongly).
+fn free_port() -> u16 {
+    TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
+/// The cluster: kept alive as long as this value.
+struct Cluster {
+    url: String,
+    work_dirs: Vec<PathBuf>,
+    _procs: Vec<Proc>,
+}
+
+fn start_cluster(root: &Path) -> Cluster {
+    let mut scheduler = spawn(&["scheduler", "--bind", "127.0.0.1:0"]);
+    // The scheduler prints the address it bound, port 0 resolved.
+    let mut line = String::new();
+    BufReader::new(scheduler.child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr: SocketAddr = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("scheduler printed {line:?}"));
+    let mut procs = vec![scheduler];
+    let mut work_dirs = Vec::new();
+    for i in 0..2 {
+        let dir = root.join(format!("executor-{i}"));
+        std::fs::create_dir_all(&dir).unwrap();
+        let (flight, grpc) = (free_port(), free_port());
+        procs.push(spawn(&[
+            "executor",
+            "--scheduler",
+            &addr.to_string(),
+            "--bind",
+            &format!("127.0.0.1:{flight}"),
+            "--grpc-port",
+            &grpc.to_string(),
+            "--slots",
+            "1",
+            "--work-dir",
+            dir.to_str().unwrap(),
+        ]));
+        work_dirs.push(dir);
+    }
+    Cluster {
+        url: format!("df://{addr}"),
+        work_dirs,
+        _procs: procs,
+    }
+}
+
+/// Runs `uri-sql run --format json`, bounded in time; the output lines,
+/// sorted (row order is not part of a result without ORDER BY).
+fn query(cluster: Option<&str>, sql: &str) -> Vec<String> {
+    let mut cmd = Command::new(BIN);
+    cmd.args(["run", "--format", "json", "--threads", "4"]);
+    if let Some(url) = cluster {
+        cmd.args(["--cluster", url]);
+    }
+    let mut child = cmd
+        .arg(sql)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Read both pipes on threads, so that a full pipe cannot stall the
+    // child while this thread watches the clock.
+    let mut out = child.stdout.take().unwrap();
+    let mut err = child.stderr.take().unwrap();
+    let out = std::thread::spawn(move || {
+        let mut s = String::new();
+        out.read_to_string(&mut s).map(|_| s)
+    });
+    let err = std::thread::spawn(move || {
+        let mut s = String::new();
+        err.read_to_string(&mut s).map(|_| s)
+    });
+    let start = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        if start.elapsed() > QUERY_LIMIT {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("no answer in {QUERY_LIMIT:?} (cluster {cluster:?}): {sql}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let out = out.join().unwrap().unwrap();
+    let err = err.join().unwrap().unwrap();
+    assert!(
+        status.success(),
+        "cluster {cluster:?}: {sql}\n{err}\n(exit {status})"
+    );
+    let mut rows: Vec<String> = out.lines().map(str::to_owned).collect();
+    rows.sort();
+    rows
+}
+
+/// Writes `batch` as `files` Parquet files in `dir`, rows split evenly.
+fn write_parquet(dir: &Path, batch: &RecordBatch, files: usize) {
+    std::fs::create_dir_all(dir).unwrap();
+    let per = batch.num_rows().div_ceil(files);
+    for i in 0..files {
+        let start = (i * per).min(batch.num_rows());
+        let len = per.min(batch.num_rows() - start);
+        let f = File::create(dir.join(format!("part-{i}.parquet"))).unwrap();
+        let mut w = ArrowWriter::try_new(f, batch.schema(), None).unwrap();
+        w.write(&batch.slice(start, len)).unwrap();
+        w.close().unwrap();
+    }
+}
+
+/// The data set: `links/` (id, line) from the gsd sample, and from the
+/// cc-relative sample `bases/` (id, base) and `refs/` (id, relative), to
+/// be joined on id. Returns the gsd lines and the (base, relative) pairs.
+fn write_data(root: &Path) -> (Vec<String>, Vec<(String, String)>) {
+    let lines = urikit_testdata::lines(&urikit_testdata::sample("gsd-urls.txt"));
+    let ids = Int64Array::from_iter_values(0..lines.len() as i64);
+    let schema = Arc::new(Schema::new(vec![
+        Field::new("id", DataType::Int64, false),
+        Field::new("line", DataType::Utf8, false),
+    ]));
+    let batch = RecordBatch::try_new(
+        schema,
+        vec![
+            Arc::new(ids),
+            Arc::new(StringArray::from_iter_values(&lines)),
+        ],
+    )
+    .unwrap();
+    write_parquet(&root.join("links"), &batch, 6);
+
+    let csv_schema = Arc::new(Schema::new(vec![
+        Field::new("base", DataType::Utf8, true),
+        Field::new("relative", DataType::Utf8, true),
+    ]));
+    let csv = File::open(urikit_testdata::sample("cc-relative-10k.csv")).unwrap();
+    let reader = arrow_csv::ReaderBuilder::new(csv_schema)
+        .with_header(true)
+        .build(csv)
+        .unwrap();
+    let mut pairs = Vec::new();
+    for b in reader {
+        let b = b.unwrap();
+        let base = b.column(0).as_any().downcast_ref::<StringArray>().unwrap();
+        let rel = b.column(1).as_any().downcast_ref::<StringArray>().unwrap();
+        for i in 0..b.num_rows() {
+            pairs.push((base.value(i).to_owned(), rel.value(i).to_owned()));
+        }
+    }
+    let ids = || Arc::new(Int64Array::from_iter_values(0..pairs.len() as i64));
+    let side = |name: &str, values: Vec<&str>| {
+        let schema = Arc::new(Schema::new(vec![
+            Field::new("id", DataType::Int64, false),
+            Field::new(name, DataType::Utf8, false),
+        ]));
+        RecordBatch::try_new(
+            schema,
+            vec![ids(), Arc::new(StringArray::from_iter_values(values))],
+        )
+        .unwrap()
+    };
+    let bases = side("base", pairs.iter().map(|p| p.0.as_str()).collect());
+    let refs = side("relative", pairs.iter().map(|p| p.1.as_str()).collect());
+    write_parquet(&root.join("bases"), &bases, 3);
+    // A different split on the other side, so the join really matches rows
+    // across files.
+    write_parquet(&root.join("refs"), &refs, 4);
+    (lines, pairs)
+}
+
+/// Shuffle files (`JOB/STAGE/PARTITION/data-N.arrow`) under `dir`.
+fn shuffle_files(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .map(|rd| {
+            rd.filter_map(Result::ok)
+                .map(|e| {
+                    let p = e.path();
+                    if p.is_dir() {
+                        shuffle_files(&p)
+                    } else {
+                        usize::from(p.extension().is_some_and(|x| x == "arrow"))
+                    }
+                })
+                .sum()
+        })
+        .unwrap_or(0)
+}
+
+#[test]
+fn a_loopback_cluster_answers_as_one_process_does() {
+    let root = std::env::temp_dir().join(format!("uri-sql-cluster-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&root);
+    std::fs::create_dir_all(&root).unwrap();
+    let (lines, pairs) = write_data(&root);
+    let cluster = start_cluster(&root);
+    let links = root.join("links");
+    let links = links.display();
+    let (bases, refs) = (root.join("bases"), root.join("refs"));
+    let (bases, refs) = (bases.display(), refs.display());
+
+    let queries = [
+        // An aggregation with a shuffle between the stages.
+        format!(
+            "SELECT uri_registrable_domain(line) AS site, count(*) AS n \
+             FROM '{links}/' GROUP BY site"
+        ),
+        format!("SELECT uri_host(line) AS host, count(*) AS n FROM '{links}/' GROUP BY host"),
+        // uri_resolve over a join of two data sets split differently.
+        format!(
+            "SELECT b.id, uri_resolve(b.base, r.relative) AS target \
+             FROM '{bases}/' b JOIN '{refs}/' r ON b.id = r.id"
+        ),
+        // The struct, a map, lists, constant arguments.
+        format!(
+            "SELECT id, uri_parse(line)['host'] AS host, uri_parse(line)['error_index'] AS at, \
+             uri_path_segments(line) AS segments, uri_query_params(line) AS params, \
+             uri_query_param(line, 'id') AS param, uri_lint(line) AS lint, \
+             uri_normalize(line) AS normal, uri_surt(line) AS surt FROM '{links}/'"
+        ),
+        format!(
+            "SELECT uri_is_valid(line) AS ok, count(*) AS n, count(DISTINCT uri_scheme(line)) AS schemes \
+             FROM '{links}/' GROUP BY ok"
+        ),
+    ];
+    let mut results = Vec::new();
+    for sql in &queries {
+        let here = query(None, sql);
+        let there = query(Some(&cluster.url), sql);
+        assert!(!here.is_empty(), "{sql}");
+        assert_eq!(here.len(), there.len(), "rows: {sql}");
+        for (a, b) in here.iter().zip(&there) {
+            assert_eq!(a, b, "{sql}");
+        }
+        results.push(there);
+    }
+
+    // Both executors ran tasks: each wrote shuffle data to its folder.
+    for dir in &cluster.work_dirs {
+        assert!(shuffle_files(dir) > 0, "no task ran on {}", dir.display());
+    }
+
+    // And the answers are the library's, not just the same twice.
+    let mut hosts: BTreeMap<Option<String>, u64> = BTreeMap::new();
+    for l in &lines {
+        let h = UriRef::parse(l)
+            .ok()
+            .and_then(|u| u.host_str().map(str::to_owned));
+        *hosts.entry(h).or_default() += 1;
+    }
+    let got: BTreeMap<Option<String>, u64> = results[1]
+        .iter()
+        .map(|r| {
+            let v: serde_json::Value = serde_json::from_str(r).unwrap();
+            (
+                v["host"].as_str().map(str::to_owned),
+                v["n"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(got, hosts);
+    assert_eq!(results[2].len(), pairs.len(), "one row per pair");
+    for r in &results[2] {
+        let v: serde_json::Value = serde_json::from_str(r).unwrap();
+        let (base, rel) = &pairs[v["id"].as_u64().unwrap() as usize];
+        let want = urikit::Uri::parse(base.as_str())
+            .ok()
+            .and_then(|b| b.resolve(rel.as_str()).ok())
+            .map(|t| t.to_string());
+        assert_eq!(
+            v["target"].as_str().map(str::to_owned),
+            want,
+            "{base} {rel}"
+        );
+    }
+
+    // lines() reads the client's file: on a cluster it is a clear error.
+    let o = Command::new(BIN)
+        .args(["run", "--cluster", &cluster.url])
+        .arg(format!(
+            "SELECT count(*) FROM lines('{}')",
+            urikit_testdata::sample("gsd-urls.txt").display()
+        ))
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("does not run on a cluster"), "{err}");
+
+    drop(cluster);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+#[test]
+fn a_cluster_that_is_not_there_is_an_error_with_exit_2() {
+    let port = free_port();
+    let o = Command::new(BIN)
+        .args([
+            "run",
+            "--cluster",
+            &format!("df://127.0.0.1:{port}"),
+            "SELECT 1",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    assert!(!o.stderr.is_empty());
+}
+
+#[test]
+fn cluster_commands_check_their_arguments() {
+    let cases: [&[&str]; 6] = [
+        &["scheduler"],
+        &["scheduler", "--bind", "no-port"],
+        &["executor", "--bind", "127.0.0.1:50051"],
+        &["executor", "--scheduler", "h:1", "--bind", "127.0.0.1:0"],
+        &[
+            "executor",
+            "--scheduler",
+            "h:1",
+            "--bind",
+            "127.0.0.1:9",
+            "--slots",
+            "0",
+        ],
+        &["run", "--cluster", "127.0.0.1:50050", "SELECT 1"],
+    ];
+    for args in cases {
+        let o = Command::new(BIN).args(args).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.starts_with("uri-sql: "), "{args:?}: {err}");
+        assert!(err.contains("usage:"), "{args:?}: {err}");
+    }
+}
