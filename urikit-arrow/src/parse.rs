@@ -154,7 +154,10 @@ fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
     for i in 0..n {
-        let Some(r) = strs.get(i).and_then(|s| UriRef::parse(s).ok()) else {
+        let Some((s, r)) = strs
+            .get(i)
+            .and_then(|s| UriRef::parse(s).ok().map(|r| (s, r)))
+        else {
             out.push_null();
             continue;
         };
@@ -168,7 +171,7 @@ fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
             Part::Fragment => r.fragment(),
             Part::Authority => r.authority(),
         };
-        out.push_opt_from(i, v);
+        out.push_opt_within(i, s, v);
     }
     Ok(out.finish())
 }
