@@ -106,6 +106,15 @@ fn start_cluster(root: &Path) -> Cluster {
             dir.to_str().unwrap(),
         ]));
         work_dirs.push(dir);
+        // Wait until the executor listens (it registers with the scheduler
+        // as it starts), so that the first query finds both executors.
+        let deadline = Instant::now() + Duration::from_secs(60);
+        while std::net::TcpStream::connect(("127.0.0.1", flight)).is_err()
+            || std::net::TcpStream::connect(("127.0.0.1", grpc)).is_err()
+        {
+            assert!(Instant::now() < deadline, "executor {i} did not start");
+            std::thread::sleep(Duration::from_millis(20));
+        }
     }
     Cluster {
         url: format!("df://{addr}"),
