@@ -173,7 +173,26 @@ pub(crate) fn scan_path_query(
     run::<true>(s, i, query)
 }
 
-/// The one place that calls the vector code.
+/// The index of the first byte at or after `i` that is not in `class`
+/// (`%` is not: no triplets here), as `parse::skip` finds it; `None` as
+/// for [`scan`]. The authority's run of `reg-name` bytes: a host is
+/// usually one block, classified with two table lookups and found with one
+/// `trailing_zeros`, where the byte loop takes a branch per byte and
+/// mispredicts its exit on every length.
+#[inline(always)]
+pub(crate) fn skip(s: &[u8], i: usize, class: &SimdClass) -> Option<usize> {
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
+    {
+        if s.len() >= 16 && !forced_scalar() && ssse3_available() {
+            // SAFETY: `skip_ssse3` needs SSSE3, which was just checked.
+            return Some(unsafe { x86::skip_ssse3(s, i, class) });
+        }
+    }
+    let _ = (s, i, class);
+    None
+}
+
+/// The one place that calls the vector scan.
 #[inline(always)]
 fn run<const FIND_Q: bool>(
     s: &[u8],
@@ -259,6 +278,51 @@ mod x86 {
         let hex = _mm_and_si128(bits, t.hex);
         let pct = _mm_cmpeq_epi8(x, _mm_set1_epi8(b'%' as i8));
         (_mm_andnot_si128(pct, nonmember), pct, hex)
+    }
+
+    /// Bit k set when byte k of `x` is not a member of the class whose
+    /// tables are `lo`, `hi` and `member`.
+    #[inline]
+    #[target_feature(enable = "ssse3")]
+    fn nonmembers(x: __m128i, lo: __m128i, hi: __m128i, member: __m128i) -> u32 {
+        let high = _mm_and_si128(_mm_srli_epi16::<4>(x), _mm_set1_epi8(0x0F));
+        let bits = _mm_and_si128(_mm_shuffle_epi8(lo, x), _mm_shuffle_epi8(hi, high));
+        let out = _mm_cmpeq_epi8(_mm_and_si128(bits, member), _mm_setzero_si128());
+        _mm_movemask_epi8(out) as u32
+    }
+
+    /// The skip; `s.len() >= 16` and `i <= s.len()` (an `i` past the end
+    /// gives the end).
+    #[target_feature(enable = "ssse3")]
+    pub(super) fn skip_ssse3(s: &[u8], mut i: usize, c: &SimdClass) -> usize {
+        let len = s.len();
+        let (lo, hi, member) = (load16(&c.lo), load16(&c.hi), load16(&c.member));
+        loop {
+            if i + 16 > len {
+                if i >= len {
+                    return len;
+                }
+                // The last bytes: the block that ends at the input's end,
+                // its bits shifted so that bit 0 is byte `i`.
+                let Some(x) = block(s, len - 16) else {
+                    return i; // unreachable: len >= 16
+                };
+                let m = nonmembers(x, lo, hi, member) >> (i - (len - 16));
+                return if m == 0 {
+                    len
+                } else {
+                    i + m.trailing_zeros() as usize
+                };
+            }
+            let Some(x) = block(s, i) else {
+                return i; // unreachable: i + 16 <= len
+            };
+            let m = nonmembers(x, lo, hi, member);
+            if m != 0 {
+                return i + m.trailing_zeros() as usize;
+            }
+            i += 16;
+        }
     }
 
     /// The scan; `s.len() >= 16` and `i <= s.len()`. With `FIND_Q`, also
@@ -548,6 +612,40 @@ mod tests {
                 let slow = parse_with::<{ profile::IRI }>(&buf, top);
                 super::FORCE_SCALAR.with(|f| f.set(false));
                 assert_eq!(fast, slow, "{:?} as {top:?}", String::from_utf8_lossy(&buf));
+            }
+        }
+    }
+
+    #[test]
+    fn same_answers_as_the_scalar_skip() {
+        let cases = if cfg!(miri) { 40 } else { 20_000 };
+        for (class, simd) in [
+            (&chars::REG_NAME, SimdClass::of(&chars::REG_NAME)),
+            (&chars::PATH, PATH_SIMD),
+        ] {
+            let mut rng = Lcg(0x5c1b);
+            let mut buf = Vec::new();
+            for _ in 0..cases {
+                buf.clear();
+                let len = rng.next() as usize % 70;
+                for _ in 0..len {
+                    let r = rng.next();
+                    buf.push(if r.is_multiple_of(5) {
+                        ALPHABET[(r >> 8) as usize % ALPHABET.len()]
+                    } else {
+                        b"abcXYZ0129-."[(r >> 8) as usize % 12]
+                    });
+                }
+                for start in 0..=buf.len().min(40) {
+                    let want = crate::parse::skip(&buf, start, class);
+                    let got = super::skip(&buf, start, &simd);
+                    #[cfg(all(
+                        target_arch = "x86_64",
+                        any(feature = "std", target_feature = "ssse3")
+                    ))]
+                    assert_eq!(got.is_some(), buf.len() >= 16 && super::ssse3_available());
+                    assert_eq!(got.unwrap_or(want), want, "{:?} from {start}", buf);
+                }
             }
         }
     }

@@ -326,17 +326,27 @@ fn iri_rest(s: &[u8], mut i: usize, class: &CharClass, private: bool) -> Result<
     }
 }
 
-/// [`skip`] in profile `P` (no `%`): see [`scan_p`].
+/// [`skip`] over `reg-name` bytes, sixteen at a time where the vector code
+/// runs (see `simd::skip`).
 #[inline(always)]
-fn skip_p<const P: u8>(s: &[u8], i: usize, class: &CharClass) -> usize {
-    let mut i = skip(s, i, class);
+fn skip_reg_name(s: &[u8], i: usize) -> usize {
+    match simd::skip(s, i, &REG_NAME_SCAN.simd) {
+        Some(end) => end,
+        None => skip(s, i, &REG_NAME),
+    }
+}
+
+/// [`skip_reg_name`] in profile `P` (no `%`): see [`scan_p`].
+#[inline(always)]
+fn skip_reg_name_p<const P: u8>(s: &[u8], i: usize) -> usize {
+    let mut i = skip_reg_name(s, i);
     if P & IRI != 0 {
         while i < s.len() && s[i] >= 0x80 {
             let n = ucs_run(s, i, false);
             if n == 0 {
                 break;
             }
-            i = skip(s, i + n, class);
+            i = skip_reg_name(s, i + n);
         }
     }
     i
@@ -595,7 +605,7 @@ fn parse_authority_p<const P: u8>(s: &[u8], a: usize, m: &mut Meta) -> Result<us
     loop {
         // reg-name bytes are valid in a userinfo and a host alike (and
         // so are ucschar runs in an IRI).
-        i = skip_p::<P>(s, i, &REG_NAME);
+        i = skip_reg_name_p::<P>(s, i);
         if i == len {
             break;
         }
