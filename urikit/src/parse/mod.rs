@@ -59,6 +59,7 @@ pub(crate) mod profile {
 }
 use profile::IRI;
 
+mod fast;
 mod literal;
 use literal::ip_literal_slow;
 
@@ -387,6 +388,9 @@ fn parse_p<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         _ => 0,
     };
     if http != 0 && top != Top::RelativeRef {
+        if let Some(m) = fast::http(s, http, top) {
+            return Ok(m);
+        }
         m.scheme_end = http as u32;
         i = http + 1;
     } else if len > 0 && ALPHA.contains(s[0]) {
@@ -670,17 +674,22 @@ fn parse_authority_p<const P: u8>(s: &[u8], a: usize, m: &mut Meta) -> Result<us
     }
     m.host_start = host_start as u32;
     m.host_end = host_end as u32;
-    // First-match-wins: IPv4address before reg-name.
-    let host = &s[host_start..host_end];
-    m.host_kind = if host.len() <= 15 && host.first().is_some_and(|b| DIGIT.contains(*b)) {
+    m.host_kind = host_kind(&s[host_start..host_end]);
+    Ok(i)
+}
+
+/// The kind of a host of `reg-name` bytes (3.2.2): first-match-wins, so
+/// IPv4address before reg-name.
+#[inline(always)]
+fn host_kind(host: &[u8]) -> HostKind {
+    if host.len() <= 15 && host.first().is_some_and(|b| DIGIT.contains(*b)) {
         match parse_ipv4(host) {
             Some(_) => HostKind::Ipv4,
             None => HostKind::RegName,
         }
     } else {
         HostKind::RegName
-    };
-    Ok(i)
+    }
 }
 
 /// The error for a bad byte at `i` in the authority: which component it

@@ -1,0 +1,245 @@
+//! The common case at a glance: an `http:` or `https:` URI of 32 to 64
+//! bytes with a `reg-name` or IPv4 host, an optional port, and no userinfo.
+//!
+//! The byte masks of `simd::masks` classify the whole input at once; each
+//! boundary is then one `trailing_zeros`: the authority ends at the first
+//! byte that is not a `reg-name` byte (after a `:` and its port digits if
+//! that byte is a `:`), the path at the first `?`, and everything after the
+//! authority at the first byte outside `query` (which must be the `#` of
+//! the fragment, with no such byte after it). Every `%` must start a
+//! triplet.
+//!
+//! This is an accelerator, not a second grammar: it answers only when the
+//! input is valid and of that shape, with the very [`Meta`] the forward
+//! parser gives, and says nothing otherwise (a userinfo, an IP literal, a
+//! bad byte, a bad triplet: the parser then runs from the start, and every
+//! error comes from it). The tests run the parser with and without it on
+//! generated inputs and on the corpora.
+
+use super::{Meta, NONE, Top, host_kind, pct_ok, skip};
+use crate::chars::DIGIT;
+use crate::simd;
+
+/// The index of the first set bit of `mask` at or after `from`.
+#[inline(always)]
+fn first(mask: u64, from: usize) -> Option<usize> {
+    let m = if from < 64 { mask & (u64::MAX << from) } else { 0 };
+    (m != 0).then(|| m.trailing_zeros() as usize)
+}
+
+/// The [`Meta`] of `s`, an input that starts with a scheme ending at
+/// `scheme_end` (`http` or `https`) and is parsed as `top` (not a
+/// relative reference), when it has the shape above; `None` otherwise.
+#[inline(always)]
+pub(super) fn http(s: &[u8], scheme_end: usize, top: Top) -> Option<Meta> {
+    let m = simd::masks(s)?;
+    let len = s.len();
+    let a = scheme_end + 3;
+    if s.get(scheme_end + 1..a)? != b"//" {
+        return None;
+    }
+    // The authority: reg-name bytes (or triplets) up to `p`.
+    let p = first(m.nonreg, a).unwrap_or(len);
+    let (host_end, end) = match s.get(p) {
+        None | Some(b'/' | b'?' | b'#') => (p, p),
+        Some(b':') => {
+            let q = skip(s, p + 1, &DIGIT);
+            if !matches!(s.get(q), None | Some(b'/' | b'?' | b'#')) {
+                return None;
+            }
+            (p, q)
+        }
+        // "@" (a userinfo), "[" (an IP literal), or a bad byte.
+        Some(_) => return None,
+    };
+    // Path, query and fragment: `query` bytes up to the `#`, if any, and
+    // after it.
+    let fragment = match first(m.stop, end) {
+        None => NONE,
+        Some(f) => {
+            if s[f] != b'#' || top == Top::AbsoluteUri || first(m.stop, f + 1).is_some() {
+                return None;
+            }
+            f as u32
+        }
+    };
+    let pq_end = if fragment == NONE { len } else { fragment as usize };
+    // Every `%` in the input is in the authority, path, query or fragment
+    // (the scheme is "http" or "https"), and all of them allow triplets.
+    let mut pct = m.pct;
+    while pct != 0 {
+        if !pct_ok(s, pct.trailing_zeros() as usize) {
+            return None;
+        }
+        pct &= pct - 1;
+    }
+    let (path_end, query_start) = match first(m.qmark, end) {
+        Some(q) if q < pq_end => (q as u32, q as u32),
+        _ => (pq_end as u32, NONE),
+    };
+    let host = &s[a..host_end];
+    Some(Meta {
+        scheme_end: scheme_end as u32,
+        auth_start: a as u32,
+        host_start: a as u32,
+        host_end: host_end as u32,
+        host_kind: host_kind(host),
+        path_start: end as u32,
+        path_end,
+        query_start,
+        fragment_start: fragment,
+    })
+}
+
+
+#[cfg(test)]
+mod tests {
+    use super::super::{Meta, NONE, Top, parse};
+    use crate::host::HostKind;
+    use crate::simd::FORCE_SCALAR;
+
+    /// The parser without this shortcut (nor the other vector code).
+    fn slow(s: &[u8], top: Top) -> Result<Meta, crate::ParseError> {
+        FORCE_SCALAR.with(|f| f.set(true));
+        let r = parse(s, top);
+        FORCE_SCALAR.with(|f| f.set(false));
+        r
+    }
+
+    /// Whether the masks are computed here: without them every test below
+    /// would compare the parser with itself.
+    fn runs_here() -> bool {
+        crate::simd::masks(&[b'a'; 40]).is_some()
+    }
+
+    #[test]
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    fn the_shortcut_runs_on_this_machine() {
+        // AVX2 is in every x86_64 CPU sold for servers since 2013; CI's
+        // machines have it.
+        assert_eq!(runs_here(), std::is_x86_feature_detected!("avx2"));
+        assert!(runs_here(), "no AVX2 here: the shortcut is not tested");
+    }
+
+    #[test]
+    fn components_by_hand() {
+        // Each boundary worked out from the grammar (3, 3.2, 3.3-3.5).
+        let s = b"http://www.example.com:8042/over/there?name=ferret#nose";
+        let m = super::http(s, 4, Top::UriReference);
+        if !runs_here() {
+            assert_eq!(m, None);
+            return;
+        }
+        let m = m.expect("the common shape");
+        assert_eq!(
+            (m.scheme_end, m.auth_start, m.host_start, m.host_end),
+            (4, 7, 7, 22)
+        );
+        assert_eq!((m.path_start, m.path_end, m.query_start), (27, 38, 38));
+        assert_eq!((m.fragment_start, m.host_kind), (50, HostKind::RegName));
+        let m = super::http(b"https://192.0.2.16/%41%62/?%7e", 5, Top::Uri);
+        assert_eq!(m, None, "30 bytes: too short for the masks");
+        let m = super::http(b"https://192.0.2.16/%41%62/?%7e#%7E%7e", 5, Top::Uri).unwrap();
+        assert_eq!((m.host_end, m.host_kind), (18, HostKind::Ipv4));
+        assert_eq!((m.path_start, m.path_end, m.fragment_start), (18, 26, 30));
+        let m = super::http(b"http://h/a?b?c/d?e=f&g=h#?#".split_at(26).0, 4, Top::Uri);
+        assert_eq!(m, None, "short");
+        // No answer where the parser has more to say.
+        for s in [
+            &b"http://user@www.example.com/over/there?q"[..],
+            b"http://[2001:db8::7]/c=GB?objectClass?one",
+            b"http://www.example.com/over/there?q#f#g",
+            b"http://www.example.com/over/there%4?q#f",
+            b"http://www.example.com:80a/over/there?q",
+            b"http://www.example.com/over/there?q=\xc3\xa9",
+            b"http://www.example.com/over/there?q=[1]",
+        ] {
+            assert_eq!(super::http(s, 4, Top::UriReference), None, "{s:?}");
+        }
+        let s = b"http://www.example.com/over/there?q#frag";
+        assert_eq!(super::http(s, 4, Top::AbsoluteUri), None);
+        assert_eq!(super::http(s, 4, Top::Uri).unwrap().fragment_start, 35);
+        let _ = NONE;
+    }
+
+    /// Generated inputs, mostly of the shape the shortcut takes and often a
+    /// byte away from it: the parser's answer with and without it.
+    #[test]
+    fn the_parser_gives_the_same_answers_with_and_without_it() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        const COMMON: &[u8] = b"abcxyzABCXYZ0123456789-._~/////...???==&&";
+        const RARE: &[u8] = b"%%%%%%FfAa::::::##@@[]!$'()*+,; \"<>\\^`{|}\x00\x7f\x80\xc3\xff";
+        let cases = if cfg!(miri) { 40 } else { 40_000 };
+        let (mut taken, mut buf) = (0, Vec::new());
+        for _ in 0..cases {
+            buf.clear();
+            buf.extend_from_slice(if next() % 2 == 0 { b"http://" } else { b"https://" });
+            for _ in 0..20 + next() % 50 {
+                let r = next();
+                buf.push(if r % 25 == 0 {
+                    RARE[(r >> 8) % RARE.len()]
+                } else {
+                    COMMON[(r >> 8) % COMMON.len()]
+                });
+            }
+            let scheme_end = if buf[4] == b's' { 5 } else { 4 };
+            for top in [Top::UriReference, Top::Uri, Top::AbsoluteUri] {
+                let want = slow(&buf, top);
+                assert_eq!(parse(&buf, top), want, "{:?}", String::from_utf8_lossy(&buf));
+                if let Some(m) = super::http(&buf, scheme_end, top) {
+                    assert_eq!(Ok(m), want);
+                    taken += 1;
+                }
+            }
+        }
+        if runs_here() {
+            assert!(taken > cases / 4, "the shortcut answered only {taken} times");
+        }
+    }
+
+    /// Every line of the committed samples (and of the full corpora when
+    /// they are there), with and without the shortcut.
+    #[test]
+    #[cfg_attr(miri, ignore = "reads files")]
+    fn the_corpora_parse_the_same_with_and_without_it() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+        let mut files = vec![
+            root.join("testdata/corpus/gsd-urls.txt"),
+            root.join("testdata/corpus/kasztp.txt"),
+        ];
+        for dir in [root.join("../shared/corpus"), "/work/shared/corpus".into()] {
+            if dir.join("gsd-urls.txt").is_file() {
+                files.push(dir.join("gsd-urls.txt"));
+                files.push(dir.join("kasztp.txt"));
+                break;
+            }
+        }
+        let mut taken = 0;
+        for f in &files {
+            let text = std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+            for line in text.split(|&b| b == b'\n') {
+                let line = line.strip_suffix(b"\r").unwrap_or(line);
+                let want = slow(line, Top::UriReference);
+                assert_eq!(parse(line, Top::UriReference), want, "{:?}", String::from_utf8_lossy(line));
+                let scheme_end = match line {
+                    [b'h', b't', b't', b'p', b':', ..] => 4,
+                    [b'h', b't', b't', b'p', b's', b':', ..] => 5,
+                    _ => continue,
+                };
+                if let Some(m) = super::http(line, scheme_end, Top::UriReference) {
+                    assert_eq!(Ok(m), want);
+                    taken += 1;
+                }
+            }
+        }
+        if runs_here() {
+            assert!(taken > 10_000, "the shortcut answered only {taken} times");
+        }
+    }
+}
