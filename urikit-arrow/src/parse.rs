@@ -8,7 +8,7 @@ use arrow_buffer::NullBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use urikit::UriRef;
 
-use crate::strings::{StrOut, Strs};
+use crate::strings::{view_slices, StrOut, Strs};
 
 /// The names of the fields of [`parse`]'s struct, in order.
 pub const PARSE_FIELDS: [&str; 11] = [
@@ -151,6 +151,19 @@ enum Part {
 
 fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
     let strs = Strs::new(input)?;
+    if let Strs::View(a) = strs {
+        // One loop per component, each with its accessor inlined.
+        return Ok(match part {
+            Part::Scheme => view_slices(a, |s| UriRef::parse(s).ok()?.scheme()),
+            Part::Userinfo => view_slices(a, |s| UriRef::parse(s).ok()?.userinfo()),
+            Part::Host => view_slices(a, |s| UriRef::parse(s).ok()?.host_str()),
+            Part::Port => view_slices(a, |s| UriRef::parse(s).ok()?.port()),
+            Part::Path => view_slices(a, |s| Some(UriRef::parse(s).ok()?.path())),
+            Part::Query => view_slices(a, |s| UriRef::parse(s).ok()?.query()),
+            Part::Fragment => view_slices(a, |s| UriRef::parse(s).ok()?.fragment()),
+            Part::Authority => view_slices(a, |s| UriRef::parse(s).ok()?.authority()),
+        });
+    }
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
     for i in 0..n {

@@ -11,7 +11,7 @@ use std::sync::Arc;
 
 use arrow_array::builder::{make_view, GenericStringBuilder};
 use arrow_array::{Array, ArrayRef, Datum, LargeStringArray, StringArray, StringViewArray};
-use arrow_buffer::{Buffer, NullBufferBuilder, ScalarBuffer};
+use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_data::ByteView;
 use arrow_schema::{ArrowError, DataType};
 
@@ -380,6 +380,124 @@ impl ViewOut<'_> {
     }
 }
 
+/// A `Utf8View` column of slices of the rows of `a`: row `i` of the
+/// result is `f(row i)`, null where that is `None` or the row is null.
+///
+/// The loop behind every component extractor on `Utf8View` input, written
+/// for it alone: the rows are read straight from the views, a slice longer
+/// than 12 bytes becomes a view into the input's buffer (no copy), a
+/// shorter one is inlined from one 16-byte load of its row, and the
+/// validity is gathered 64 rows to a word. (The general [`StrOut`] path cost
+/// about 140 instructions a row on top of the parse, with a branch on each
+/// value's length; see `bench/sql/README`.) `f` must return a slice of the
+/// string it is given, or `None`; anything else is copied into a buffer of
+/// our own.
+pub(crate) fn view_slices<F>(a: &StringViewArray, f: F) -> ArrayRef
+where
+    F: Fn(&str) -> Option<&str>,
+{
+    let n = a.len();
+    let mut out = ViewOut {
+        source: Some(a),
+        views: Vec::with_capacity(n),
+        nulls: NullBufferBuilder::new(0),
+        full: Vec::new(),
+        own: Vec::new(),
+    };
+    let mut words: Vec<u64> = Vec::with_capacity(n.div_ceil(64));
+    let (mut word, mut valid) = (0u64, 0usize);
+    let in_nulls = a.nulls();
+    for (i, &view) in a.views().iter().enumerate() {
+        let value = match in_nulls {
+            Some(nb) if nb.is_null(i) => None,
+            _ => {
+                let row = a.value(i);
+                f(row).map(|v| (row, v))
+            }
+        };
+        let v = match value {
+            Some((row, v)) => slice_view(&mut out, view, row, v),
+            None => None,
+        };
+        match v {
+            Some(v) => {
+                out.views.push(v);
+                word |= 1 << (i % 64);
+                valid += 1;
+            }
+            None => out.views.push(0),
+        }
+        if i % 64 == 63 {
+            words.push(word);
+            word = 0;
+        }
+    }
+    if !n.is_multiple_of(64) {
+        words.push(word);
+    }
+    let nulls =
+        (valid < n).then(|| NullBuffer::new(BooleanBuffer::new(Buffer::from_vec(words), 0, n)));
+    let mut buffers = a.data_buffers().to_vec();
+    buffers.append(&mut out.full);
+    if !out.own.is_empty() {
+        buffers.push(Buffer::from_vec(out.own));
+    }
+    // SAFETY: as in `ViewOut::finish`: each view of a valid row is inline
+    // (the bytes of a `&str` of at most 12 bytes), or points at the bytes of
+    // a `&str` lying inside a row of `a`, by that row's own buffer index and
+    // offset, or at a `&str` copied into one of our own buffers; null rows
+    // have the empty view. Every range is in bounds and valid UTF-8.
+    Arc::new(unsafe {
+        StringViewArray::new_unchecked(ScalarBuffer::from(out.views), buffers, nulls)
+    })
+}
+
+/// The view of `value`, a slice of `row` (row `view` of `out`'s source);
+/// `Some` always (an option only to keep the caller's match flat).
+#[inline(always)]
+fn slice_view(out: &mut ViewOut<'_>, view: u128, row: &str, value: &str) -> Option<u128> {
+    let (r, v) = (row.as_bytes(), value.as_bytes());
+    let off = (v.as_ptr() as usize).wrapping_sub(r.as_ptr() as usize);
+    let n = v.len();
+    if r.len() < 16 || off > r.len() || n > r.len() - off {
+        // A short row (its bytes may live in the view itself), or not a
+        // slice of the row: the general way.
+        out.push_own(value);
+        return out.views.pop();
+    }
+    // Sixteen bytes of the row that hold the value's first min(n, 12)
+    // bytes: from the value's start, or from the row's last 16 bytes when
+    // the value starts within them.
+    let base = off.min(r.len() - 16);
+    let w = u128::from_le_bytes(r[base..base + 16].try_into().unwrap_or_default());
+    // (An empty value at the row's end shifts everything out.)
+    let d = w.checked_shr(((off - base) * 8) as u32).unwrap_or(0);
+    // Both forms, then a select: whether a host (say) is longer than 12
+    // bytes is as good as random from row to row, and a mispredicted
+    // branch cost more than building both. The low half is the same
+    // either way, the length and the first four bytes (zeros after the
+    // value's end when it is shorter).
+    let low_keep = if n < 4 {
+        (1u64 << (32 + 8 * n)) - 1
+    } else {
+        u64::MAX
+    };
+    let low = (n as u64 | u64::from(d as u32) << 32) & low_keep;
+    // Inline: the value's bytes 4 to 11, zeros after its end.
+    let rest_keep = if n > 4 {
+        u64::MAX >> (8 * (12 - n.min(12)))
+    } else {
+        0
+    };
+    let rest = (d >> 32) as u64 & rest_keep;
+    // In the input's buffer: the row is longer than 12 bytes, so its view
+    // holds its buffer index (bits 64..96) and offset (bits 96..128).
+    let at = ((view >> 96) as u32).wrapping_add(off as u32);
+    let far = u64::from((view >> 64) as u32) | u64::from(at) << 32;
+    let high = if n <= 12 { rest } else { far };
+    Some(u128::from(low) | u128::from(high) << 64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::inline_view;
@@ -395,5 +513,48 @@ mod tests {
             assert_eq!(inline_view(b), make_view(b, 0, 0), "length {n}");
         }
         assert_eq!(inline_view("é".as_bytes()), make_view("é".as_bytes(), 0, 0));
+    }
+
+    #[test]
+    fn view_slices_are_the_slices_at_every_place_and_length() {
+        use super::view_slices;
+        use arrow_array::{Array, StringViewArray};
+        // Rows of every length from 0 to 40 (inline, 13 to 15, long), each
+        // cut at every start and length, plus nulls; 70 rows a batch, so
+        // the validity words are partial too.
+        let text: String = ('a'..='z').chain('A'..='Z').collect();
+        for row_len in 0..=40usize {
+            for start in 0..=row_len {
+                for len in [0, 1, 3, 4, 5, 8, 11, 12, 13, 16, 20] {
+                    if start + len > row_len {
+                        continue;
+                    }
+                    let rows: Vec<Option<&str>> = (0..70)
+                        .map(|k| (k % 7 != 3).then_some(&text[..row_len]))
+                        .collect();
+                    let a = StringViewArray::from(rows.clone());
+                    fn cut(s: &str, start: usize, len: usize) -> Option<&str> {
+                        (s.len() % 5 != 4).then(|| &s[start..start + len])
+                    }
+                    let out = view_slices(&a, |s| cut(s, start, len));
+                    let out = out.as_any().downcast_ref::<StringViewArray>().unwrap();
+                    let got: Vec<Option<&str>> = out.iter().collect();
+                    let want: Vec<Option<&str>> = rows
+                        .iter()
+                        .map(|r| r.and_then(|s| cut(s, start, len)))
+                        .collect();
+                    assert_eq!(got, want, "row {row_len}, {start}+{len}");
+                    out.to_data().validate_full().unwrap();
+                }
+            }
+        }
+        // A value that is not a slice of its row is copied.
+        let a = StringViewArray::from(vec!["http://example.com/a/long/path"; 3]);
+        let out = view_slices(&a, |_| Some("not a slice of the row, and long"));
+        let out = out.as_any().downcast_ref::<StringViewArray>().unwrap();
+        assert!(out
+            .iter()
+            .all(|v| v == Some("not a slice of the row, and long")));
+        out.to_data().validate_full().unwrap();
     }
 }

@@ -1,4 +1,4 @@
-//! The AVX2 code: the [`Masks`] of a whole input of 32 to 64 bytes.
+//! The AVX2 code: the [`Masks`] of a whole input of 32 to 128 bytes.
 
 use super::{Masks, PairClass};
 use core::arch::x86_64::{
@@ -51,10 +51,11 @@ fn classify(x: __m256i, lo: __m256i, hi_a: __m256i, hi_b: __m256i) -> [u32; 4] {
     ]
 }
 
-/// The masks of `s`, class A being the stop class's complement and B the
-/// host's; `None` unless `32 <= s.len() <= 64`.
+/// The masks of `s` for the classes of `t` (A: the complement of stop;
+/// B: of nonreg); `None` unless `32 <= s.len() <= 64`.
+#[inline]
 #[target_feature(enable = "avx2")]
-pub(super) fn masks_avx2(s: &[u8], t: &PairClass) -> Option<Masks> {
+pub(super) fn masks_avx2(s: &[u8], t: &PairClass) -> Option<Masks<u64>> {
     let len = s.len();
     if len > 64 {
         return None;
@@ -71,5 +72,26 @@ pub(super) fn masks_avx2(s: &[u8], t: &PairClass) -> Option<Masks> {
         nonreg: join(1),
         pct: join(2),
         qmark: join(3),
+    })
+}
+
+/// [`masks_avx2`] for `65 <= s.len() <= 128`: the masks of the first 64
+/// bytes and of the last 64, joined (the bytes they share classify the
+/// same in both).
+#[target_feature(enable = "avx2")]
+pub(super) fn masks_wide_avx2(s: &[u8], t: &PairClass) -> Option<Masks<u128>> {
+    let len = s.len();
+    if !(65..=128).contains(&len) {
+        return None;
+    }
+    let head = masks_avx2(s.get(..64)?, t)?;
+    let tail = masks_avx2(s.get(len - 64..)?, t)?;
+    let shift = len - 64;
+    let join = |h: u64, t: u64| u128::from(h) | u128::from(t) << shift;
+    Some(Masks {
+        stop: join(head.stop, tail.stop),
+        nonreg: join(head.nonreg, tail.nonreg),
+        pct: join(head.pct, tail.pct),
+        qmark: join(head.qmark, tail.qmark),
     })
 }

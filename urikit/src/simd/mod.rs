@@ -163,7 +163,10 @@ impl PairClass {
             let class = if pass == 0 { a } else { b };
             let mut x = 0x80;
             while x < 256 {
-                assert!(!class.contains(x as u8), "the vector code is for ASCII classes");
+                assert!(
+                    !class.contains(x as u8),
+                    "the vector code is for ASCII classes"
+                );
                 x += 1;
             }
             assert!(!class.contains(b'%'), "a percent sign is classified apart");
@@ -226,20 +229,21 @@ impl PairClass {
 /// URI (see `parse/fast.rs`).
 const HTTP_PAIR: PairClass = PairClass::of(&crate::chars::QUERY, &crate::chars::REG_NAME);
 
-/// Bit masks over a whole input of 32 to 64 bytes, bit `k` for byte `k`;
-/// bits at and past the input's length are clear.
+/// Bit masks over a whole input, bit `k` for byte `k`, in a `u64` for an
+/// input of 32 to 64 bytes and a `u128` for one of 65 to 128; bits at and
+/// past the input's length are clear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Masks {
+pub(crate) struct Masks<M> {
     /// Bytes that are neither `query` bytes nor `%`: where a path, query or
     /// fragment stops (a `#`, or a byte no component after the authority
     /// allows).
-    pub(crate) stop: u64,
+    pub(crate) stop: M,
     /// Bytes that are neither `reg-name` bytes nor `%`: where a host stops.
-    pub(crate) nonreg: u64,
+    pub(crate) nonreg: M,
     /// `%` bytes (each must start a triplet; the masks do not check).
-    pub(crate) pct: u64,
+    pub(crate) pct: M,
     /// `?` bytes.
-    pub(crate) qmark: u64,
+    pub(crate) qmark: M,
 }
 
 /// The [`Masks`] of `s`, or `None` where they are not computed: inputs
@@ -249,12 +253,26 @@ pub(crate) struct Masks {
 /// table lookups each classify every byte at once; the parser then finds
 /// each boundary with one `trailing_zeros`.
 #[inline(always)]
-pub(crate) fn masks(s: &[u8]) -> Option<Masks> {
+pub(crate) fn masks(s: &[u8]) -> Option<Masks<u64>> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {
         if (32..=64).contains(&s.len()) && !forced_scalar() && avx2_available() {
             // SAFETY: `masks_avx2` needs AVX2, which was just checked.
             return unsafe { avx2::masks_avx2(s, &HTTP_PAIR) };
+        }
+    }
+    let _ = (s, &HTTP_PAIR);
+    None
+}
+
+/// [`masks`] for an input of 65 to 128 bytes: four blocks.
+#[inline(always)]
+pub(crate) fn masks_wide(s: &[u8]) -> Option<Masks<u128>> {
+    #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+    {
+        if (65..=128).contains(&s.len()) && !forced_scalar() && avx2_available() {
+            // SAFETY: `masks_wide_avx2` needs AVX2, which was just checked.
+            return unsafe { avx2::masks_wide_avx2(s, &HTTP_PAIR) };
         }
     }
     let _ = (s, &HTTP_PAIR);

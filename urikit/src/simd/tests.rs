@@ -218,10 +218,7 @@ fn same_answers_as_the_scalar_skip() {
             for start in 0..=buf.len().min(40) {
                 let want = crate::parse::skip(&buf, start, class);
                 let got = super::skip(&buf, start, &simd);
-                #[cfg(all(
-                    target_arch = "x86_64",
-                    any(feature = "std", target_feature = "ssse3")
-                ))]
+                #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
                 assert_eq!(got.is_some(), buf.len() >= 16 && super::ssse3_available());
                 assert_eq!(got.unwrap_or(want), want, "{:?} from {start}", buf);
             }
@@ -249,6 +246,78 @@ fn triplets_across_block_edges() {
                     assert_eq!(got, want, "{:?} from {start}", t);
                 }
             }
+        }
+    }
+}
+
+#[test]
+fn the_pair_tables_match_the_classes() {
+    let pair = super::HTTP_PAIR;
+    for b in 0..=255u8 {
+        assert_eq!(
+            pair.member(b, false),
+            chars::QUERY.contains(b),
+            "byte {b:#04x}"
+        );
+        assert_eq!(
+            pair.member(b, true),
+            chars::REG_NAME.contains(b),
+            "byte {b:#04x}"
+        );
+    }
+}
+
+/// The masks against their definitions, bit by bit, on generated inputs of
+/// every length around the ranges they cover.
+#[test]
+fn the_masks_are_the_classes_bit_by_bit() {
+    let cases = if cfg!(miri) { 30 } else { 20_000 };
+    let mut rng = Lcg(0x3a5c);
+    let mut buf = Vec::new();
+    for _ in 0..cases {
+        buf.clear();
+        let len = rng.next() as usize % 140;
+        for _ in 0..len {
+            let r = rng.next();
+            buf.push(if r.is_multiple_of(3) {
+                ALPHABET[(r >> 8) as usize % ALPHABET.len()]
+            } else {
+                b"abcXYZ0129-./?=&"[(r >> 8) as usize % 16]
+            });
+        }
+        let bits = |f: &dyn Fn(u8) -> bool| -> u128 {
+            // (Past 128 bytes neither form is computed.)
+            buf.iter()
+                .take(128)
+                .enumerate()
+                .filter(|&(_, &b)| f(b))
+                .fold(0, |m, (k, _)| m | 1 << k)
+        };
+        let want = super::Masks {
+            stop: bits(&|b| !chars::QUERY.contains(b) && b != b'%'),
+            nonreg: bits(&|b| !chars::REG_NAME.contains(b) && b != b'%'),
+            pct: bits(&|b| b == b'%'),
+            qmark: bits(&|b| b == b'?'),
+        };
+        let narrow = super::masks(&buf);
+        let wide = super::masks_wide(&buf);
+        #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+        {
+            let avx2 = super::avx2_available();
+            assert_eq!(narrow.is_some(), avx2 && (32..=64).contains(&len));
+            assert_eq!(wide.is_some(), avx2 && (65..=128).contains(&len));
+        }
+        if let Some(m) = narrow {
+            let m = super::Masks {
+                stop: u128::from(m.stop),
+                nonreg: u128::from(m.nonreg),
+                pct: u128::from(m.pct),
+                qmark: u128::from(m.qmark),
+            };
+            assert_eq!(m, want, "{buf:?}");
+        }
+        if let Some(m) = wide {
+            assert_eq!(m, want, "{buf:?}");
         }
     }
 }

@@ -341,6 +341,7 @@ impl<'a> UriRef<'a> {
     /// assert!(urikit::UriRef::parse("1a:b").is_err());
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
+    #[inline]
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::UriReference)?;
         Ok(UriRef { s, m })
@@ -354,6 +355,7 @@ impl<'a> UriRef<'a> {
     /// let err = UriRef::parse_relative("http://a/").unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::UnexpectedScheme);
     /// ```
+    #[inline]
     pub fn parse_relative(s: &'a str) -> Result<UriRef<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::RelativeRef)?;
         Ok(UriRef { s, m })
@@ -406,6 +408,7 @@ impl<'a> Uri<'a> {
     /// assert!(Uri::parse("urn:oasis:names:specification:docbook:dtd:xml:4.1.2").is_ok());
     /// assert_eq!(Uri::parse("//a/b").unwrap_err().kind(), ErrorKind::MissingScheme);
     /// ```
+    #[inline]
     pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::Uri)?;
         Ok(Uri { s, m })
@@ -420,6 +423,7 @@ impl<'a> Uri<'a> {
     /// let err = Uri::parse_absolute("http://a/b#f").unwrap_err();
     /// assert_eq!((err.index(), err.kind()), (10, ErrorKind::UnexpectedFragment));
     /// ```
+    #[inline]
     pub fn parse_absolute(s: &'a str) -> Result<Uri<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::AbsoluteUri)?;
         Ok(Uri { s, m })
