@@ -477,24 +477,18 @@ fn slice_view(out: &mut ViewOut<'_>, view: u128, row: &str, value: &str) -> Opti
     // branch cost more than building both. The low half is the same
     // either way, the length and the first four bytes (zeros after the
     // value's end when it is shorter).
-    let low_keep = if n < 4 {
-        (1u64 << (32 + 8 * n)) - 1
-    } else {
-        u64::MAX
-    };
+    // (Masks, not `if`s: LLVM turns those back into branches.)
+    let low_keep = u64::MAX >> (8 * (4 - n.min(4)));
     let low = (n as u64 | u64::from(d as u32) << 32) & low_keep;
     // Inline: the value's bytes 4 to 11, zeros after its end.
-    let rest_keep = if n > 4 {
-        u64::MAX >> (8 * (12 - n.min(12)))
-    } else {
-        0
-    };
+    let rest_keep = ((1u128 << (8 * n.min(12).saturating_sub(4))) - 1) as u64;
     let rest = (d >> 32) as u64 & rest_keep;
     // In the input's buffer: the row is longer than 12 bytes, so its view
     // holds its buffer index (bits 64..96) and offset (bits 96..128).
     let at = ((view >> 96) as u32).wrapping_add(off as u32);
     let far = u64::from((view >> 64) as u32) | u64::from(at) << 32;
-    let high = if n <= 12 { rest } else { far };
+    let is_far = 0u64.wrapping_sub(u64::from(n > 12));
+    let high = (far & is_far) | (rest & !is_far);
     Some(u128::from(low) | u128::from(high) << 64)
 }
 
