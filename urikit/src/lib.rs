@@ -59,7 +59,7 @@
 //! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
 //! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
-// `unsafe` is confined to `simd.rs` (see its documentation).
+// `unsafe` is confined to `simd/` (see its documentation).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -89,6 +89,22 @@ pub mod suffix;
 pub mod text;
 mod uri;
 mod zone;
+
+/// Not an API: hooks for the fuzz crate, behind the `__fuzz` feature.
+#[cfg(feature = "__fuzz")]
+#[doc(hidden)]
+pub mod __fuzz {
+    /// Whether the `http:` shortcut of the parser (`parse/fast.rs`) either
+    /// has no answer for `s` or gives exactly the forward parser's, as a
+    /// URI reference, a URI and an absolute URI, in the URI and IRI profiles.
+    ///
+    /// ```
+    /// assert!(urikit::__fuzz::shortcut_agrees(b"http://example.com/a/b/c/d/e/f?q#frag"));
+    /// ```
+    pub fn shortcut_agrees(s: &[u8]) -> bool {
+        crate::parse::shortcut_agrees(s)
+    }
+}
 
 pub use error::{Component, ErrorKind, ParseError, PortOverflowError};
 pub use host::{Host, HostData, HostKind};

@@ -154,7 +154,7 @@ pub(crate) fn skip(s: &[u8], mut i: usize, class: &CharClass) -> usize {
 }
 
 /// A class scanned as `*( class / pct-encoded )`: its table, and the same
-/// set in the form the vector scan uses (see `simd.rs`).
+/// set in the form the vector scan uses (see `simd/mod.rs`).
 pub(crate) struct ScanClass {
     table: CharClass,
     simd: SimdClass,
@@ -387,6 +387,16 @@ pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseE
         }
     }
     forward::<P>(s, top)
+}
+
+/// See `crate::__fuzz::shortcut_agrees`.
+#[cfg(feature = "__fuzz")]
+pub(crate) fn shortcut_agrees(s: &[u8]) -> bool {
+    [Top::UriReference, Top::Uri, Top::AbsoluteUri].into_iter().all(|top| {
+        fast::http(s, top).is_none_or(|m| {
+            forward::<{ profile::URI }>(s, top) == Ok(m) && forward::<IRI>(s, top) == Ok(m)
+        })
+    })
 }
 
 /// The forward parser, for [`parse_with`].

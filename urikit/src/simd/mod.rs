@@ -1,25 +1,31 @@
-//! Sixteen bytes at a time: the scan of `*( class / pct-encoded )` with
-//! SSSE3 on x86_64.
+//! Sixteen and thirty-two bytes at a time: the scan of
+//! `*( class / pct-encoded )` and the skip of a class with SSSE3
+//! (`x86.rs`), and the byte masks of a whole input of 32 to 128 bytes with
+//! AVX2 (`avx2.rs`), on x86_64.
 //!
-//! The only module with `unsafe`, for one reason: the SSSE3 instructions
-//! live in a `#[target_feature(enable = "ssse3")]` function, and calling
-//! it is `unsafe` because the CPU must have SSSE3. Each call is preceded by
-//! that check: at compile time when the target enables SSSE3, otherwise at
-//! run time with `std::is_x86_feature_detected!` (without `std`, and on other
-//! architectures, the scalar scan runs). There is no pointer arithmetic:
-//! blocks are loaded from checked slices.
+//! The only module with `unsafe`, for one reason: the vector instructions
+//! live in `#[target_feature(enable = ...)]` functions, and calling one is
+//! `unsafe` because the CPU must have the feature. Each call is preceded by
+//! that check: at compile time when the target enables the feature,
+//! otherwise at run time with `std::is_x86_feature_detected!` (without
+//! `std`, and on other architectures, the scalar code runs). There is no
+//! pointer arithmetic: blocks are loaded from checked slices.
 //!
-//! The scalar scan in `parse/mod.rs` stays the definition. This one must give
-//! the same answer for every input and start index; the tests below compare
-//! the two on generated inputs, and CI runs them under miri.
+//! The scalar code in `parse/` stays the definition. The vector code must
+//! give the same answer for every input and start index; the tests (in
+//! `tests.rs`, and `parse/fast.rs` for the masks' one user) compare the two
+//! on generated inputs and the corpora, and CI runs them under miri.
 //!
-//! The measured win that pays for the `unsafe` (criterion, `python3
-//! bench/compare.py`, same 2-core machine): the 2 KB query of
-//! `parse-2kb-query` went from 896 ns with the scalar scan to 317 ns, and the
-//! gsd corpus (with the `http:` shortcut of `parse/mod.rs`) from 1.34 GiB/s to
-//! 1.82 GiB/s. A plain SSE2 version (range compares instead of table
-//! lookups) measured no faster than the scalar scan: it took as many
-//! instructions per block as the table loop.
+//! The measured wins that pay for the `unsafe` (same 2-core machine): the
+//! 2 KB query of `parse-2kb-query` went from 896 ns with the scalar scan to
+//! 317 ns, and the gsd corpus from 1.34 GiB/s to 1.82 GiB/s (criterion,
+//! `python3 bench/compare.py`); the SSSE3 skip of the authority's
+//! `reg-name` bytes took `icount urikit` (the gsd corpus, callgrind) from
+//! 408.3 M to 384.0 M instructions, and the AVX2 masks of the `http(s)`
+//! shortcut (`parse/fast.rs`) from 384.0 M to 302.3 M, 10.3 ms to 7.7 ms a
+//! pass (`bench/src/bin/icount.rs`, fastest of 30). A plain SSE2 scan
+//! (range compares instead of table lookups) measured no faster than the
+//! scalar scan: it took as many instructions per block as the table loop.
 //!
 //! How a block is classified: a byte `b` below 0x80 is split into its high
 //! nibble `h` and low nibble `l`; two 16-entry tables, `hi[h]` and `lo[l]`,
@@ -29,7 +35,9 @@
 //! a member bit exactly when `b` is a member and a hex bit exactly when `b`
 //! is a hex digit. Bytes from 0x80 up index `lo` with the top bit set, which
 //! `pshufb` answers with zero: not a member. `SimdClass::of` builds the
-//! tables from the class's own table at compile time.
+//! tables from the class's own table at compile time. The masks classify
+//! two classes at once the same way ([`PairClass`]): one low-nibble table
+//! and a high-nibble table per class, eight row bits between them.
 
 use crate::chars::{CharClass, HEXDIG};
 
