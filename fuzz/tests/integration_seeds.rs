@@ -69,3 +69,21 @@ fn differential_holds_on_the_seeds_and_samples() {
         urikit_fuzz::check_differential(s);
     }
 }
+
+/// The `parse` target's check of the parser's `http(s)` shortcut over the
+/// seeds and the committed samples of gsd-urls.txt and kasztp.txt (many
+/// of whose lines it answers, and some of which it must leave to the
+/// forward parser): it answers only with the forward parser's answer.
+#[test]
+fn the_shortcut_agrees_on_the_seeds_and_samples() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut inputs = inputs();
+    for name in ["gsd-urls.txt", "kasztp.txt"] {
+        let path = format!("{root}/testdata/corpus/{name}");
+        let text = std::fs::read_to_string(&path).expect(&path);
+        inputs.extend(text.lines().map(String::from));
+    }
+    for s in &inputs {
+        assert!(urikit::__fuzz::shortcut_agrees(s.as_bytes()), "{s:?}");
+    }
+}

@@ -392,11 +392,13 @@ pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseE
 /// See `crate::__fuzz::shortcut_agrees`.
 #[cfg(feature = "__fuzz")]
 pub(crate) fn shortcut_agrees(s: &[u8]) -> bool {
-    [Top::UriReference, Top::Uri, Top::AbsoluteUri].into_iter().all(|top| {
-        fast::http(s, top).is_none_or(|m| {
-            forward::<{ profile::URI }>(s, top) == Ok(m) && forward::<IRI>(s, top) == Ok(m)
+    [Top::UriReference, Top::Uri, Top::AbsoluteUri]
+        .into_iter()
+        .all(|top| {
+            fast::http(s, top).is_none_or(|m| {
+                forward::<{ profile::URI }>(s, top) == Ok(m) && forward::<IRI>(s, top) == Ok(m)
+            })
         })
-    })
 }
 
 /// The forward parser, for [`parse_with`].
