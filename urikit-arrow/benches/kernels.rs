@@ -82,6 +82,30 @@ fn kernels(c: &mut Criterion) {
             ("parse_struct", k(|a| urikit_arrow::parse(a).unwrap().len())),
         ],
     );
+    // The same column in batches of 8,192 rows, as DataFusion hands them
+    // to a function (each output is dropped before the next batch, so its
+    // memory is reused, as in an engine).
+    let batches = |f: fn(&ArrayRef) -> usize| -> Kernel {
+        Box::new(move |a: &ArrayRef| {
+            (0..a.len())
+                .step_by(8192)
+                .map(|at| f(&a.slice(at, 8192.min(a.len() - at))))
+                .sum()
+        })
+    };
+    family(
+        c,
+        "components/view-batches",
+        &view,
+        vec![
+            (
+                "is_valid",
+                batches(|a| urikit_arrow::is_valid(a).unwrap().len()),
+            ),
+            ("host", batches(|a| urikit_arrow::host(a).unwrap().len())),
+            ("path", batches(|a| urikit_arrow::path(a).unwrap().len())),
+        ],
+    );
     family(
         c,
         "components/utf8",
