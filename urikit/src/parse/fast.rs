@@ -202,7 +202,11 @@ mod tests {
         let s = b"http://www.example.com/over/there?q#frag";
         assert_eq!(super::http(s, Top::AbsoluteUri), None);
         assert_eq!(super::http(s, Top::Uri).unwrap().fragment_start, 35);
-        let _ = NONE;
+        let m = super::http(b"http://www.example.com/no/query/here#frag", Top::Uri).unwrap();
+        assert_eq!(
+            (m.path_end, m.query_start, m.fragment_start),
+            (36, NONE, 36)
+        );
     }
 
     /// Generated inputs, mostly of the shape the shortcut takes and often a
