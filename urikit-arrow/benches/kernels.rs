@@ -104,6 +104,10 @@ fn kernels(c: &mut Criterion) {
             ),
             ("host", batches(|a| urikit_arrow::host(a).unwrap().len())),
             ("path", batches(|a| urikit_arrow::path(a).unwrap().len())),
+            (
+                "port",
+                batches(|a| urikit_arrow::port_text(a).unwrap().len()),
+            ),
         ],
     );
     family(
