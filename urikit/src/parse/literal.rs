@@ -1,7 +1,8 @@
 //! The slow path of `IP-literal` (RFC 3986 3.2.2): IPvFuture, exact
 //! errors, and IPv6 zone identifiers (RFC 6874, and the raw form of RFC
 //! 9844 user input) where the profile reads them. The common case, an
-//! IPv6 address and its `]`, is found in one pass in `parse_ip_literal_p`.
+//! IPv6 address and its `]`, is found in one pass in `parse_ip_literal_p`
+//! (`authority.rs`).
 
 use super::{Meta, err, profile, scalar_scan};
 use crate::chars;
