@@ -41,6 +41,72 @@
 
 use crate::chars::{CharClass, HEXDIG};
 
+/// Fails the build for a class the vector code cannot take: one with a
+/// byte from 0x80 up (non-ASCII bytes look up zero in `pshufb`) or with `%`
+/// (classified apart, as the start of a triplet).
+const fn check_class(class: &CharClass) {
+    let mut b = 0x80;
+    while b < 256 {
+        assert!(
+            !class.contains(b as u8),
+            "the vector code is for ASCII classes"
+        );
+        b += 1;
+    }
+    assert!(!class.contains(b'%'), "a percent sign is classified apart");
+}
+
+/// Row `h` of `class`: bit `l` set when the byte `h * 16 + l` is a member.
+const fn row(class: &CharClass, h: usize) -> u16 {
+    let mut r = 0u16;
+    let mut l = 0;
+    while l < 16 {
+        if class.contains((h * 16 + l) as u8) {
+            r |= 1 << l;
+        }
+        l += 1;
+    }
+    r
+}
+
+/// The index of `r` among the first `n` of `rows`, added there if new;
+/// fails the build past eight.
+const fn row_index(rows: &mut [u16; 8], n: &mut usize, r: u16) -> usize {
+    let mut k = 0;
+    while k < *n && rows[k] != r {
+        k += 1;
+    }
+    if k == *n {
+        assert!(*n < 8, "too many distinct rows for one byte");
+        rows[k] = r;
+        *n += 1;
+    }
+    k
+}
+
+/// Sets `bit` in `lo[l]` for each low nibble `l` of row `r`.
+const fn set_low_nibbles(lo: &mut [u8; 16], r: u16, bit: u8) {
+    let mut l = 0;
+    while l < 16 {
+        if r & (1 << l) != 0 {
+            lo[l] |= bit;
+        }
+        l += 1;
+    }
+}
+
+/// A 16-byte table twice over, for both lanes of a 256-bit `vpshufb`.
+const fn twice(t: &[u8; 16]) -> [u8; 32] {
+    let mut out = [0u8; 32];
+    let mut k = 0;
+    while k < 16 {
+        out[k] = t[k];
+        out[k + 16] = t[k];
+        k += 1;
+    }
+    out
+}
+
 /// A class in the form the vector code uses; see the module documentation.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct SimdClass {
@@ -56,79 +122,40 @@ impl SimdClass {
     /// byte from 0x80 up) and of HEXDIG. Fails the build if the two need
     /// more than eight distinct rows between them.
     pub(crate) const fn of(class: &CharClass) -> SimdClass {
+        check_class(class);
         let mut t = SimdClass {
             lo: [0; 16],
             hi: [0; 16],
             member: [0; 16],
             hex: [0; 16],
         };
-        let (mut member_bits, mut hex_bits) = (0u8, 0u8);
-        let mut next_bit = 0;
+        // The class's rows, then HEXDIG's, each with bits of their own
+        // (one `hi` table serves both).
+        let mut masks = [0u8; 2];
+        let mut used = 0;
         let mut pass = 0;
         while pass < 2 {
+            let c = if pass == 0 { class } else { &HEXDIG };
             let mut rows = [0u16; 8];
-            let mut bits = [0u8; 8];
             let mut n = 0;
             let mut h = 0;
             while h < 8 {
-                let mut row = 0u16;
-                let mut l = 0;
-                while l < 16 {
-                    let b = (h * 16 + l) as u8;
-                    let member = if pass == 0 {
-                        class.contains(b)
-                    } else {
-                        HEXDIG.contains(b)
-                    };
-                    if member {
-                        row |= 1 << l;
-                    }
-                    l += 1;
-                }
-                if row != 0 {
-                    let mut k = 0;
-                    while k < n && rows[k] != row {
-                        k += 1;
-                    }
-                    if k == n {
-                        assert!(next_bit < 8, "too many distinct rows for one byte");
-                        rows[n] = row;
-                        bits[n] = 1 << next_bit;
-                        next_bit += 1;
-                        n += 1;
-                    }
-                    t.hi[h] |= bits[k];
-                    let mut l = 0;
-                    while l < 16 {
-                        if row & (1 << l) != 0 {
-                            t.lo[l] |= bits[k];
-                        }
-                        l += 1;
-                    }
-                    if pass == 0 {
-                        member_bits |= bits[k];
-                    } else {
-                        hex_bits |= bits[k];
-                    }
+                let r = row(c, h);
+                if r != 0 {
+                    let k = used + row_index(&mut rows, &mut n, r);
+                    assert!(k < 8, "too many distinct rows for one byte");
+                    let bit = 1u8 << k;
+                    t.hi[h] |= bit;
+                    set_low_nibbles(&mut t.lo, r, bit);
+                    masks[pass] |= bit;
                 }
                 h += 1;
             }
+            used += n;
             pass += 1;
         }
-        let mut b = 0x80;
-        while b < 256 {
-            assert!(
-                !class.contains(b as u8),
-                "the vector scan is for ASCII classes"
-            );
-            b += 1;
-        }
-        assert!(
-            !class.contains(b'%'),
-            "a percent sign is scanned as a triplet"
-        );
-        t.member = [member_bits; 16];
-        t.hex = [hex_bits; 16];
+        t.member = [masks[0]; 16];
+        t.hex = [masks[1]; 16];
         t
     }
 
@@ -159,69 +186,33 @@ impl PairClass {
     /// from 0x80 up). Fails the build if the two have more than eight
     /// distinct rows between them.
     pub(crate) const fn of(a: &CharClass, b: &CharClass) -> PairClass {
-        let mut t = PairClass {
-            lo: [0; 32],
-            hi_a: [0; 32],
-            hi_b: [0; 32],
-        };
+        check_class(a);
+        check_class(b);
+        let mut lo = [0u8; 16];
+        let mut hi = [[0u8; 16]; 2];
+        // One set of rows for both classes: a row they share has one bit.
         let mut rows = [0u16; 8];
         let mut n = 0;
         let mut pass = 0;
         while pass < 2 {
-            let class = if pass == 0 { a } else { b };
-            let mut x = 0x80;
-            while x < 256 {
-                assert!(
-                    !class.contains(x as u8),
-                    "the vector code is for ASCII classes"
-                );
-                x += 1;
-            }
-            assert!(!class.contains(b'%'), "a percent sign is classified apart");
+            let c = if pass == 0 { a } else { b };
             let mut h = 0;
             while h < 8 {
-                let mut row = 0u16;
-                let mut l = 0;
-                while l < 16 {
-                    if class.contains((h * 16 + l) as u8) {
-                        row |= 1 << l;
-                    }
-                    l += 1;
-                }
-                if row != 0 {
-                    let mut k = 0;
-                    while k < n && rows[k] != row {
-                        k += 1;
-                    }
-                    if k == n {
-                        assert!(n < 8, "too many distinct rows for one byte");
-                        rows[n] = row;
-                        n += 1;
-                    }
-                    let bit = 1u8 << k;
-                    let mut lane = 0;
-                    while lane < 32 {
-                        if pass == 0 {
-                            t.hi_a[lane + h] |= bit;
-                        } else {
-                            t.hi_b[lane + h] |= bit;
-                        }
-                        lane += 16;
-                    }
-                    let mut l = 0;
-                    while l < 16 {
-                        if row & (1 << l) != 0 {
-                            t.lo[l] |= bit;
-                            t.lo[l + 16] |= bit;
-                        }
-                        l += 1;
-                    }
+                let r = row(c, h);
+                if r != 0 {
+                    let bit = 1u8 << row_index(&mut rows, &mut n, r);
+                    hi[pass][h] |= bit;
+                    set_low_nibbles(&mut lo, r, bit);
                 }
                 h += 1;
             }
             pass += 1;
         }
-        t
+        PairClass {
+            lo: twice(&lo),
+            hi_a: twice(&hi[0]),
+            hi_b: twice(&hi[1]),
+        }
     }
 
     /// Whether `x` is a member of class A (`second` false) or B, by the

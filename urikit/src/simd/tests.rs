@@ -19,6 +19,21 @@ impl Lcg {
             .wrapping_add(1442695040888963407);
         (self.0 >> 33) as u32
     }
+
+    /// `buf` refilled with fewer than `max_len` bytes: one in `rare` from
+    /// [`ALPHABET`], the others from `common`.
+    fn fill(&mut self, buf: &mut Vec<u8>, max_len: usize, rare: u32, common: &[u8]) {
+        buf.clear();
+        let len = self.next() as usize % max_len;
+        for _ in 0..len {
+            let r = self.next();
+            buf.push(if r.is_multiple_of(rare) {
+                ALPHABET[(r >> 8) as usize % ALPHABET.len()]
+            } else {
+                common[(r >> 8) as usize % common.len()]
+            });
+        }
+    }
 }
 
 /// Bytes that matter: members, `%`, hex digits, each excluded byte,
@@ -29,17 +44,8 @@ fn check(class: &CharClass, simd: &super::SimdClass, cases: usize, max_len: usiz
     let mut rng = Lcg(0x5eed);
     let mut buf = Vec::new();
     for _ in 0..cases {
-        buf.clear();
-        let len = rng.next() as usize % max_len;
         // Mostly members, so that runs span blocks.
-        for _ in 0..len {
-            let r = rng.next();
-            buf.push(if r.is_multiple_of(4) {
-                ALPHABET[(r >> 8) as usize % ALPHABET.len()]
-            } else {
-                b"abcXYZ0129-"[(r >> 8) as usize % 11]
-            });
-        }
+        rng.fill(&mut buf, max_len, 4, b"abcXYZ0129-");
         for start in 0..=buf.len().min(20) {
             let want = scalar_scan(&buf, start, class);
             let got = vector(&buf, start, simd).unwrap_or(want);
@@ -205,16 +211,7 @@ fn same_answers_as_the_scalar_skip() {
         let mut rng = Lcg(0x5c1b);
         let mut buf = Vec::new();
         for _ in 0..cases {
-            buf.clear();
-            let len = rng.next() as usize % 70;
-            for _ in 0..len {
-                let r = rng.next();
-                buf.push(if r.is_multiple_of(5) {
-                    ALPHABET[(r >> 8) as usize % ALPHABET.len()]
-                } else {
-                    b"abcXYZ0129-."[(r >> 8) as usize % 12]
-                });
-            }
+            rng.fill(&mut buf, 70, 5, b"abcXYZ0129-.");
             for start in 0..=buf.len().min(40) {
                 let want = crate::parse::skip(&buf, start, class);
                 let got = super::skip(&buf, start, &simd);
@@ -275,16 +272,8 @@ fn the_masks_are_the_classes_bit_by_bit() {
     let mut rng = Lcg(0x3a5c);
     let mut buf = Vec::new();
     for _ in 0..cases {
-        buf.clear();
-        let len = rng.next() as usize % 140;
-        for _ in 0..len {
-            let r = rng.next();
-            buf.push(if r.is_multiple_of(3) {
-                ALPHABET[(r >> 8) as usize % ALPHABET.len()]
-            } else {
-                b"abcXYZ0129-./?=&"[(r >> 8) as usize % 16]
-            });
-        }
+        rng.fill(&mut buf, 140, 3, b"abcXYZ0129-./?=&");
+        let len = buf.len();
         let bits = |f: &dyn Fn(u8) -> bool| -> u128 {
             // (Past 128 bytes neither form is computed.)
             buf.iter()
