@@ -164,13 +164,11 @@ fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
             Part::Authority => view_slices(a, |s| UriRef::parse(s).ok()?.authority()),
         });
     }
+    // Utf8 and LargeUtf8: the values are copied into the output.
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
     for i in 0..n {
-        let Some((s, r)) = strs
-            .get(i)
-            .and_then(|s| UriRef::parse(s).ok().map(|r| (s, r)))
-        else {
+        let Some(r) = strs.get(i).and_then(|s| UriRef::parse(s).ok()) else {
             out.push_null();
             continue;
         };
@@ -184,7 +182,7 @@ fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
             Part::Fragment => r.fragment(),
             Part::Authority => r.authority(),
         };
-        out.push_opt_within(i, s, v);
+        out.push_opt_from(i, v);
     }
     Ok(out.finish())
 }

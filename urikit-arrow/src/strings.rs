@@ -276,18 +276,6 @@ impl<'a> StrOut<'a> {
         }
     }
 
-    /// [`push_opt_from`](Self::push_opt_from) for a caller that has the
-    /// row's text at hand (`row_str`, the value of row `row`): a
-    /// `Utf8View` output then finds where `value` lies without decoding
-    /// the row's view again.
-    #[inline]
-    pub(crate) fn push_opt_within(&mut self, row: usize, row_str: &str, value: Option<&str>) {
-        match (self, value) {
-            (StrOut::View(v), Some(value)) => v.push_within(row, row_str, value),
-            (out, value) => out.push_opt_from(row, value),
-        }
-    }
-
     pub(crate) fn finish(self) -> ArrayRef {
         match self {
             StrOut::Utf8(mut b) => Arc::new(b.finish()),
@@ -387,12 +375,9 @@ impl ViewOut<'_> {
 /// for it alone: the rows are read straight from the views, a slice longer
 /// than 12 bytes becomes a view into the input's buffer (no copy), a
 /// shorter one is inlined from one 16-byte load of its row, and the
-/// validity is gathered 64 rows to a word. (Under callgrind, in `uri-sql`
-/// over the gsd corpus, the general [`StrOut`] path took about 140
-/// instructions a row besides the parse, and this loop about 125, without
-/// the branch on each value's length.) `f` must return a slice of the
-/// string it is given, or `None`; anything else is copied into a buffer of
-/// our own.
+/// validity is gathered 64 rows to a word (timings in the body). `f` must
+/// return a slice of the string it is given, or `None`; anything else is
+/// copied into a buffer of our own.
 pub(crate) fn view_slices<F>(a: &StringViewArray, f: F) -> ArrayRef
 where
     F: Fn(&str) -> Option<&str>,
