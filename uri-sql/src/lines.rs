@@ -172,7 +172,8 @@ fn next_batch(r: &mut impl BufRead, schema: &SchemaRef) -> std::io::Result<Optio
         .map_err(std::io::Error::other)
 }
 
-/// The lines as views into `data`, or `data` back if it is not UTF-8.
+/// The lines as views into `data`, or `data` back if it is not UTF-8 (or
+/// too large for a view's 32-bit offsets).
 fn views_into(data: Vec<u8>, spans: &[(usize, usize)]) -> Result<StringViewArray, Vec<u8>> {
     if data.len() > u32::MAX as usize {
         return Err(data);
