@@ -369,8 +369,8 @@ fn skip_reg_name_p<const P: u8>(s: &[u8], i: usize) -> usize {
     i
 }
 
-/// Parse `top` by RFC 3986.
-#[inline]
+/// Parse `top` by RFC 3986 (always inlined: see `UriRef::parse`).
+#[inline(always)]
 pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     parse_with::<{ profile::URI }>(s, top)
 }

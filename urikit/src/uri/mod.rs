@@ -341,7 +341,13 @@ impl<'a> UriRef<'a> {
     /// assert!(urikit::UriRef::parse("1a:b").is_err());
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    #[inline]
+    // Always inlined, with the shortcut of `parse/fast.rs` behind it: the
+    // caller then takes the fields it wants from registers, where a call
+    // wrote the whole `Result` to memory for the caller to read back. The
+    // Arrow kernels' loops gain most (criterion, gsd corpus,
+    // `components/view-batches`: `host` 10.1 ms to 7.8 ms, `is_valid` 8.0
+    // to 6.2 ms).
+    #[inline(always)]
     pub fn parse(s: &'a str) -> Result<UriRef<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::UriReference)?;
         Ok(UriRef { s, m })
@@ -408,7 +414,8 @@ impl<'a> Uri<'a> {
     /// assert!(Uri::parse("urn:oasis:names:specification:docbook:dtd:xml:4.1.2").is_ok());
     /// assert_eq!(Uri::parse("//a/b").unwrap_err().kind(), ErrorKind::MissingScheme);
     /// ```
-    #[inline]
+    // Always inlined, as `UriRef::parse` is (see there).
+    #[inline(always)]
     pub fn parse(s: &'a str) -> Result<Uri<'a>, ParseError> {
         let m = parse(s.as_bytes(), Top::Uri)?;
         Ok(Uri { s, m })
