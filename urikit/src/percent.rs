@@ -483,13 +483,12 @@ impl Iterator for PercentDecode<'_> {
     #[inline]
     fn next(&mut self) -> Option<u8> {
         let (&b, tail) = self.rest.split_first()?;
-        if b == b'%' {
-            if let [h, l, rest @ ..] = tail {
-                if let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l)) {
-                    self.rest = rest;
-                    return Some((h << 4) | l);
-                }
-            }
+        if b == b'%'
+            && let [h, l, rest @ ..] = tail
+            && let (Some(h), Some(l)) = (hex_value(*h), hex_value(*l))
+        {
+            self.rest = rest;
+            return Some((h << 4) | l);
         }
         self.rest = tail;
         if b == b'+' && self.plus_as_space {

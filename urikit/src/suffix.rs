@@ -335,10 +335,10 @@ impl<'s> SuffixOptions<'s> {
         }
 
         let first_label = host.split('.').next().unwrap_or("");
-        if kind == Shape::Name {
-            if let Some(scheme) = self.service_scheme(first_label) {
-                return self.complete(scheme, "://", s, Heuristic::ServiceLabel, also_uri);
-            }
+        if kind == Shape::Name
+            && let Some(scheme) = self.service_scheme(first_label)
+        {
+            return self.complete(scheme, "://", s, Heuristic::ServiceLabel, also_uri);
         }
         self.complete(self.default_scheme, "://", s, Heuristic::Host, also_uri)
     }

@@ -260,10 +260,12 @@ impl<'s> Normalizer<'s> {
             if port != r.port() {
                 return false;
             }
-            if let Some(dh) = info.and_then(|i| i.default_host) {
-                if userinfo.is_none() && port.is_none() && host.as_str() == dh {
-                    return false;
-                }
+            if let Some(dh) = info.and_then(|i| i.default_host)
+                && userinfo.is_none()
+                && port.is_none()
+                && host.as_str() == dh
+            {
+                return false;
             }
         }
         let path = r.path();

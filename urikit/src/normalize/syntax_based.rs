@@ -59,13 +59,14 @@ impl Normalizer<'_> {
             m.host_start = host_out;
             m.host_kind = self.write_host(&mut w, host, hs, he);
             let port = self.port(r.port(), info.as_ref(), is_uri);
-            if let Some(dh) = info.and_then(|i| i.default_host) {
-                if userinfo.is_none() && port.is_none() {
-                    w.flush(he);
-                    if w.out.get(host_out as usize..) == Some(dh.as_bytes()) {
-                        w.out.truncate(host_out as usize);
-                        m.host_kind = HostKind::RegName;
-                    }
+            if let Some(dh) = info.and_then(|i| i.default_host)
+                && userinfo.is_none()
+                && port.is_none()
+            {
+                w.flush(he);
+                if w.out.get(host_out as usize..) == Some(dh.as_bytes()) {
+                    w.out.truncate(host_out as usize);
+                    m.host_kind = HostKind::RegName;
                 }
             }
             m.host_end = w.pos(he);

@@ -240,10 +240,10 @@ pub(super) fn pct_is_normal(s: &[u8], lower: bool) -> bool {
             if h.is_ascii_lowercase() || l.is_ascii_lowercase() {
                 return false;
             }
-            if let (Some(h), Some(l)) = (hex_value(h), hex_value(l)) {
-                if UNRESERVED.contains((h << 4) | l) {
-                    return false;
-                }
+            if let (Some(h), Some(l)) = (hex_value(h), hex_value(l))
+                && UNRESERVED.contains((h << 4) | l)
+            {
+                return false;
             }
             i += 3;
         } else {

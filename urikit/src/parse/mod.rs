@@ -307,12 +307,12 @@ pub(crate) fn scan_p<const P: u8>(
         return iri_rest(s, i, &class.table, private);
     }
     let r = scan(s, i, class);
-    if P & IRI != 0 {
-        if let Ok(end) = r {
-            if end < s.len() && s[end] >= 0x80 {
-                return iri_rest(s, end, &class.table, private);
-            }
-        }
+    if P & IRI != 0
+        && let Ok(end) = r
+        && end < s.len()
+        && s[end] >= 0x80
+    {
+        return iri_rest(s, end, &class.table, private);
     }
     r
 }
@@ -383,10 +383,10 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
 /// instructions a row.
 #[inline]
 pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
-    if top != Top::RelativeRef {
-        if let Some(m) = fast::http(s, top) {
-            return Ok(m);
-        }
+    if top != Top::RelativeRef
+        && let Some(m) = fast::http(s, top)
+    {
+        return Ok(m);
     }
     forward::<P>(s, top)
 }

@@ -21,12 +21,12 @@ pub(super) fn needed_path(path: &str, has_authority: bool) -> Option<&str> {
     if !has_dot_segment(path) {
         return Some(path);
     }
-    if !has_authority {
-        if let Some(rest) = path.strip_prefix("/.") {
-            if rest.starts_with("//") && !has_dot_segment(rest) {
-                return Some(rest);
-            }
-        }
+    if !has_authority
+        && let Some(rest) = path.strip_prefix("/.")
+        && rest.starts_with("//")
+        && !has_dot_segment(rest)
+    {
+        return Some(rest);
     }
     None
 }

@@ -244,10 +244,10 @@ impl Resolver {
     ) -> Result<UriBuf, ResolveError> {
         let (bs, rs) = (base.as_str(), reference.as_str());
         let (bm, rm) = (base.meta_ref(), reference.meta_ref());
-        if self.rfc3986_only(rm) {
-            if let Some(m) = resolve_dots(bs, bm, rs, rm, &mut out) {
-                return Ok(UriBuf::from_parts(out, m));
-            }
+        if self.rfc3986_only(rm)
+            && let Some(m) = resolve_dots(bs, bm, rs, rm, &mut out)
+        {
+            return Ok(UriBuf::from_parts(out, m));
         }
         self.resolve_general(base, reference, out)
     }
@@ -396,12 +396,11 @@ impl Resolver {
     }
 
     pub(super) fn drop_same_scheme(&self, b: &Parts<'_>, r: &mut Parts<'_>) {
-        if self.non_strict {
-            if let (Some(rs), Some(bs)) = (r.scheme, b.scheme) {
-                if rs.eq_ignore_ascii_case(bs) {
-                    r.scheme = None;
-                }
-            }
+        if self.non_strict
+            && let (Some(rs), Some(bs)) = (r.scheme, b.scheme)
+            && rs.eq_ignore_ascii_case(bs)
+        {
+            r.scheme = None;
         }
     }
 

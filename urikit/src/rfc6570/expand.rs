@@ -56,13 +56,13 @@ pub(crate) fn encode<W: Write + ?Sized>(
             i += 3;
             continue;
         }
-        if iri && c >= 0x80 {
-            if let Some(ch) = s.get(i..).and_then(|t| t.chars().next()) {
-                if is_ucs_or_private(ch) {
-                    i += ch.len_utf8();
-                    continue;
-                }
-            }
+        if iri
+            && c >= 0x80
+            && let Some(ch) = s.get(i..).and_then(|t| t.chars().next())
+            && is_ucs_or_private(ch)
+        {
+            i += ch.len_utf8();
+            continue;
         }
         if run < i {
             out.write_str(&s[run..i])?;

@@ -308,20 +308,19 @@ impl<'t> Matcher<'t> {
                         });
                     }
                     // `{?a}{&b}`: one set of query parameters.
-                    if op == Op::QueryContinuation {
-                        if let Some(Elem::Expr {
+                    if op == Op::QueryContinuation
+                        && let Some(Elem::Expr {
                             op: pop @ (Op::Query | Op::QueryContinuation),
                             vars: prev,
                             alt_lead,
                             ..
                         }) = elems.last_mut()
-                        {
-                            if *pop == Op::Query {
-                                *alt_lead = Some(b'&');
-                            }
-                            prev.extend(vars);
-                            continue;
+                    {
+                        if *pop == Op::Query {
+                            *alt_lead = Some(b'&');
                         }
+                        prev.extend(vars);
+                        continue;
                     }
                     let body = body_class(op, &vars);
                     elems.push(Elem::Expr {

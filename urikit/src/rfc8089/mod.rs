@@ -250,10 +250,12 @@ pub fn parse_lenient(text: &str) -> Result<UriBuf, FilePathError> {
         }
     }
     let first = usize::from(path.first() == Some(&b'/'));
-    if let [letter, bar, rest @ ..] = &mut path[first..] {
-        if letter.is_ascii_alphabetic() && *bar == b'|' && rest.first().is_none_or(|&b| b == b'/') {
-            *bar = b':';
-        }
+    if let [letter, bar, rest @ ..] = &mut path[first..]
+        && letter.is_ascii_alphabetic()
+        && *bar == b'|'
+        && rest.first().is_none_or(|&b| b == b'/')
+    {
+        *bar = b':';
     }
     // Only ASCII bytes were replaced by ASCII bytes: still UTF-8.
     let text = String::from_utf8(bytes).unwrap_or_default();

@@ -30,11 +30,11 @@ impl Iterator for Decode<'_> {
         let b = *self.0.next()?;
         if b == b'%' {
             let rest = self.0.as_slice();
-            if let (Some(&h), Some(&l)) = (rest.first(), rest.get(1)) {
-                if let (Some(h), Some(l)) = (hex_value(h), hex_value(l)) {
-                    self.0.nth(1);
-                    return Some(h << 4 | l);
-                }
+            if let (Some(&h), Some(&l)) = (rest.first(), rest.get(1))
+                && let (Some(h), Some(l)) = (hex_value(h), hex_value(l))
+            {
+                self.0.nth(1);
+                return Some(h << 4 | l);
             }
         }
         Some(b)

@@ -202,19 +202,20 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
             v.checked_mul(10)?
                 .checked_add(u32::from(b.wrapping_sub(b'0')))
         });
-        if let (Some(value), Some(default)) = (value, default_port(scheme)) {
-            if value <= 1023 && value != u32::from(default) {
-                let at = offset(s, port);
-                push(
-                    FindingKind::PortMismatch,
-                    at,
-                    at + port.len(),
-                    Detail::Port {
-                        port: value as u16,
-                        default,
-                    },
-                );
-            }
+        if let (Some(value), Some(default)) = (value, default_port(scheme))
+            && value <= 1023
+            && value != u32::from(default)
+        {
+            let at = offset(s, port);
+            push(
+                FindingKind::PortMismatch,
+                at,
+                at + port.len(),
+                Detail::Port {
+                    port: value as u16,
+                    default,
+                },
+            );
         }
     }
 

@@ -175,6 +175,11 @@ impl SimdClass {
 /// The tables are stored twice over, for the two lanes of a 256-bit
 /// `vpshufb`.
 #[derive(Clone, Copy, Debug)]
+// Read only by the AVX2 code, which a `no_std` build without AVX2 leaves out.
+#[cfg_attr(
+    not(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2"))),
+    allow(dead_code)
+)]
 pub(crate) struct PairClass {
     lo: [u8; 32],
     hi_a: [u8; 32],
@@ -228,6 +233,65 @@ impl PairClass {
 /// URI (see `parse/fast.rs`).
 const HTTP_PAIR: PairClass = PairClass::of(&crate::chars::QUERY, &crate::chars::REG_NAME);
 
+/// The same classes for the AVX-512 code: a table of class bits for each
+/// byte below 0x80 (bytes from 0x80 up are in neither class; the vector
+/// code sets them apart by their top bit).
+#[derive(Clone, Copy, Debug)]
+// Read only by the AVX-512 code, which a `no_std` build without it leaves
+// out.
+#[cfg_attr(
+    not(all(
+        target_arch = "x86_64",
+        any(
+            feature = "std",
+            all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+        )
+    )),
+    allow(dead_code)
+)]
+pub(crate) struct ByteTable(pub(crate) [u8; 128]);
+
+impl ByteTable {
+    /// Neither a byte of class A nor `%`.
+    pub(crate) const STOP: u8 = 1;
+    /// Neither a byte of class B nor `%`.
+    pub(crate) const NONREG: u8 = 2;
+    /// `%`.
+    pub(crate) const PCT: u8 = 4;
+    /// `?`.
+    pub(crate) const QMARK: u8 = 8;
+
+    /// The bits of each ASCII byte for classes `a` and `b` (which must not
+    /// contain `%` or any byte from 0x80 up).
+    pub(crate) const fn of(a: &CharClass, b: &CharClass) -> ByteTable {
+        check_class(a);
+        check_class(b);
+        let mut t = [0u8; 128];
+        let mut x = 0;
+        while x < 128 {
+            let c = x as u8;
+            if c == b'%' {
+                t[x] = Self::PCT;
+            } else {
+                if !a.contains(c) {
+                    t[x] |= Self::STOP;
+                }
+                if !b.contains(c) {
+                    t[x] |= Self::NONREG;
+                }
+                if c == b'?' {
+                    t[x] |= Self::QMARK;
+                }
+            }
+            x += 1;
+        }
+        ByteTable(t)
+    }
+}
+
+/// [`HTTP_PAIR`] as a [`ByteTable`].
+const HTTP_BYTES: ByteTable = ByteTable::of(&crate::chars::QUERY, &crate::chars::REG_NAME);
+
 /// Bit masks over a whole input, bit `k` for byte `k`, in a `u64` for an
 /// input of 32 to 64 bytes and a `u128` for one of 65 to 128; bits at and
 /// past the input's length are clear.
@@ -246,36 +310,96 @@ pub(crate) struct Masks<M> {
 }
 
 /// The [`Masks`] of `s`, or `None` where they are not computed: inputs
-/// shorter than 32 or longer than 64 bytes, CPUs without AVX2, `no_std`
-/// builds for targets without AVX2, other architectures. Two 32-byte
-/// blocks (overlapping when the input is shorter than 64 bytes) and three
-/// table lookups each classify every byte at once; the parser then finds
-/// each boundary with one `trailing_zeros`.
+/// longer than 64 bytes, CPUs without AVX-512 (AVX512BW and VBMI) for
+/// inputs shorter than 32 bytes, CPUs without AVX2 either, `no_std` builds
+/// for targets without them, other architectures. With AVX-512, one masked
+/// 64-byte block and one table lookup classify every byte at once; with
+/// AVX2, two 32-byte blocks (overlapping when the input is shorter than 64
+/// bytes) and three nibble lookups each. The parser then finds each
+/// boundary with one `trailing_zeros`.
 #[inline(always)]
 pub(crate) fn masks(s: &[u8]) -> Option<Masks<u64>> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {
-        if (32..=64).contains(&s.len()) && !forced_scalar() && avx2_available() {
-            // SAFETY: `masks_avx2` needs AVX2, which was just checked.
-            return unsafe { avx2::masks_avx2(s, &HTTP_PAIR) };
+        if s.len() <= 64 && !forced_scalar() {
+            #[cfg(any(
+                feature = "std",
+                all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+            ))]
+            if avx512_available() {
+                // SAFETY: `masks_avx512` needs AVX512F, AVX512BW and
+                // AVX512-VBMI, which were just checked.
+                return unsafe { avx512::masks_avx512(s, &HTTP_BYTES) };
+            }
+            if s.len() >= 32 && avx2_available() {
+                // SAFETY: `masks_avx2` needs AVX2, which was just checked.
+                return unsafe { avx2::masks_avx2(s, &HTTP_PAIR) };
+            }
         }
     }
-    let _ = (s, &HTTP_PAIR);
+    let _ = (s, &HTTP_PAIR, &HTTP_BYTES);
     None
 }
 
-/// [`masks`] for an input of 65 to 128 bytes: four blocks.
+/// [`masks`] for an input of 65 to 128 bytes: two 64-byte blocks with
+/// AVX-512, four 32-byte ones with AVX2.
 #[inline(always)]
 pub(crate) fn masks_wide(s: &[u8]) -> Option<Masks<u128>> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {
-        if (65..=128).contains(&s.len()) && !forced_scalar() && avx2_available() {
-            // SAFETY: `masks_wide_avx2` needs AVX2, which was just checked.
-            return unsafe { avx2::masks_wide_avx2(s, &HTTP_PAIR) };
+        if (65..=128).contains(&s.len()) && !forced_scalar() {
+            #[cfg(any(
+                feature = "std",
+                all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+            ))]
+            if avx512_available() {
+                // SAFETY: as in `masks`.
+                return unsafe { avx512::masks_wide_avx512(s, &HTTP_BYTES) };
+            }
+            if avx2_available() {
+                // SAFETY: `masks_wide_avx2` needs AVX2, which was just checked.
+                return unsafe { avx2::masks_wide_avx2(s, &HTTP_PAIR) };
+            }
         }
     }
-    let _ = (s, &HTTP_PAIR);
+    let _ = (s, &HTTP_PAIR, &HTTP_BYTES);
     None
+}
+
+/// Whether the AVX-512 masks can run: AVX512F, AVX512BW and AVX512-VBMI
+/// (`vpermi2b`). Not under miri, which does not interpret these
+/// instructions (it runs the AVX2 code instead), nor in a test that turned
+/// them off to test the AVX2 code on a machine that has both.
+#[cfg(all(
+    target_arch = "x86_64",
+    any(
+        feature = "std",
+        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+    )
+))]
+#[inline(always)]
+fn avx512_available() -> bool {
+    if cfg!(miri) || forced_avx2() {
+        return false;
+    }
+    #[cfg(all(
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx512vbmi"
+    ))]
+    {
+        true
+    }
+    #[cfg(not(all(
+        target_feature = "avx512f",
+        target_feature = "avx512bw",
+        target_feature = "avx512vbmi"
+    )))]
+    {
+        std::is_x86_feature_detected!("avx512f")
+            && std::is_x86_feature_detected!("avx512bw")
+            && std::is_x86_feature_detected!("avx512vbmi")
+    }
 }
 
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
@@ -299,9 +423,60 @@ std::thread_local! {
 }
 
 #[cfg(test)]
+std::thread_local! {
+    /// Set by tests to run the AVX2 masks on a machine with AVX-512.
+    pub(crate) static FORCE_AVX2: core::cell::Cell<bool> = const { core::cell::Cell::new(false) };
+}
+
+/// Whether the AVX-512 masks run here: on this machine (not under miri),
+/// unless this test turned them off.
+#[cfg(test)]
+pub(crate) fn avx512_here() -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "std"))]
+    {
+        avx512_available()
+    }
+    #[cfg(not(all(target_arch = "x86_64", feature = "std")))]
+    {
+        false
+    }
+}
+
+/// Runs `f` with the AVX-512 masks, where the machine has them, and with
+/// the AVX2 masks; `f` is told which.
+#[cfg(test)]
+pub(crate) fn each_mask_code(mut f: impl FnMut(&str)) {
+    f(if avx512_here() { "avx512" } else { "avx2" });
+    if avx512_here() {
+        FORCE_AVX2.with(|c| c.set(true));
+        f("avx2");
+        FORCE_AVX2.with(|c| c.set(false));
+    }
+}
+
+#[cfg(test)]
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
 fn forced_scalar() -> bool {
     FORCE_SCALAR.with(|f| f.get())
+}
+
+#[cfg(test)]
+#[cfg(target_arch = "x86_64")]
+fn forced_avx2() -> bool {
+    FORCE_AVX2.with(|f| f.get())
+}
+
+#[cfg(not(test))]
+#[cfg(all(
+    target_arch = "x86_64",
+    any(
+        feature = "std",
+        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+    )
+))]
+#[inline(always)]
+fn forced_avx2() -> bool {
+    false
 }
 
 #[cfg(not(test))]
@@ -394,6 +569,15 @@ mod x86;
 
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
 mod avx2;
+
+#[cfg(all(
+    target_arch = "x86_64",
+    any(
+        feature = "std",
+        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
+    )
+))]
+mod avx512;
 
 #[cfg(test)]
 mod tests;

@@ -37,8 +37,9 @@ impl Lcg {
 }
 
 /// Bytes that matter: members, `%`, hex digits, each excluded byte,
-/// controls, DEL and non-ASCII.
-const ALPHABET: &[u8] = b"aZ09F%%%%/?:@#[]\"<>\\^`{|}~-._!$&'()*+,;= \x00\x7f\x80\xff";
+/// controls, DEL and non-ASCII (among them 0xA5, 0xBF and 0xA3, which are
+/// `%`, `?` and `#` with the top bit set: the AVX-512 lookup ignores it).
+const ALPHABET: &[u8] = b"aZ09F%%%%/?:@#[]\"<>\\^`{|}~-._!$&'()*+,;= \x00\x7f\x80\xff\xa5\xbf\xa3";
 
 fn check(class: &CharClass, simd: &super::SimdClass, cases: usize, max_len: usize) {
     let mut rng = Lcg(0x5eed);
@@ -264,6 +265,36 @@ fn the_pair_tables_match_the_classes() {
     }
 }
 
+#[test]
+fn the_byte_table_matches_the_classes() {
+    let t = super::HTTP_BYTES;
+    for b in 0..=127u8 {
+        let bits = t.0[b as usize];
+        let has = |bit: u8| bits & bit != 0;
+        assert_eq!(
+            has(super::ByteTable::STOP),
+            !chars::QUERY.contains(b) && b != b'%',
+            "byte {b:#04x}"
+        );
+        assert_eq!(
+            has(super::ByteTable::NONREG),
+            !chars::REG_NAME.contains(b) && b != b'%',
+            "byte {b:#04x}"
+        );
+        assert_eq!(has(super::ByteTable::PCT), b == b'%', "byte {b:#04x}");
+        assert_eq!(has(super::ByteTable::QMARK), b == b'?', "byte {b:#04x}");
+    }
+}
+
+#[test]
+#[cfg(all(target_arch = "x86_64", feature = "std"))]
+fn the_avx512_masks_run_where_the_cpu_has_them() {
+    // Only the AVX-512 code takes inputs under 32 bytes.
+    let cpu = std::is_x86_feature_detected!("avx512f")
+        && std::is_x86_feature_detected!("avx512bw")
+        && std::is_x86_feature_detected!("avx512vbmi");
+    assert_eq!(super::masks(b"http://a/").is_some(), cpu && !cfg!(miri));
+}
 /// The masks against their definitions, bit by bit, on generated inputs of
 /// every length around the ranges they cover.
 #[test]
@@ -288,25 +319,32 @@ fn the_masks_are_the_classes_bit_by_bit() {
             pct: bits(&|b| b == b'%'),
             qmark: bits(&|b| b == b'?'),
         };
-        let narrow = super::masks(&buf);
-        let wide = super::masks_wide(&buf);
-        #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
-        {
-            let avx2 = super::avx2_available();
-            assert_eq!(narrow.is_some(), avx2 && (32..=64).contains(&len));
-            assert_eq!(wide.is_some(), avx2 && (65..=128).contains(&len));
-        }
-        if let Some(m) = narrow {
-            let m = super::Masks {
-                stop: u128::from(m.stop),
-                nonreg: u128::from(m.nonreg),
-                pct: u128::from(m.pct),
-                qmark: u128::from(m.qmark),
-            };
-            assert_eq!(m, want, "{buf:?}");
-        }
-        if let Some(m) = wide {
-            assert_eq!(m, want, "{buf:?}");
-        }
+        super::each_mask_code(|code| {
+            let narrow = super::masks(&buf);
+            let wide = super::masks_wide(&buf);
+            #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
+            {
+                let avx2 = super::avx2_available();
+                let from = if code == "avx512" { 0 } else { 32 };
+                assert_eq!(
+                    narrow.is_some(),
+                    avx2 && (from..=64).contains(&len),
+                    "{code}"
+                );
+                assert_eq!(wide.is_some(), avx2 && (65..=128).contains(&len), "{code}");
+            }
+            if let Some(m) = narrow {
+                let m = super::Masks {
+                    stop: u128::from(m.stop),
+                    nonreg: u128::from(m.nonreg),
+                    pct: u128::from(m.pct),
+                    qmark: u128::from(m.qmark),
+                };
+                assert_eq!(m, want, "{code}: {buf:?}");
+            }
+            if let Some(m) = wide {
+                assert_eq!(m, want, "{code}: {buf:?}");
+            }
+        });
     }
 }

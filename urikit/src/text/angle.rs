@@ -61,10 +61,8 @@ pub(super) fn angle<'a>(buf: &'a [u8], t: usize, eof: bool, opts: &ExtractOption
             }
             if breaks == 0 {
                 all_breaks = false;
-            } else if hyphen {
-                if let Some(p) = pieces.as_mut() {
-                    p.hyphens.push(joined - 1);
-                }
+            } else if hyphen && let Some(p) = pieces.as_mut() {
+                p.hyphens.push(joined - 1);
             }
             if first_gap.is_none() && joined > 0 {
                 first_gap = Some(joined);

@@ -102,10 +102,10 @@ pub(crate) fn parse_bytes_p<const P: u8>(
             let i = e.index();
             if bytes.get(i).is_some_and(|b| !b.is_ascii()) {
                 let end = bytes.len().min(i + 4);
-                if let Err(u) = core::str::from_utf8(&bytes[i..end]) {
-                    if u.valid_up_to() == 0 {
-                        return Err(ParseError::new(i, ErrorKind::InvalidUtf8));
-                    }
+                if let Err(u) = core::str::from_utf8(&bytes[i..end])
+                    && u.valid_up_to() == 0
+                {
+                    return Err(ParseError::new(i, ErrorKind::InvalidUtf8));
                 }
             }
             Err(e)

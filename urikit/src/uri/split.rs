@@ -109,11 +109,11 @@ pub fn split(s: &str) -> Components<'_> {
     if let Some(end) = b
         .iter()
         .position(|&x| matches!(x, b':' | b'/' | b'?' | b'#'))
+        && end > 0
+        && b[end] == b':'
     {
-        if end > 0 && b[end] == b':' {
-            c.scheme = Some(&s[..end]);
-            rest = &s[end + 1..];
-        }
+        c.scheme = Some(&s[..end]);
+        rest = &s[end + 1..];
     }
     // (//([^/?#]*))?
     if let Some(after) = rest.strip_prefix("//") {

@@ -94,18 +94,19 @@ fn expected(rule: &str, s: &[u8]) -> Option<(usize, Option<Exception>)> {
             .position(|b| b"/?#".contains(b))
             .map_or(s.len(), |e| a + e);
         let auth = &s[a..end];
-        if !auth.contains(&b'@') && auth.first() != Some(&b'[') {
-            if let Some(c) = auth.iter().position(|&b| b == b':') {
-                let q = a
-                    + c
-                    + 1
-                    + auth[c + 1..]
-                        .iter()
-                        .take_while(|b| b.is_ascii_digit())
-                        .count();
-                if q < end && q <= want.0 {
-                    want = (q, Some(Exception::PortWithoutAt));
-                }
+        if !auth.contains(&b'@')
+            && auth.first() != Some(&b'[')
+            && let Some(c) = auth.iter().position(|&b| b == b':')
+        {
+            let q = a
+                + c
+                + 1
+                + auth[c + 1..]
+                    .iter()
+                    .take_while(|b| b.is_ascii_digit())
+                    .count();
+            if q < end && q <= want.0 {
+                want = (q, Some(Exception::PortWithoutAt));
             }
         }
     }

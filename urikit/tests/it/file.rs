@@ -14,12 +14,14 @@ fn unescape(s: &str) -> Vec<u8> {
     let b = s.as_bytes();
     let mut i = 0;
     while i < b.len() {
-        if b[i] == b'{' && b.get(i + 1) == Some(&b'x') && b.get(i + 4) == Some(&b'}') {
-            if let Ok(v) = u8::from_str_radix(&s[i + 2..i + 4], 16) {
-                out.push(v);
-                i += 5;
-                continue;
-            }
+        if b[i] == b'{'
+            && b.get(i + 1) == Some(&b'x')
+            && b.get(i + 4) == Some(&b'}')
+            && let Ok(v) = u8::from_str_radix(&s[i + 2..i + 4], 16)
+        {
+            out.push(v);
+            i += 5;
+            continue;
         }
         out.push(b[i]);
         i += 1;

@@ -193,12 +193,13 @@ fn naive_decode(text: &[u8], plus_as_space: bool) -> Vec<u8> {
     let mut i = 0;
     while i < text.len() {
         let b = text[i];
-        if b == b'%' && i + 2 < text.len() {
-            if let (Some(h), Some(l)) = (hex(text[i + 1]), hex(text[i + 2])) {
-                out.push(h << 4 | l);
-                i += 3;
-                continue;
-            }
+        if b == b'%'
+            && i + 2 < text.len()
+            && let (Some(h), Some(l)) = (hex(text[i + 1]), hex(text[i + 2]))
+        {
+            out.push(h << 4 | l);
+            i += 3;
+            continue;
         }
         out.push(if plus_as_space && b == b'+' { b' ' } else { b });
         i += 1;
