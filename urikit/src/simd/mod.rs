@@ -396,9 +396,25 @@ fn avx512_available() -> bool {
         target_feature = "avx512vbmi"
     )))]
     {
-        std::is_x86_feature_detected!("avx512f")
-            && std::is_x86_feature_detected!("avx512bw")
-            && std::is_x86_feature_detected!("avx512vbmi")
+        // Found once and kept in one byte: three `is_x86_feature_detected!`
+        // took a load, a test and a branch each on every call, about twenty
+        // instructions a row of the gsd corpus.
+        use core::sync::atomic::{AtomicU8, Ordering::Relaxed};
+        /// 0: not known yet; 1: no; 2: yes.
+        static SEEN: AtomicU8 = AtomicU8::new(0);
+        #[cold]
+        #[inline(never)]
+        fn detect() -> bool {
+            let yes = std::is_x86_feature_detected!("avx512f")
+                && std::is_x86_feature_detected!("avx512bw")
+                && std::is_x86_feature_detected!("avx512vbmi");
+            SEEN.store(1 + u8::from(yes), Relaxed);
+            yes
+        }
+        match SEEN.load(Relaxed) {
+            0 => detect(),
+            seen => seen == 2,
+        }
     }
 }
 
