@@ -1,5 +1,6 @@
-//! The common case at a glance: an `http:` or `https:` URI of 32 to 128
-//! bytes with a `reg-name` or IPv4 host, an optional port, and no userinfo.
+//! The common case at a glance: an `http:` or `https:` URI of up to 128
+//! bytes (from 32 bytes without AVX-512) with a `reg-name` or IPv4 host, an
+//! optional port, and no userinfo.
 //!
 //! The byte masks of `simd::masks` classify the whole input at once; each
 //! boundary is then one `trailing_zeros`: the authority ends at the first
