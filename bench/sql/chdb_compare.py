@@ -8,9 +8,9 @@ lines, is F's cost per row on top of reading the file and summing lengths,
 which cancel out. ClickHouse's length() counts bytes, so uri-sql uses
 octet_length() (bytes too).
 
-Both wall time and CPU time are reported: ClickHouse reads the file on a
-thread of its own even under max_threads=1 (CPU/wall above 1), so its
-wall-time difference leaves out part of its work.
+Both wall time and CPU time are reported: even under max_threads=1
+ClickHouse parses the input format on helper threads (CPU/wall above 1 on
+an idle machine), so its wall-time difference leaves out part of its work.
 
 The queries run interleaved (baseline, host, path, for both engines, one
 round after the other), RUNS rounds after one warm-up round; the medians of
@@ -20,7 +20,12 @@ about the same in both of its queries, cancels out too); its CPU time
 "one thread" can be checked: CPU / wall stays near 1.0. chdb runs in this
 process under SETTINGS max_threads=1; its CPU time is this process's.
 
-Usage:  bench/sql/setup.sh && bench/sql/.venv/bin/python bench/sql/chdb_compare.py [--runs 7] [FILE]
+With --cpu N both engines run on core N alone: "one thread" then holds
+for ClickHouse too, whose helper threads (the parallel parsing of the
+input format, on by default) otherwise run on another core beside the
+query's one thread.
+
+Usage:  bench/sql/setup.sh && bench/sql/.venv/bin/python bench/sql/chdb_compare.py [--runs 7] [--cpu N] [FILE]
 FILE defaults to the full gsd corpus ($URIKIT_CORPUS or ../shared/corpus
 beside the repository, or /work/shared/corpus).
 """
@@ -92,7 +97,14 @@ def main():
     ap.add_argument("file", nargs="?")
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--uri-sql", default=str(ROOT / "target" / "release" / "uri-sql"))
+    ap.add_argument(
+        "--cpu",
+        type=int,
+        help="run both engines on this one core only (sched_setaffinity; uri-sql inherits it)",
+    )
     a = ap.parse_args()
+    if a.cpu is not None:
+        os.sched_setaffinity(0, {a.cpu})
     path = Path(a.file) if a.file else corpus_file()
     with open(path, "rb") as f:
         rows = sum(1 for _ in f)
@@ -123,6 +135,8 @@ def main():
     load = os.getloadavg()
     print(f"file: {path} ({rows} lines, {path.stat().st_size} bytes); {a.runs} runs, medians")
     print(f"chdb {chdb.__version__}; load average at the end: {load[0]:.2f} (1 min), {load[1]:.2f} (5 min) on {os.cpu_count()} cores")
+    if a.cpu is not None:
+        print(f"both engines pinned to core {a.cpu}")
     print()
     print("| engine | query | wall ms | CPU ms | CPU/wall | sum of lengths |")
     print("| --- | --- | ---: | ---: | ---: | ---: |")
@@ -134,9 +148,10 @@ def main():
         print(f"| {e} | {expr} | {med[(e, c)] * 1e3:.1f} | {cm * 1e3:.1f} | {cm / med[(e, c)]:.2f} | {sums[(e, c)]} |")
     print()
     # Per row on top of reading, by wall time and by CPU time. They differ
-    # for ClickHouse: under max_threads=1 it still reads the file on a
-    # thread of its own (CPU/wall above 1), so its wall time hides part of
-    # its work; uri-sql runs on one thread (CPU/wall near 1).
+    # for ClickHouse on an idle machine: under max_threads=1 its helper
+    # threads still parse the input on another core (CPU/wall above 1), so
+    # its wall time hides part of its work; uri-sql runs on one thread
+    # (CPU/wall near 1).
     cpu_med = {k: statistics.median(v) for k, v in cpus.items()}
     print("| function | uri-sql ns/row (validating), wall | ClickHouse ns/row, wall | ratio | uri-sql ns/row, CPU | ClickHouse ns/row, CPU | ratio |")
     print("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
