@@ -39,7 +39,9 @@ import sys
 import time
 from pathlib import Path
 
-import chdb
+# chdb is imported in main(), after --cpu has pinned this process: threads
+# it starts inherit the pinning only if they start after it.
+chdb = None
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -105,6 +107,8 @@ def main():
     a = ap.parse_args()
     if a.cpu is not None:
         os.sched_setaffinity(0, {a.cpu})
+    global chdb
+    import chdb
     path = Path(a.file) if a.file else corpus_file()
     with open(path, "rb") as f:
         rows = sum(1 for _ in f)
