@@ -13,15 +13,14 @@ use core::arch::x86_64::{
     _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_test_epi8_mask,
 };
 
-/// Sixty-four bytes of `t` from `at` (0 or 64) as a vector.
+/// One half of a [`ByteTable`] as a vector.
 #[inline]
 #[target_feature(enable = "avx512f")]
-fn load64(t: &[u8; 128], at: usize) -> __m512i {
-    let b: &[u8; 64] = t[at..at + 64].try_into().unwrap_or(&[0; 64]);
-    // SAFETY: `b` is 64 readable bytes, the size of the (unaligned) load.
-    // (Built from eight `u64`s instead, the table of a caller that does not
-    // inline this took a dozen shuffles to assemble.)
-    unsafe { _mm512_loadu_si512(b.as_ptr().cast()) }
+fn load64(half: &[u8; 64]) -> __m512i {
+    // SAFETY: `half` is 64 readable bytes, the size of the (unaligned)
+    // load. (Built from eight `u64`s instead, the table of a caller that
+    // does not inline this took a dozen shuffles to assemble.)
+    unsafe { _mm512_loadu_si512(half.as_ptr().cast()) }
 }
 
 /// The four masks of `s` (at most 64 bytes): stop, nonreg, pct, qmark.
@@ -38,7 +37,7 @@ fn block(s: &[u8], t: &ByteTable) -> [u64; 4] {
     // alias ASCII entries, so they are set apart by their top bit (none is
     // a member of either class, `%` or `?`).
     let high = _mm512_movepi8_mask(x);
-    let bits = _mm512_permutex2var_epi8(load64(&t.0, 0), x, load64(&t.0, 64));
+    let bits = _mm512_permutex2var_epi8(load64(&t.0[0]), x, load64(&t.0[1]));
     let test = |bit: u8| _mm512_test_epi8_mask(bits, _mm512_set1_epi8(bit as i8));
     [
         (test(ByteTable::STOP) | high) & k,

@@ -251,19 +251,13 @@ const HTTP_PAIR: PairClass = PairClass::of(&crate::chars::QUERY, &crate::chars::
 /// byte below 0x80 (bytes from 0x80 up are in neither class; the vector
 /// code sets them apart by their top bit).
 #[derive(Clone, Copy, Debug)]
-// Read only by the AVX-512 code, which a `no_std` build without it leaves
+// Read only by the AVX-512 code, which a `no_std` build without AVX2 leaves
 // out.
 #[cfg_attr(
-    not(all(
-        target_arch = "x86_64",
-        any(
-            feature = "std",
-            all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-        )
-    )),
+    not(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2"))),
     allow(dead_code)
 )]
-pub(crate) struct ByteTable(pub(crate) [u8; 128]);
+pub(crate) struct ByteTable(pub(crate) [[u8; 64]; 2]);
 
 impl ByteTable {
     /// Neither a byte of class A nor `%`.
@@ -276,30 +270,40 @@ impl ByteTable {
     pub(crate) const QMARK: u8 = 8;
 
     /// The bits of each ASCII byte for classes `a` and `b` (which must not
-    /// contain `%` or any byte from 0x80 up).
+    /// contain `%` or any byte from 0x80 up), in two halves of 64 bytes,
+    /// one vector each.
     pub(crate) const fn of(a: &CharClass, b: &CharClass) -> ByteTable {
         check_class(a);
         check_class(b);
-        let mut t = [0u8; 128];
+        let mut t = [[0u8; 64]; 2];
         let mut x = 0;
         while x < 128 {
             let c = x as u8;
-            if c == b'%' {
-                t[x] = Self::PCT;
-            } else {
-                if !a.contains(c) {
-                    t[x] |= Self::STOP;
-                }
-                if !b.contains(c) {
-                    t[x] |= Self::NONREG;
-                }
-                if c == b'?' {
-                    t[x] |= Self::QMARK;
-                }
+            let pct = c == b'%';
+            let mut bits = 0;
+            if !a.contains(c) && !pct {
+                bits |= Self::STOP;
             }
+            if !b.contains(c) && !pct {
+                bits |= Self::NONREG;
+            }
+            if pct {
+                bits |= Self::PCT;
+            }
+            if c == b'?' {
+                bits |= Self::QMARK;
+            }
+            t[x / 64][x % 64] = bits;
             x += 1;
         }
         ByteTable(t)
+    }
+
+    /// The bits of the ASCII byte `b` (the tests compare them with the
+    /// classes).
+    #[cfg(test)]
+    pub(crate) const fn bits(&self, b: u8) -> u8 {
+        self.0[(b / 64) as usize][(b % 64) as usize]
     }
 }
 
@@ -307,7 +311,7 @@ impl ByteTable {
 const HTTP_BYTES: ByteTable = ByteTable::of(&crate::chars::QUERY, &crate::chars::REG_NAME);
 
 /// Bit masks over a whole input, bit `k` for byte `k`, in a `u64` for an
-/// input of 32 to 64 bytes and a `u128` for one of 65 to 128; bits at and
+/// input of up to 64 bytes and a `u128` for one of 65 to 128; bits at and
 /// past the input's length are clear.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Masks<M> {
@@ -336,10 +340,6 @@ pub(crate) fn masks(s: &[u8]) -> Option<Masks<u64>> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {
         if s.len() <= 64 && !forced_scalar() {
-            #[cfg(any(
-                feature = "std",
-                all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-            ))]
             if avx512_available() {
                 // SAFETY: `masks_avx512` needs AVX512F, AVX512BW and
                 // AVX512-VBMI, which were just checked.
@@ -362,10 +362,6 @@ pub(crate) fn masks_wide(s: &[u8]) -> Option<Masks<u128>> {
     #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
     {
         if (65..=128).contains(&s.len()) && !forced_scalar() {
-            #[cfg(any(
-                feature = "std",
-                all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-            ))]
             if avx512_available() {
                 // SAFETY: as in `masks`.
                 return unsafe { avx512::masks_wide_avx512(s, &HTTP_BYTES) };
@@ -384,13 +380,7 @@ pub(crate) fn masks_wide(s: &[u8]) -> Option<Masks<u128>> {
 /// (`vpermi2b`). Not under miri, which does not interpret these
 /// instructions (it runs the AVX2 code instead), nor in a test that turned
 /// them off to test the AVX2 code on a machine that has both.
-#[cfg(all(
-    target_arch = "x86_64",
-    any(
-        feature = "std",
-        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-    )
-))]
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
 #[inline(always)]
 fn avx512_available() -> bool {
     if cfg!(miri) || forced_avx2() {
@@ -404,11 +394,26 @@ fn avx512_available() -> bool {
     {
         true
     }
-    #[cfg(not(all(
-        target_feature = "avx512f",
-        target_feature = "avx512bw",
-        target_feature = "avx512vbmi"
-    )))]
+    // Without `std` there is no run-time check: the AVX2 code runs.
+    #[cfg(all(
+        not(feature = "std"),
+        not(all(
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx512vbmi"
+        ))
+    ))]
+    {
+        false
+    }
+    #[cfg(all(
+        feature = "std",
+        not(all(
+            target_feature = "avx512f",
+            target_feature = "avx512bw",
+            target_feature = "avx512vbmi"
+        ))
+    ))]
     {
         // Found once and kept in one byte: three `is_x86_feature_detected!`
         // took a load, a test and a branch each on every call, about twenty
@@ -497,13 +502,7 @@ fn forced_avx2() -> bool {
 }
 
 #[cfg(not(test))]
-#[cfg(all(
-    target_arch = "x86_64",
-    any(
-        feature = "std",
-        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-    )
-))]
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
 #[inline(always)]
 fn forced_avx2() -> bool {
     false
@@ -600,13 +599,7 @@ mod x86;
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
 mod avx2;
 
-#[cfg(all(
-    target_arch = "x86_64",
-    any(
-        feature = "std",
-        all(target_feature = "avx512bw", target_feature = "avx512vbmi")
-    )
-))]
+#[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "avx2")))]
 mod avx512;
 
 #[cfg(test)]

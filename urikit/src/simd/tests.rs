@@ -269,7 +269,7 @@ fn the_pair_tables_match_the_classes() {
 fn the_byte_table_matches_the_classes() {
     let t = super::HTTP_BYTES;
     for b in 0..=127u8 {
-        let bits = t.0[b as usize];
+        let bits = t.bits(b);
         let has = |bit: u8| bits & bit != 0;
         assert_eq!(
             has(super::ByteTable::STOP),
