@@ -3,10 +3,10 @@
 //!
 //! ```text
 //! uri-sql run [--format table|csv|json] [--threads N] [--no-progress]
-//!             [--cluster df://HOST:PORT] QUERY
-//! uri-sql scheduler --bind HOST:PORT [--advertise HOST]
+//!             [--cluster df://HOST:PORT [--wait DURATION]] QUERY
+//! uri-sql scheduler --bind HOST:PORT [--advertise HOST] [--executor-timeout DURATION]
 //! uri-sql executor --scheduler HOST:PORT --bind HOST:PORT [--grpc-port PORT]
-//!                  [--slots N] [--advertise HOST] [--work-dir DIR]
+//!                  [--slots N] [--advertise HOST] [--work-dir DIR] [--heartbeat DURATION]
 //! ```
 //!
 //! - `lines('path')` is a table of one column, `line`, one row per line of
@@ -31,6 +31,10 @@
 //!   named in the query are read by the executors, so every executor must
 //!   see them at the same path; `lines()` reads a file on the client's
 //!   machine and is not available there (query Parquet or CSV instead).
+//!   Without `--threads`, a query is cut into as many partitions as the
+//!   cluster's live executors have task slots. How the cluster and the
+//!   client behave when a process dies (`--heartbeat`,
+//!   `--executor-timeout`, `--wait`): docs/cluster.md.
 //!
 //! Exit status: 0 when the query ran, 2 for a usage error, a bad query or
 //! an unreadable file (with the reason on standard error). A closed pipe
@@ -39,11 +43,13 @@
 mod cluster;
 mod lines;
 mod progress;
+mod remote;
 
 use std::io::{self, IsTerminal, Read, Write};
 use std::net::{SocketAddr, ToSocketAddrs};
 use std::process::ExitCode;
 use std::sync::Arc;
+use std::time::Duration;
 
 use datafusion::arrow::array::RecordBatch;
 use datafusion::arrow::error::ArrowError;
@@ -52,25 +58,34 @@ use datafusion::prelude::{SessionConfig, SessionContext};
 use futures::StreamExt;
 
 const USAGE: &str = "usage: uri-sql run [--format table|csv|json] [--threads N] [--no-progress]
-                   [--cluster df://HOST:PORT] QUERY
-       uri-sql scheduler --bind HOST:PORT [--advertise HOST]
+                   [--cluster df://HOST:PORT [--wait DURATION]] QUERY
+       uri-sql scheduler --bind HOST:PORT [--advertise HOST] [--executor-timeout DURATION]
        uri-sql executor --scheduler HOST:PORT --bind HOST:PORT [--grpc-port PORT]
                         [--slots N] [--advertise HOST] [--work-dir DIR]
+                        [--heartbeat DURATION]
 
 run: runs QUERY (SQL) with urikit's uri_* functions. Tables: lines('file.txt')
 (one column, line), and CSV, Parquet or JSON files by path ('data.parquet').
 A long query shows its progress on standard error when that is a terminal;
 --no-progress (or --quiet) turns it off. --cluster sends the query to a
 scheduler; the executors read the files, at the same path on every machine.
+Without --threads the query gets a partition per task slot of the cluster.
+--wait (default 30s) is how long a query waits for a live executor, before
+it starts and whenever the cluster has none; then it fails.
 
 scheduler: a Ballista scheduler with urikit's functions, on HOST:PORT (port 0
 picks a free port; the address is printed on standard output).
+--executor-timeout (default 10s): an executor not heard from for that long
+is taken as dead, and its tasks run again on the others.
 
 executor: a Ballista executor with urikit's functions. --bind is its Arrow
 Flight service (shuffle data), --grpc-port its control service (default:
 the --bind port + 1), --slots the tasks it runs at once (default: the
 number of cores). --advertise is the host name other machines reach a
-process by, when it binds 0.0.0.0.
+process by, when it binds 0.0.0.0. --heartbeat (default 2s) is how often it
+tells the scheduler it is alive (keep it well under --executor-timeout).
+
+DURATION: a number of seconds, or with a unit: 500ms, 30s, 5m, 1h.
 ";
 
 /// How rows are printed.
@@ -90,8 +105,7 @@ enum Command {
 /// A process of a cluster, which runs until it is stopped.
 enum Process {
     Scheduler {
-        bind: SocketAddr,
-        advertise: Option<String>,
+        scheduler: cluster::Scheduler,
         exit_when_stdin_closes: bool,
     },
     Executor {
@@ -106,8 +120,13 @@ struct Run {
     threads: Option<usize>,
     progress: bool,
     cluster: Option<String>,
+    /// How long a query on a cluster waits for a live executor.
+    wait: Option<Duration>,
     query: String,
 }
+
+/// How long a query waits for a live executor unless `--wait` says.
+const WAIT: Duration = Duration::from_secs(30);
 
 /// Why the program stops early.
 enum Failure {
@@ -126,6 +145,9 @@ impl From<DataFusionError> for Failure {
                 Failure::BrokenPipe
             }
             DataFusionError::ArrowError(e, _) => Failure::from(*e),
+            DataFusionError::External(e) if e.is::<remote::Fault>() => {
+                Failure::Query(e.to_string())
+            }
             e => Failure::Query(e.to_string()),
         }
     }
@@ -170,11 +192,24 @@ fn socket_addr(option: &str, v: &str) -> Result<SocketAddr, Failure> {
         .ok_or_else(|| Failure::Usage(format!("{option} takes HOST:PORT, not '{v}'")))
 }
 
+/// A duration option's value (`30s`, `500ms`, `5m`), at least `min`.
+fn duration(option: &str, v: &str, min: Duration) -> Result<Duration, Failure> {
+    remote::parse_duration(v)
+        .filter(|d| *d >= min)
+        .ok_or_else(|| {
+            Failure::Usage(format!(
+                "{option} takes a duration of at least {} (30s, 500ms, 5m), not '{v}'",
+                remote::show(min)
+            ))
+        })
+}
+
 /// The options of `scheduler` and `executor`.
 fn parse_process(command: &str, args: &[String]) -> Result<Command, Failure> {
     let mut it = args.iter();
     let (mut bind, mut scheduler, mut grpc_port, mut slots) = (None, None, None, None);
     let (mut advertise, mut work_dir, mut exit_when_stdin_closes) = (None, None, false);
+    let (mut heartbeat, mut executor_timeout) = (cluster::HEARTBEAT, cluster::EXECUTOR_TIMEOUT);
     let executor = command == "executor";
     while let Some(a) = it.next() {
         let mut value = |name: &str| {
@@ -213,14 +248,25 @@ fn parse_process(command: &str, args: &[String]) -> Result<Command, Failure> {
                 })?);
             }
             "--work-dir" if executor => work_dir = Some(value("--work-dir")?),
+            "--heartbeat" if executor => {
+                let v = value("--heartbeat")?;
+                heartbeat = duration("--heartbeat", &v, Duration::from_secs(1))?;
+            }
+            "--executor-timeout" if !executor => {
+                let v = value("--executor-timeout")?;
+                executor_timeout = duration("--executor-timeout", &v, Duration::from_secs(2))?;
+            }
             s => return Err(Failure::Usage(format!("{command}: unknown argument '{s}'"))),
         }
     }
     let bind = bind.ok_or_else(|| Failure::Usage(format!("{command} needs --bind HOST:PORT")))?;
     if !executor {
         return Ok(Command::Serve(Process::Scheduler {
-            bind,
-            advertise,
+            scheduler: cluster::Scheduler {
+                bind,
+                advertise,
+                executor_timeout,
+            },
             exit_when_stdin_closes,
         }));
     }
@@ -249,6 +295,7 @@ fn parse_process(command: &str, args: &[String]) -> Result<Command, Failure> {
             advertise,
             slots,
             work_dir,
+            heartbeat,
         },
         exit_when_stdin_closes,
     }))
@@ -261,6 +308,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
         threads: None,
         progress: true,
         cluster: None,
+        wait: None,
         query: String::new(),
     };
     let mut query = None;
@@ -297,12 +345,16 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
             "--no-progress" | "--quiet" => run.progress = false,
             "--cluster" => {
                 let v = value("--cluster")?;
-                if !v.starts_with("df://") {
+                if remote::address(&v).is_none() {
                     return Err(Failure::Usage(format!(
                         "--cluster takes df://HOST:PORT, not '{v}'"
                     )));
                 }
                 run.cluster = Some(v);
+            }
+            "--wait" => {
+                let v = value("--wait")?;
+                run.wait = Some(duration("--wait", &v, Duration::ZERO)?);
             }
             s if s.starts_with("--") => {
                 return Err(Failure::Usage(format!("unknown option '{s}'")))
@@ -312,6 +364,11 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
         }
     }
     run.query = query.ok_or_else(|| Failure::Usage("no QUERY".into()))?;
+    if run.wait.is_some() && run.cluster.is_none() {
+        return Err(Failure::Usage(
+            "--wait is for a query on a --cluster".into(),
+        ));
+    }
     Ok(run)
 }
 
@@ -323,7 +380,7 @@ async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<Sessio
         config = config.with_target_partitions(n);
     }
     let ctx = match cluster {
-        Some(url) => cluster::client(url, config)
+        Some(url) => cluster::client(url, config, threads)
             .await
             .map_err(|e| Failure::Query(format!("cannot use the cluster at {url}: {e}")))?,
         None => {
@@ -347,10 +404,28 @@ async fn run(opts: Run) -> Result<(), Failure> {
     // Dropped on every way out of this function, which clears its line
     // before main prints an error.
     let mut progress = progress::Progress::start(opts.progress && !to_screen);
+    // A cluster must answer and have a live executor before the query goes.
+    let live = match opts.cluster.as_deref().and_then(remote::address) {
+        Some(addr) => Some((
+            addr,
+            remote::wait_for_executor(addr, opts.wait.unwrap_or(WAIT))
+                .await
+                .map_err(Failure::Query)?,
+        )),
+        None => None,
+    };
     let ctx = context(opts.threads, opts.cluster.as_deref()).await?;
     let df = ctx.sql(&opts.query).await?;
     let schema = Arc::new(df.schema().as_arrow().clone());
-    let mut stream = df.execute_stream().await?;
+    let mut stream = match live {
+        Some((addr, live)) => {
+            let plan = df.create_physical_plan().await?;
+            let stream =
+                datafusion::physical_plan::execute_stream(Arc::clone(&plan), ctx.task_ctx())?;
+            remote::watch(stream, plan, addr, opts.wait.unwrap_or(WAIT), live)
+        }
+        None => df.execute_stream().await?,
+    };
     let stdout = io::stdout().lock();
     let mut out = io::BufWriter::with_capacity(1 << 16, stdout);
     match opts.format {
@@ -462,14 +537,13 @@ fn serve(process: Process) -> ExitCode {
     };
     let result = match process {
         Process::Scheduler {
-            bind,
-            advertise,
+            scheduler,
             exit_when_stdin_closes: exit,
         } => {
             if exit {
                 exit_when_stdin_closes();
             }
-            runtime.block_on(cluster::scheduler(bind, advertise, |bound| {
+            runtime.block_on(cluster::scheduler(scheduler, |bound| {
                 // The one line on standard output: where the scheduler is,
                 // for scripts that asked for port 0.
                 println!("{bound}");
@@ -485,12 +559,14 @@ fn serve(process: Process) -> ExitCode {
                 exit_when_stdin_closes();
             }
             eprintln!(
-                "uri-sql: executor on {} (control port {}), {} slots, scheduler {}:{}",
+                "uri-sql: executor on {} (control port {}), {} slots, scheduler {}:{}, \
+                 heartbeat every {}",
                 executor.bind,
                 executor.grpc_port,
                 executor.slots,
                 executor.scheduler.0,
-                executor.scheduler.1
+                executor.scheduler.1,
+                remote::show(executor.heartbeat)
             );
             runtime.block_on(cluster::executor(executor))
         }
@@ -533,7 +609,20 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match runtime.block_on(run(opts)) {
+    let cluster = opts.cluster.clone();
+    let result = runtime.block_on(async {
+        match (
+            run(opts).await,
+            cluster.as_deref().and_then(remote::address),
+        ) {
+            // A failure on a cluster: a broken connection is told as such.
+            (Err(Failure::Query(msg)), Some(addr)) => {
+                Err(Failure::Query(remote::explain(msg, addr).await))
+            }
+            (r, _) => r,
+        }
+    });
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(Failure::BrokenPipe) => ExitCode::SUCCESS,
         Err(Failure::Query(msg) | Failure::Usage(msg)) => {

@@ -8,10 +8,15 @@
 //! clears the line when the query ends, so a finished query leaves nothing
 //! behind on the terminal. Nothing is drawn, and no thread started, when
 //! standard error is not a terminal or `--no-progress` is given.
+//!
+//! A query on a cluster adds a status to the line (how many executors are
+//! live, what the query waits for), and notes for the events a user must
+//! know of (an executor lost, none left): on a terminal they show in the
+//! line; otherwise each note is printed once, as a line on standard error.
 
 use std::io::{IsTerminal, Write};
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{mpsc, Mutex};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -21,6 +26,13 @@ pub static LINES: AtomicU64 = AtomicU64::new(0);
 pub static BYTES: AtomicU64 = AtomicU64::new(0);
 /// Rows of the result written so far.
 pub static ROWS_OUT: AtomicU64 = AtomicU64::new(0);
+
+/// What the query does or waits for, when it is not just reading (a
+/// query on a cluster): shown at the end of the line.
+static STATUS: Mutex<String> = Mutex::new(String::new());
+/// Notes are printed as lines: progress is wanted, but standard error is
+/// not a terminal.
+static NOTES_AS_LINES: AtomicBool = AtomicBool::new(false);
 
 /// Nothing is shown for a query that ends within this time, unless the
 /// environment variable `URI_SQL_PROGRESS_AFTER_MS` says otherwise (the
@@ -47,6 +59,22 @@ pub fn add_output(rows: u64) {
     ROWS_OUT.fetch_add(rows, Ordering::Relaxed);
 }
 
+/// Sets the status shown at the end of the progress line.
+pub fn status(text: &str) {
+    if let Ok(mut s) = STATUS.lock() {
+        text.clone_into(&mut *s);
+    }
+}
+
+/// An event the user must know of: the status on a terminal, a line on
+/// standard error otherwise (when progress is wanted).
+pub fn note(text: &str) {
+    status(text);
+    if NOTES_AS_LINES.load(Ordering::Relaxed) {
+        eprintln!("uri-sql: {text}");
+    }
+}
+
 /// The drawing thread; [`Progress::finish`] stops it and clears its line.
 pub struct Progress {
     stop: Option<(mpsc::Sender<()>, JoinHandle<()>)>,
@@ -56,6 +84,7 @@ impl Progress {
     /// Starts the display if `wanted` and standard error is a terminal.
     pub fn start(wanted: bool) -> Progress {
         if !wanted || !std::io::stderr().is_terminal() {
+            NOTES_AS_LINES.store(wanted, Ordering::Relaxed);
             return Progress { stop: None };
         }
         let (tx, rx) = mpsc::channel::<()>();
@@ -75,12 +104,18 @@ impl Progress {
                         break;
                     }
                     wait = TICK;
-                    let text = line(
+                    let mut text = line(
                         started.elapsed(),
                         LINES.load(Ordering::Relaxed),
                         BYTES.load(Ordering::Relaxed),
                         ROWS_OUT.load(Ordering::Relaxed),
                     );
+                    if let Ok(s) = STATUS.lock() {
+                        if !s.is_empty() {
+                            text += " | ";
+                            text += &s;
+                        }
+                    }
                     // "\r" and erase-line: the line is redrawn in place.
                     let mut e = std::io::stderr().lock();
                     let _ = write!(e, "\r\x1b[K{text}");

@@ -1,17 +1,15 @@
 //! A real Ballista cluster on loopback: one `uri-sql scheduler` and two
-//! `uri-sql executor` processes, started here, each bounded in time and
-//! ended when the test ends (killed on drop, and told to exit when their
-//! standard input closes, should this process die first). The same queries
+//! `uri-sql executor` processes, started here (tests/common), each bounded
+//! in time and ended when the test ends. The same queries
 //! run on the cluster and in one process, over a Parquet data set of
 //! several files written from the committed corpus samples; the answers
 //! must be identical.
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{BufRead, BufReader, Read};
-use std::net::{SocketAddr, TcpListener};
-use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::io::Read;
+use std::path::Path;
+use std::process::{Command, Stdio};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -20,108 +18,13 @@ use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
 use urikit::UriRef;
 
-const BIN: &str = env!("CARGO_BIN_EXE_uri-sql");
+mod common;
+
+use common::{free_port, start_cluster, BIN};
 
 /// How long one query may take before the test fails (the cluster answers
 /// these in about a second on two cores).
 const QUERY_LIMIT: Duration = Duration::from_secs(120);
-
-/// A child process that is killed when dropped. Its standard input is held
-/// open: the processes are started with `--exit-when-stdin-closes`, so they
-/// also end if this test process is killed.
-struct Proc {
-    child: Child,
-    _stdin: ChildStdin,
-}
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn spawn(args: &[&str]) -> Proc {
-    let mut child = Command::new(BIN)
-        .args(args)
-        .arg("--exit-when-stdin-closes")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("start uri-sql");
-    let stdin = child.stdin.take().unwrap();
-    Proc {
-        child,
-        _stdin: stdin,
-    }
-}
-
-/// A port free at the time of asking (the executor must be told its ports;
-/// another process could take one in between, which would fail the test
-/// loudly, not wrongly).
-fn free_port() -> u16 {
-    TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
-/// The cluster: kept alive as long as this value.
-struct Cluster {
-    url: String,
-    work_dirs: Vec<PathBuf>,
-    _procs: Vec<Proc>,
-}
-
-fn start_cluster(root: &Path) -> Cluster {
-    let mut scheduler = spawn(&["scheduler", "--bind", "127.0.0.1:0"]);
-    // The scheduler prints the address it bound, port 0 resolved.
-    let mut line = String::new();
-    BufReader::new(scheduler.child.stdout.take().unwrap())
-        .read_line(&mut line)
-        .unwrap();
-    let addr: SocketAddr = line
-        .trim()
-        .parse()
-        .unwrap_or_else(|_| panic!("scheduler printed {line:?}"));
-    let mut procs = vec![scheduler];
-    let mut work_dirs = Vec::new();
-    for i in 0..2 {
-        let dir = root.join(format!("executor-{i}"));
-        std::fs::create_dir_all(&dir).unwrap();
-        let (flight, grpc) = (free_port(), free_port());
-        procs.push(spawn(&[
-            "executor",
-            "--scheduler",
-            &addr.to_string(),
-            "--bind",
-            &format!("127.0.0.1:{flight}"),
-            "--grpc-port",
-            &grpc.to_string(),
-            "--slots",
-            "1",
-            "--work-dir",
-            dir.to_str().unwrap(),
-        ]));
-        work_dirs.push(dir);
-        // Wait until the executor listens (it registers with the scheduler
-        // as it starts), so that the first query finds both executors.
-        let deadline = Instant::now() + Duration::from_secs(60);
-        while std::net::TcpStream::connect(("127.0.0.1", flight)).is_err()
-            || std::net::TcpStream::connect(("127.0.0.1", grpc)).is_err()
-        {
-            assert!(Instant::now() < deadline, "executor {i} did not start");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-    Cluster {
-        url: format!("df://{addr}"),
-        work_dirs,
-        _procs: procs,
-    }
-}
 
 /// Runs `uri-sql run --format json`, bounded in time; the output lines,
 /// sorted (row order is not part of a result without ORDER BY).
@@ -269,7 +172,7 @@ fn a_loopback_cluster_answers_as_one_process_does() {
     let _ = std::fs::remove_dir_all(&root);
     std::fs::create_dir_all(&root).unwrap();
     let (lines, pairs) = write_data(&root);
-    let cluster = start_cluster(&root);
+    let cluster = start_cluster(&root, 2, 1);
     let links = root.join("links");
     let links = links.display();
     let (bases, refs) = (root.join("bases"), root.join("refs"));
@@ -380,12 +283,17 @@ fn a_cluster_that_is_not_there_is_an_error_with_exit_2() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(2));
-    assert!(!o.stderr.is_empty());
+    // The scheduler's address and what happened, not tonic's words.
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(
+        err.trim_end(),
+        format!("uri-sql: cannot reach the scheduler at 127.0.0.1:{port}: connection refused")
+    );
 }
 
 #[test]
 fn cluster_commands_check_their_arguments() {
-    let cases: [&[&str]; 6] = [
+    let cases: [&[&str]; 11] = [
         &["scheduler"],
         &["scheduler", "--bind", "no-port"],
         &["executor", "--bind", "127.0.0.1:50051"],
@@ -400,6 +308,25 @@ fn cluster_commands_check_their_arguments() {
             "0",
         ],
         &["run", "--cluster", "127.0.0.1:50050", "SELECT 1"],
+        &["run", "--cluster", "df://127.0.0.1", "SELECT 1"],
+        &["run", "--wait", "5s", "SELECT 1"],
+        &["run", "--cluster", "df://h:1", "--wait", "soon", "SELECT 1"],
+        &[
+            "scheduler",
+            "--bind",
+            "127.0.0.1:0",
+            "--executor-timeout",
+            "1s",
+        ],
+        &[
+            "executor",
+            "--scheduler",
+            "h:1",
+            "--bind",
+            "127.0.0.1:9",
+            "--heartbeat",
+            "0",
+        ],
     ];
     for args in cases {
         let o = Command::new(BIN).args(args).output().unwrap();
