@@ -328,12 +328,11 @@ fn read<'t>(
                     string(v, value, form)?
                 };
                 caps.vars.push((v.name, value));
-            } else if v.explode {
-                if let (VarValue::String(s), VarValue::List(items)) =
+            } else if v.explode
+                && let (VarValue::String(s), VarValue::List(items)) =
                     (string(v, value, form)?, &mut caps.vars[at].1)
-                {
-                    items.push(s);
-                }
+            {
+                items.push(s);
             }
             // A second value of a variable without `*`: the first wins.
         }

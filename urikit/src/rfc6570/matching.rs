@@ -6,7 +6,6 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::Template;
 pub use super::ambiguity::{Ambiguity, AmbiguityKind};
