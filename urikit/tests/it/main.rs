@@ -34,6 +34,8 @@ mod iri;
 mod iri_chars;
 mod iri_corpus;
 mod iri_props;
+mod java;
+mod java_inputs;
 mod json_schema;
 mod normalize;
 #[path = "../common/oracle.rs"]
