@@ -79,6 +79,7 @@ mod iri;
 pub mod normalize;
 mod parse;
 pub mod percent;
+pub mod repair;
 mod resolve;
 pub mod rfc6570;
 pub mod rule;

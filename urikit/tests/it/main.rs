@@ -42,6 +42,7 @@ mod oracle;
 mod peers;
 mod percent;
 mod properties;
+mod repair;
 mod resolve_alloc;
 mod resolve_corpus;
 mod resolve_props;
@@ -56,4 +57,5 @@ mod text;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod vscode;
 mod zone;
