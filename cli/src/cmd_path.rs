@@ -7,7 +7,9 @@ use std::io::Write;
 use urikit::file::{self, FilePathError};
 use urikit::{Uri, UriBuf};
 
-use crate::common::{json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, Status};
+use crate::common::{
+    json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, OutputArgs, Status,
+};
 
 /// Which paths: the host platform's, Windows or Unix.
 #[derive(clap::Args, Debug, Clone, Copy)]
@@ -38,18 +40,13 @@ impl Flavor {
 /// or --unix. With no PATH, reads one per line from standard input (or the
 /// files of -i; use -0 for names with line ends). A path that has no URI (a
 /// relative one) is reported on standard error with its line number, and
-/// the exit status is 1.
+/// the exit status is 1. With --json: {"path","uri"} or {"path","error"}.
 #[derive(clap::Args, Debug)]
 pub struct FromArgs {
     #[command(flatten)]
     flavor: Flavor,
-    /// Print JSON Lines: {"path","uri"} or {"path","error"}.
-    #[arg(long)]
-    json: bool,
-    /// Print a path that has no URI unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The paths.
@@ -67,19 +64,15 @@ pub struct FromArgs {
 /// dropped. Paths are the host platform's unless --windows or --unix. With
 /// no URI, reads one per line from standard input (or the files of -i). A
 /// URI that has no path is reported on standard error with its line number,
-/// and the exit status is 1.
+/// and the exit status is 1. With --json: {"uri","path"} or {"uri","error"}
+/// ("path" with U+FFFD for bytes that are not UTF-8, and "utf8": false
+/// then).
 #[derive(clap::Args, Debug)]
 pub struct ToArgs {
     #[command(flatten)]
     flavor: Flavor,
-    /// Print JSON Lines: {"uri","path"} or {"uri","error"} ("path" with
-    /// U+FFFD for bytes that are not UTF-8, and "utf8": false then).
-    #[arg(long)]
-    json: bool,
-    /// Print a URI that has no path unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The `file` URIs.
@@ -101,7 +94,7 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
             file::from_unix_path(input).map_err(Failure::Path)
         };
         status = status.flag_if(result.is_err());
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"path\":")?;
             json_bytes(out, input)?;
             match &result {
@@ -118,7 +111,7 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(uri) => out.line(uri.as_str().as_bytes())?,
             Err(e) => {
                 e.report(out, loc, input);
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }
@@ -135,7 +128,7 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
     Inputs::new(&args.uris, &args.input).each(|input, loc| {
         let result = to_path(input, windows);
         status = status.flag_if(result.is_err());
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"uri\":")?;
             json_bytes(out, input)?;
             match &result {
@@ -155,7 +148,7 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(path) => out.line(&path)?,
             Err(e) => {
                 e.report(out, loc, input);
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }

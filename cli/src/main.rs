@@ -18,7 +18,6 @@ mod cmd_iri;
 mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
-mod cmd_parse_iri;
 mod cmd_path;
 mod cmd_relative;
 mod cmd_resolve;

@@ -80,6 +80,7 @@ pub mod java;
 pub mod normalize;
 mod parse;
 pub mod percent;
+pub mod repair;
 mod resolve;
 pub mod rfc2396;
 pub mod rfc6570;

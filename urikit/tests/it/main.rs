@@ -44,6 +44,7 @@ mod oracle;
 mod peers;
 mod percent;
 mod properties;
+mod repair;
 mod resolve_alloc;
 mod resolve_corpus;
 mod resolve_props;
@@ -58,4 +59,5 @@ mod text;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod vscode;
 mod zone;
