@@ -119,7 +119,8 @@ fn compare(
             return Ok(None);
         }
     };
-    let (ka, kb) = (cmp.key(ra), cmp.key(rb));
+    // Parsed already: the keys cannot fail.
+    let (ka, kb) = (cmp.key(&ra)?, cmp.key(&rb)?);
     let equivalent = ka == kb;
     let verdict = if equivalent {
         "equivalent"

@@ -48,9 +48,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each(|input, _| {
         let parsed = if args.iri {
-            IriRef::parse_bytes(input).map(|r| (r.as_str(), lint_iri(r)))
+            IriRef::parse_bytes(input).and_then(|r| Ok((r.as_str(), lint_iri(r)?)))
         } else {
-            UriRef::parse_bytes(input).map(|r| (r.as_str(), lint(r)))
+            UriRef::parse_bytes(input).and_then(|r| Ok((r.as_str(), lint(r)?)))
         };
         let flagged = match &parsed {
             Ok((text, findings)) => {

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::normalize::Normalizer;
+use urikit::normalize::{Level, Normalizer};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
@@ -47,9 +47,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let n = Normalizer::new()
-        .scheme_based(args.scheme)
-        .ipv6_canonical(args.ipv6);
+    let level = if args.scheme {
+        Level::Scheme
+    } else {
+        Level::Syntax
+    };
+    let n = Normalizer::new(level).ipv6_canonical(args.ipv6);
     if args.iri {
         return run_iri(&args, &n, out);
     }
@@ -58,7 +61,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Inputs::new(&args.refs, &args.input).each(|input, loc| {
         match UriRef::parse_bytes(input) {
             Ok(r) => {
-                let normal = n.normalize(r);
+                let normal = r.normalize_with(&n);
                 if args.output.json {
                     out.write_all(b"{\"input\":")?;
                     json_str(out, r.as_str())?;

@@ -8,7 +8,7 @@ use urikit::normalize::Normalizer;
 use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
 
 use crate::errors::{parse_error, uri_error};
-use crate::types::{comparison, Arg, PyURI, PyURIRef};
+use crate::types::{comparison, level_of, Arg, PyURI, PyURIRef};
 
 /// The character (code point) offset of byte offset `byte` in `s`: Python
 /// indexes strings by code point, the library by byte.
@@ -151,9 +151,7 @@ pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
 #[pyo3(signature = (uri, *, scheme_based = false))]
 pub fn normalize(py: Python<'_>, uri: Arg, scheme_based: bool) -> PyResult<String> {
     uri.with_ref(py, |r| {
-        Ok(Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(r)
+        Ok(r.normalize_with(&Normalizer::new(level_of(scheme_based)))
             .into_string())
     })
 }
@@ -180,7 +178,8 @@ pub fn equivalent(
     ignore_fragment: bool,
 ) -> PyResult<bool> {
     let cmp = comparison(py, level, ignore_fragment)?;
-    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b))))
+    // Both parsed: the comparison cannot fail.
+    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false))))
 }
 
 /// The characters left as they are when encoding for ``component``.
@@ -309,7 +308,8 @@ pub fn extract(py: Python<'_>, text: PyBackedStr, relative: bool, any_scheme: bo
 #[pyfunction]
 pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
     uri.with_ref(py, |r| {
-        Ok(lint_findings(r.as_str(), urikit::security::lint(r)))
+        // Parsed already: linting cannot fail.
+        Ok(lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default()))
     })
 }
 

@@ -12,6 +12,15 @@ use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
+
+/// The normalization rung of a ``scheme_based`` flag.
+pub(crate) fn level_of(scheme_based: bool) -> Level {
+    if scheme_based {
+        Level::Scheme
+    } else {
+        Level::Syntax
+    }
+}
 use urikit::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
 use crate::errors::{parse_error, resolve_error, uri_error};
@@ -350,7 +359,8 @@ macro_rules! with_uri_ops {
             /// ['credentials']
             fn lint(&self) -> Vec<Finding> {
                 let r = self.r();
-                lint_findings(r.as_str(), urikit::security::lint(r))
+                // Parsed already: linting cannot fail.
+                lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default())
             }
 
             /// Whether this reference is in normal form (syntax-based, and
@@ -360,7 +370,10 @@ macro_rules! with_uri_ops {
             /// False
             #[pyo3(signature = (*, scheme_based = false))]
             fn is_normalized(&self, scheme_based: bool) -> bool {
-                Normalizer::new().scheme_based(scheme_based).is_normalized(self.r())
+                // Parsed already: the check cannot fail.
+                Normalizer::new(level_of(scheme_based))
+                    .is_normalized(self.r())
+                    .unwrap_or(false)
             }
 
             /// Whether this reference and ``other`` are equivalent at
@@ -379,7 +392,8 @@ macro_rules! with_uri_ops {
                 ignore_fragment: bool,
             ) -> PyResult<bool> {
                 let cmp = comparison(py, level, ignore_fragment)?;
-                other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o)))
+                // Both parsed: the comparison cannot fail.
+                other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o).unwrap_or(false)))
             }
 
         });
@@ -493,9 +507,10 @@ with_uri_ops!(PyURIRef, {
     /// URIRef('http://example.com/')
     #[pyo3(signature = (*, scheme_based = false))]
     fn normalize(&self, scheme_based: bool) -> PyURIRef {
-        let n = Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(self.0.as_uri_ref());
+        let n = self
+            .0
+            .as_uri_ref()
+            .normalize_with(&Normalizer::new(level_of(scheme_based)));
         PyURIRef(n.into_uri_ref_buf())
     }
 });
@@ -577,9 +592,10 @@ with_uri_ops!(PyURI, {
     /// URI('http://example.com/a/~')
     #[pyo3(signature = (*, scheme_based = false))]
     fn normalize(&self, scheme_based: bool) -> PyURI {
-        let n = Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(self.0.as_uri());
+        let n = self
+            .0
+            .as_uri()
+            .normalize_with(&Normalizer::new(level_of(scheme_based)));
         // The normal form of a URI is a URI: normalization keeps the scheme.
         match n.into_uri_buf() {
             Some(u) => PyURI(u),

@@ -5,7 +5,7 @@ use std::borrow::Cow;
 
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
-use urikit::normalize::Normalizer;
+use urikit::normalize::{Level, Normalizer};
 use urikit::{percent, HostKind, Uri, UriRef};
 
 use crate::strings::{StrOut, Strs};
@@ -74,7 +74,7 @@ fn is_www(label: &str) -> bool {
 /// The SURT key of one URI, or `None` when it is not an absolute URI.
 fn surt_one(s: &str) -> Option<String> {
     let uri = Uri::parse(s).ok()?;
-    let norm = Normalizer::new().scheme_based(true).normalize(uri);
+    let norm = uri.normalize_with(&Normalizer::new(Level::Scheme));
     let uri = norm.as_uri()?;
     let Some(host) = uri.host() else {
         // No authority (mailto:, urn:): nothing to reverse.

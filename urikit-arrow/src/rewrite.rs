@@ -109,10 +109,10 @@ pub fn make_relative(base: &dyn Datum, target: &dyn Datum) -> Result<ArrayRef, A
 }
 
 /// Every row normalized at `level` (RFC 3986 6.2): [`Level::String`]
-/// leaves it as it is, [`Level::Syntax`] applies
-/// [`urikit::normalize::Normalizer::new`] (case, percent-encoding, dot
-/// segments: 6.2.2), [`Level::Scheme`] adds the scheme-based rules of 6.2.3
-/// (`scheme_based(true)`). Null for a null or invalid row.
+/// leaves it as it is, [`Level::Syntax`] applies syntax-based normalization
+/// (case, percent-encoding, dot segments: 6.2.2), [`Level::Scheme`] adds
+/// the scheme-based rules of 6.2.3: [`urikit::normalize::Normalizer::new`]
+/// at that level. Null for a null or invalid row.
 ///
 /// A row that is already normal is not copied: for `Utf8View` input its
 /// output is a view into the input's buffers.
@@ -129,11 +129,10 @@ pub fn normalize(input: &dyn Array, level: Level) -> Result<ArrayRef, ArrowError
     let strs = Strs::new(input)?;
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
-    let normalizer = Normalizer::new().scheme_based(level >= Level::Scheme);
+    let normalizer = Normalizer::new(level);
     for i in 0..n {
         match strs.get(i).and_then(|s| UriRef::parse(s).ok()) {
-            Some(r) if level == Level::String => out.push_from(i, r.as_str()),
-            Some(r) => out.push_from(i, normalizer.normalize(r).as_str()),
+            Some(r) => out.push_from(i, r.normalize_with(&normalizer).as_str()),
             None => out.push_null(),
         }
     }
@@ -161,7 +160,11 @@ pub fn equivalent(a: &dyn Datum, b: &dyn Datum, level: Level) -> Result<BooleanA
     let mut out = BooleanBuilder::with_capacity(n);
     for i in 0..n {
         match (pick(&fx, &x, i), pick(&fy, &y, i)) {
-            (Some(p), Some(q)) => out.append_value(cmp.equivalent(p, q)),
+            // Both parsed: the comparison cannot fail.
+            (Some(p), Some(q)) => match cmp.equivalent(p, q) {
+                Ok(e) => out.append_value(e),
+                Err(_) => out.append_null(),
+            },
             _ => out.append_null(),
         }
     }

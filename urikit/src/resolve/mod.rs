@@ -88,7 +88,7 @@ pub use transform::Resolver;
 ///
 /// ```
 /// use urikit::{ResolveErrorKind, Resolver};
-/// let err = Resolver::new().resolve_str("/not/a/uri", "g").unwrap_err();
+/// let err = Resolver::new().resolve("/not/a/uri", "g").unwrap_err();
 /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
 /// assert_eq!(err.to_string(), "base is not a URI (it has no scheme)");
 /// ```
@@ -151,7 +151,7 @@ impl ResolveError {
     ///
     /// ```
     /// use urikit::{ResolveErrorKind, Resolver};
-    /// let err = Resolver::new().resolve_str("http://a/", "a b").unwrap_err();
+    /// let err = Resolver::new().resolve("http://a/", "a b").unwrap_err();
     /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidReference(_)));
     /// ```
     pub const fn kind(&self) -> ResolveErrorKind {
@@ -163,7 +163,7 @@ impl ResolveError {
     /// kind says).
     ///
     /// ```
-    /// let err = urikit::Resolver::new().resolve_str("http://a/", "g h").unwrap_err();
+    /// let err = urikit::Resolver::new().resolve("http://a/", "g h").unwrap_err();
     /// assert_eq!(err.index(), Some(1));
     /// ```
     pub const fn index(&self) -> Option<usize> {
@@ -227,11 +227,21 @@ fn reference_of<T: ToUriRef>(r: &T) -> Result<UriRef<'_>, ResolveError> {
         .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))
 }
 
-/// The base of an operation, parsed if it is text.
+/// The base of an operation, parsed if it is text. A base that is a valid
+/// relative reference is [`ResolveErrorKind::BaseNotUri`] (5.1).
 #[inline]
 fn base_of<T: ToUri>(b: &T) -> Result<Uri<'_>, ResolveError> {
-    b.to_uri()
-        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))
+    b.to_uri().map_err(|e| base_error(b, e))
+}
+
+/// The error of a base that is not a URI: is it a reference at all?
+#[cold]
+#[inline(never)]
+fn base_error<T: ToUri>(b: &T, e: ParseError) -> ResolveError {
+    ResolveError::new(match b.to_uri_ref() {
+        Ok(_) => ResolveErrorKind::BaseNotUri,
+        Err(_) => ResolveErrorKind::InvalidBase(e),
+    })
 }
 
 /// The target of make-relative, parsed if it is text.

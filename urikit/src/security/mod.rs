@@ -29,7 +29,7 @@
 //! ```
 //! use urikit::{security::lint, Uri};
 //! let uri = Uri::parse("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm")?;
-//! let findings = lint(uri);
+//! let findings = lint(uri)?;
 //! assert_eq!(findings.len(), 1);
 //! assert_eq!(findings[0].kind().name(), "misleading-userinfo");
 //! assert_eq!(findings[0].span(), 6..41);
@@ -67,5 +67,5 @@ use decode::utf8_valid;
 use inet_aton::inet_aton;
 
 pub use finding::{Finding, FindingKind};
-pub use lint::{lint, lint_iri, lint_str};
+pub use lint::{lint, lint_iri};
 pub use mask::{MASK, MaskedCredentials, mask_credentials};
