@@ -45,6 +45,12 @@ impl Flavor {
 pub struct FromArgs {
     #[command(flatten)]
     flavor: Flavor,
+    /// Write the URI byte for byte as vscode-uri (VS Code, most language
+    /// server clients) does: `C:\a b` gives `file:///c%3A/a%20b`, a server
+    /// name is lower-cased, a relative path is written as if absolute
+    /// (see docs/file-uris.md). RFC 8089 otherwise.
+    #[arg(long)]
+    vscode: bool,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -71,6 +77,12 @@ pub struct FromArgs {
 pub struct ToArgs {
     #[command(flatten)]
     flavor: Flavor,
+    /// Read the path byte for byte as vscode-uri's `fsPath` does: every
+    /// triplet decoded (`%2F` too), the drive letter lower-cased, a host
+    /// kept only with a path longer than `/` (see docs/file-uris.md).
+    /// RFC 8089 otherwise.
+    #[arg(long)]
+    vscode: bool,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -85,7 +97,13 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
     let windows = args.flavor.windows();
     let mut status = Status::Ok;
     Inputs::new(&args.paths, &args.input).each(|input, loc| {
-        let result = if windows {
+        let result = if args.vscode {
+            match std::str::from_utf8(input) {
+                Ok(text) if windows => file::vscode::from_windows_path(text).map_err(Failure::Path),
+                Ok(text) => file::vscode::from_unix_path(text).map_err(Failure::Path),
+                Err(e) => Err(Failure::NotUtf8(e.valid_up_to())),
+            }
+        } else if windows {
             match std::str::from_utf8(input) {
                 Ok(text) => file::from_windows_path(text).map_err(Failure::Path),
                 Err(e) => Err(Failure::NotUtf8(e.valid_up_to())),
@@ -126,7 +144,11 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
     let windows = args.flavor.windows();
     let mut status = Status::Ok;
     Inputs::new(&args.uris, &args.input).each(|input, loc| {
-        let result = to_path(input, windows);
+        let result = if args.vscode {
+            to_path_vscode(input, windows)
+        } else {
+            to_path(input, windows)
+        };
         status = status.flag_if(result.is_err());
         if args.output.json {
             out.write_all(b"{\"uri\":")?;
@@ -179,6 +201,17 @@ fn to_path(input: &[u8], windows: bool) -> Result<Vec<u8>, Failure> {
     file::to_windows_path(&uri)
         .map(String::into_bytes)
         .map_err(Failure::Path)
+}
+
+/// The path vscode-uri's `fsPath` reads from the URI `input`.
+fn to_path_vscode(input: &[u8], windows: bool) -> Result<Vec<u8>, Failure> {
+    let uri = Uri::parse_bytes(input).map_err(Failure::Parse)?;
+    let path = if windows {
+        file::vscode::to_windows_path(&uri)
+    } else {
+        file::vscode::to_unix_path(&uri)
+    };
+    path.map(String::into_bytes).map_err(Failure::Path)
 }
 
 /// Why an input has no answer.
