@@ -107,7 +107,7 @@ fn base_not_uri() {
     let r = UriRef::parse("g").unwrap();
     for base in ["", "/a/b", "//h/p", "a/b", "?q", "#f"] {
         let b = UriRef::parse(base).unwrap();
-        let err = Resolver::new().resolve(b, &r).unwrap_err();
+        let err = Resolver::new().resolve(b, r).unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri, "{base:?}");
         let err = Resolver::new().resolve(base, "g").unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri, "{base:?}");
