@@ -272,7 +272,6 @@ impl<'s> Normalizer<'s> {
     }
 
     /// [`Normalizer::normalize`] of a parsed value: the one implementation.
-    #[inline]
     pub(crate) fn normalize_parsed<'a>(&self, r: UriRef<'a>) -> Normalized<'a> {
         if self.is_normalized_parsed(r) {
             return Normalized {
@@ -317,7 +316,6 @@ impl<'s> Normalizer<'s> {
     }
 
     /// [`Normalizer::is_normalized`] of a parsed value.
-    #[inline]
     pub(crate) fn is_normalized_parsed(&self, r: UriRef<'_>) -> bool {
         if matches!(self.level, Level::String) {
             return true;
