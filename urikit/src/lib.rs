@@ -59,6 +59,9 @@
 //! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
 //! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// docs.rs (`--cfg docsrs`, nightly): each feature-gated item is labelled
+// with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is confined to `simd/` (see its documentation).
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
@@ -73,7 +76,8 @@ mod error;
 #[path = "rfc8089/mod.rs"]
 pub mod file;
 mod host;
-#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+// Always present (empty without the features), so that each submodule
+// carries only its own feature label in the documentation.
 pub mod integrations;
 mod iri;
 pub mod normalize;
