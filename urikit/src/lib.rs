@@ -124,7 +124,17 @@ pub use rule::{Rule, validate};
 pub use uri::{Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf, split};
 pub use zone::ParseOptions;
 
-// The README's examples run as doc tests.
+// The Rust examples of the README and the guides run as doc tests (a test
+// of the CLI, cli/tests/it/docs.rs, checks that every guide with a ```rust
+// block is listed here).
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/library.md")]
+struct LibraryGuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/templates.md")]
+struct TemplatesGuideDoctests;
