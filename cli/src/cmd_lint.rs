@@ -3,10 +3,10 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::security::{lint, lint_iri, Finding};
+use urikit::security::{Finding, lint, lint_iri};
 use urikit::{IriRef, UriRef};
 
-use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output, Status};
+use crate::common::{InputArgs, Inputs, Output, Status, json_bytes, json_error, json_str};
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one
 /// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets

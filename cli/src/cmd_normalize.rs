@@ -7,7 +7,7 @@ use std::io::Write;
 use urikit::normalize::Normalizer;
 use urikit::{IriRef, UriRef};
 
-use crate::common::{json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, Status};
+use crate::common::{InputArgs, Inputs, Output, Status, json_bytes, json_str, write_invalid};
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///

@@ -7,7 +7,7 @@ use std::io::Write;
 use urikit::file::{self, FilePathError};
 use urikit::{Uri, UriBuf};
 
-use crate::common::{json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, Status};
+use crate::common::{InputArgs, Inputs, Loc, Output, Status, json_bytes, json_opt, json_str};
 
 /// Which paths: the host platform's, Windows or Unix.
 #[derive(clap::Args, Debug, Clone, Copy)]

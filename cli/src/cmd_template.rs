@@ -8,7 +8,7 @@ use anyhow::Context;
 use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, Template, TemplateError, VarValue};
 
-use crate::common::{json_str, printable, InputArgs, Inputs, Output, Status, UsageError};
+use crate::common::{InputArgs, Inputs, Output, Status, UsageError, json_str, printable};
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
 #[derive(clap::Args, Debug)]

@@ -64,6 +64,8 @@
 #![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is confined to `simd/` (see its documentation).
 #![deny(unsafe_code)]
+// ... and every `unsafe` block there says why it is sound (`// SAFETY:`).
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 extern crate alloc;

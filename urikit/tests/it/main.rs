@@ -49,6 +49,7 @@ mod resolve_rfc;
 mod resolve_vectors;
 mod rfc6570;
 mod security;
+mod send_sync;
 #[cfg(feature = "serde")]
 mod serde;
 mod suffix;
