@@ -199,7 +199,10 @@ mod tests {
         let e48 = "é".repeat(48);
         assert_eq!(got, format!("…{e48}x!{e48}…\n{}^ x\n", " ".repeat(50)));
         // Short inputs are shown whole, as before.
-        assert_eq!(caret_lines(None, &input[..256], 5, "x", false).len(), 256 + 1 + 5 + 4);
+        assert_eq!(
+            caret_lines(None, &input[..256], 5, "x", false).len(),
+            256 + 1 + 5 + 4
+        );
     }
 
     #[test]

@@ -208,5 +208,9 @@ fn invalid_utf8_is_a_break_and_is_reported() {
     );
     // Valid UTF-8 (an IRI's characters end a bare URI too) gives no note.
     let out = uri(&["extract"], Some("http://a/é".as_bytes()));
-    assert!(out.stderr.is_empty(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
