@@ -51,6 +51,7 @@ mod resolve_props;
 mod resolve_rfc;
 mod resolve_vectors;
 mod rfc6570;
+mod rfc6570_modes;
 mod security;
 #[cfg(feature = "serde")]
 mod serde;
