@@ -82,10 +82,13 @@ mod host;
 // carries only its own feature label in the documentation.
 pub mod integrations;
 mod iri;
+pub mod java;
 pub mod normalize;
 mod parse;
 pub mod percent;
+pub mod repair;
 mod resolve;
+pub mod rfc2396;
 pub mod rfc6570;
 pub mod rule;
 pub mod security;

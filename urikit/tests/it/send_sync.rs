@@ -98,7 +98,10 @@ fn parsed_values_and_templates_cross_threads() {
         let r = s.spawn(|| base.resolve("../g").unwrap().to_string());
         let m = s.spawn(|| {
             let m = t.matcher().unwrap();
-            m.matches("/users/42").unwrap().get_str("id").map(str::to_string)
+            m.matches("/users/42")
+                .unwrap()
+                .get_str("id")
+                .map(str::to_string)
         });
         (r.join().unwrap(), m.join().unwrap())
     });
