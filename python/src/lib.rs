@@ -6,6 +6,7 @@ mod arrow;
 mod errors;
 mod funcs;
 mod iri;
+mod offsets;
 mod templates;
 mod types;
 

@@ -6,12 +6,11 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
 use urikit::rfc6570::{TemplateBuf, VarValue};
 
-use crate::errors::uri_error;
+use crate::errors::{uri_error, Text};
 use crate::types::{Arg, PyURI};
 
 /// A stable kebab-case name for an error kind without one of its own
@@ -115,7 +114,7 @@ fn var_to_py<'py>(py: Python<'py>, v: &VarValue) -> PyResult<Bound<'py, PyAny>> 
 #[pymethods]
 impl PyTemplate {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyTemplate> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyTemplate> {
         TemplateBuf::parse(&*text).map(PyTemplate).map_err(|e| {
             uri_error(
                 py,
@@ -159,11 +158,7 @@ impl PyTemplate {
     /// >>> urikit.URITemplate('/users/{id}').match('/groups/42') is None
     /// True
     #[pyo3(name = "match")]
-    fn match_<'py>(
-        &self,
-        py: Python<'py>,
-        uri: PyBackedStr,
-    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+    fn match_<'py>(&self, py: Python<'py>, uri: Text) -> PyResult<Option<Bound<'py, PyDict>>> {
         let found = self.0.as_template().matches(&uri).map_err(|e| {
             uri_error(
                 py,
@@ -228,10 +223,19 @@ fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {
 }
 
 /// The ``file`` URI of an absolute path (RFC 8089): ``style`` ``'unix'``,
-/// ``'windows'`` or ``None`` for this platform's.
+/// ``'windows'`` or ``None`` for this platform's. The path is a ``str``,
+/// ``bytes`` or path-like object. A Unix path is bytes: a ``str`` is encoded
+/// as ``os.fsencode`` does where the file system encoding is UTF-8 (UTF-8
+/// with ``surrogateescape``), so a name that is not UTF-8, as ``os.listdir``
+/// gives it, keeps its bytes (percent-encoded). A Windows path is text:
+/// ``bytes`` must be UTF-8, and a ``str`` with a lone surrogate has no URI.
 ///
 /// >>> urikit.from_file_path('/srv/a b', style='unix')
 /// URI('file:///srv/a%20b')
+/// >>> urikit.from_file_path(b'/srv/caf\xe9', style='unix')
+/// URI('file:///srv/caf%E9')
+/// >>> urikit.from_file_path('/srv/caf\udce9', style='unix')
+/// URI('file:///srv/caf%E9')
 /// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
 /// URI('file:///C:/Temp/x.txt')
 #[pyfunction]
@@ -243,13 +247,10 @@ pub fn from_file_path(
 ) -> PyResult<PyURI> {
     let os = py.import("os")?;
     let path = os.call_method1("fspath", (path,))?;
-    let text: PyBackedStr = path
-        .extract()
-        .map_err(|_| PyTypeError::new_err("expected a str path"))?;
-    let uri = match style {
-        Some("unix") => urikit::file::from_unix_path(text.as_bytes()),
-        Some("windows") => urikit::file::from_windows_path(&text),
-        None => urikit::file::from_file_path(std::path::Path::new(&*text)),
+    let unix = match style {
+        Some("unix") => true,
+        Some("windows") => false,
+        None => cfg!(unix),
         Some(other) => {
             return Err(uri_error(
                 py,
@@ -260,43 +261,99 @@ pub fn from_file_path(
             ))
         }
     };
+    let not_path = || PyTypeError::new_err("expected a str, bytes or os.PathLike path");
+    let uri = if unix {
+        // The bytes of the path: a str as os.fsencode gives them.
+        let bytes: Vec<u8> = if let Ok(b) = path.cast::<PyBytes>() {
+            b.as_bytes().to_vec()
+        } else if path.cast::<PyString>().is_ok() {
+            let b = path.call_method1("encode", ("utf-8", "surrogateescape"))?;
+            b.cast::<PyBytes>()
+                .map_err(|_| not_path())?
+                .as_bytes()
+                .to_vec()
+        } else {
+            return Err(not_path());
+        };
+        match style {
+            Some(_) => urikit::file::from_unix_path(&bytes),
+            None => native_path(&bytes),
+        }
+    } else {
+        let text: String = if let Ok(b) = path.cast::<PyBytes>() {
+            String::from_utf8(b.as_bytes().to_vec()).map_err(|e| {
+                let at = e.utf8_error().valid_up_to();
+                uri_error(
+                    py,
+                    format!("a Windows path must be text: bytes not UTF-8 at index {at}"),
+                    Some(at),
+                    "not-unicode",
+                    None,
+                )
+            })?
+        } else if let Ok(s) = path.cast::<PyString>() {
+            s.to_cow()
+                .map_err(|_| crate::errors::not_unicode(py, s))?
+                .into_owned()
+        } else {
+            return Err(not_path());
+        };
+        match style {
+            Some(_) => urikit::file::from_windows_path(&text),
+            None => urikit::file::from_file_path(std::path::Path::new(&text)),
+        }
+    };
     uri.map(PyURI).map_err(|e| file_error(py, e))
 }
 
+/// This platform's path of `bytes` (a Unix path: the bytes themselves).
+#[cfg(unix)]
+fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
+    use std::os::unix::ffi::OsStrExt;
+    urikit::file::from_file_path(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
+}
+
+#[cfg(not(unix))]
+fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
+    urikit::file::from_unix_path(bytes)
+}
+
 /// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
-/// ``'unix'``, ``'windows'`` or ``None`` for this platform's.
+/// ``'unix'``, ``'windows'`` or ``None`` for this platform's. A Unix path's
+/// bytes that are not UTF-8 become lone surrogates, as ``os.fsdecode`` makes
+/// them where the file system encoding is UTF-8 (``os.fsencode`` gives the
+/// bytes back).
 ///
 /// >>> urikit.to_file_path('file:///srv/a%20b', style='unix')
 /// '/srv/a b'
+/// >>> urikit.to_file_path('file:///srv/caf%E9', style='unix')
+/// '/srv/caf\udce9'
 /// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
 /// 'C:\\Temp\\x.txt'
 #[pyfunction]
 #[pyo3(signature = (uri, *, style = None))]
-pub fn to_file_path(py: Python<'_>, uri: Arg, style: Option<&str>) -> PyResult<String> {
-    uri.with_uri(py, |u| {
-        let path = match style {
-            Some("unix") | None => urikit::file::to_unix_path(&u)
-                .map(|b| String::from_utf8(b).map_err(|e| e.utf8_error())),
-            Some("windows") => urikit::file::to_windows_path(&u).map(Ok),
-            Some(other) => {
-                return Err(uri_error(
-                    py,
-                    format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
-                    None,
-                    "unknown-style",
-                    None,
-                ))
-            }
-        };
-        match path.map_err(|e| file_error(py, e))? {
-            Ok(s) => Ok(s),
-            Err(_) => Err(uri_error(
-                py,
-                "the path is not UTF-8 text".into(),
-                None,
-                "not-unicode",
-                None,
-            )),
+pub fn to_file_path<'py>(
+    py: Python<'py>,
+    uri: Arg,
+    style: Option<&str>,
+) -> PyResult<Bound<'py, PyString>> {
+    uri.with_uri(py, |u| match style {
+        Some("unix") | None => {
+            let bytes = urikit::file::to_unix_path(&u).map_err(|e| file_error(py, e))?;
+            let text =
+                PyBytes::new(py, &bytes).call_method1("decode", ("utf-8", "surrogateescape"))?;
+            Ok(text.cast_into::<PyString>()?)
         }
+        Some("windows") => {
+            let text = urikit::file::to_windows_path(&u).map_err(|e| file_error(py, e))?;
+            Ok(PyString::new(py, &text))
+        }
+        Some(other) => Err(uri_error(
+            py,
+            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+            None,
+            "unknown-style",
+            None,
+        )),
     })
 }

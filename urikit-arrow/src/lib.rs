@@ -5,7 +5,8 @@
 //! percent-encoding and more, a whole string column at a time.
 //!
 //! - **Input**: `Utf8` ([`arrow_array::StringArray`]), `LargeUtf8` and
-//!   `Utf8View` columns. Two-argument kernels also take a scalar
+//!   `Utf8View` columns ([`string_column`] turns a dictionary of strings
+//!   or a `Null` column into one). Two-argument kernels also take a scalar
 //!   ([`arrow_array::Scalar`]) for either argument, which they parse once
 //!   per batch (a base URI, a parameter name).
 //! - **Output**: Arrow arrays. String outputs have the input's string
@@ -57,7 +58,7 @@ pub use parse::{
     userinfo, PARSE_FIELDS,
 };
 pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
-pub use strings::value_bytes;
+pub use strings::{string_column, value_bytes};
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
