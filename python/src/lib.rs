@@ -14,6 +14,9 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The package's version: the crate's, which is also the wheel's
+    // (pyproject.toml takes it from Cargo.toml).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("URIError", py.get_type::<errors::URIError>())?;
     m.add_class::<types::PyURI>()?;
     m.add_class::<types::PyURIRef>()?;

@@ -14,24 +14,6 @@ use urikit::rfc6570::{TemplateBuf, VarValue};
 use crate::errors::uri_error;
 use crate::types::{Arg, PyURI};
 
-/// A stable kebab-case name for an error kind without one of its own
-/// (`UnclosedExpression` -> `unclosed-expression`).
-fn kebab(debug: &str) -> String {
-    let name = debug.split('(').next().unwrap_or(debug);
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
-
 /// A URI Template (RFC 6570), parsed: ``expand`` fills it in, ``match``
 /// reads the variables back out of a URI.
 ///
@@ -116,15 +98,9 @@ fn var_to_py<'py>(py: Python<'py>, v: &VarValue) -> PyResult<Bound<'py, PyAny>> 
 impl PyTemplate {
     #[new]
     fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyTemplate> {
-        TemplateBuf::parse(&*text).map(PyTemplate).map_err(|e| {
-            uri_error(
-                py,
-                e.to_string(),
-                Some(e.index()),
-                &kebab(&format!("{:?}", e.kind())),
-                None,
-            )
-        })
+        TemplateBuf::parse(&*text)
+            .map(PyTemplate)
+            .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
     }
 
     /// Expand with variables from a mapping and/or keywords (4, 5): ``str``
@@ -140,15 +116,10 @@ impl PyTemplate {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let vars = vars(mapping, kwargs)?;
-        self.0.as_template().expand(&vars).map_err(|e| {
-            uri_error(
-                py,
-                e.to_string(),
-                Some(e.index()),
-                &kebab(&format!("{:?}", e.kind())),
-                None,
-            )
-        })
+        self.0
+            .as_template()
+            .expand(&vars)
+            .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
     }
 
     /// The variables of a URI this template expands to, or ``None`` when it
@@ -164,15 +135,11 @@ impl PyTemplate {
         py: Python<'py>,
         uri: PyBackedStr,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let found = self.0.as_template().matches(&uri).map_err(|e| {
-            uri_error(
-                py,
-                e.to_string(),
-                None,
-                &kebab(&format!("{:?}", e.kind())),
-                None,
-            )
-        })?;
+        let found = self
+            .0
+            .as_template()
+            .matches(&uri)
+            .map_err(|e| uri_error(py, e.to_string(), None, e.kind().name(), None))?;
         let Some(caps) = found else { return Ok(None) };
         let d = PyDict::new(py);
         for (name, v) in caps.iter() {

@@ -6,7 +6,6 @@ import pathlib
 import pickle
 
 import pytest
-
 import urikit
 from urikit import URITemplate
 

@@ -56,8 +56,10 @@ pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
     userinfo, PARSE_FIELDS,
 };
-pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
+pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve};
 pub use strings::value_bytes;
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
+/// The named percent-encode sets of [`encode`]: the library's own.
+pub use urikit::percent::EncodeSet;

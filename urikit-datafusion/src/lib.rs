@@ -343,8 +343,10 @@ impl ScalarUDFImpl for UriUdf {
             Kind::Encode => {
                 let c = constant(name, "component", &a[1])?;
                 let Some(set) = EncodeSet::from_name(c) else {
+                    let names: Vec<&str> = EncodeSet::ALL.iter().map(|s| s.name()).collect();
                     return exec_err!(
-                        "{name}: unknown component '{c}' (expected userinfo, host, path-segment, path, query, query-pair, fragment or unreserved)"
+                        "{name}: unknown component '{c}' (expected one of {})",
+                        names.join(", ")
                     );
                 };
                 urikit_arrow::encode(arr, set)?

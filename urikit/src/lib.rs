@@ -76,6 +76,7 @@ mod host;
 #[cfg(any(feature = "serde", feature = "http", feature = "url"))]
 pub mod integrations;
 mod iri;
+mod names;
 pub mod normalize;
 mod parse;
 pub mod percent;

@@ -4,6 +4,7 @@
 //! every URI can be read back in only one way and otherwise reports an
 //! [`Ambiguity`] with its reason.
 
+use crate::names::kind_names;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
@@ -74,6 +75,24 @@ impl AmbiguityKind {
             AmbiguityKind::ExplodeNotLast => "exploded variable not last in its expression",
             AmbiguityKind::RepeatedVariable => "variable appears more than once",
         }
+    }
+}
+
+kind_names! {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// use urikit::rfc6570::AmbiguityKind;
+    /// assert_eq!(AmbiguityKind::ReservedNotLast.name(), "reserved-not-last");
+    /// ```
+    AmbiguityKind {
+        AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
+        AmbiguityKind::DelimiterInValue => "delimiter-in-value",
+        AmbiguityKind::ReservedNotLast => "reserved-not-last",
+        AmbiguityKind::ReservedList => "reserved-list",
+        AmbiguityKind::LabelList => "label-list",
+        AmbiguityKind::ExplodeNotLast => "explode-not-last",
+        AmbiguityKind::RepeatedVariable => "repeated-variable",
     }
 }
 
