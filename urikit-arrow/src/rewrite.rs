@@ -4,7 +4,6 @@
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, BooleanArray, Datum};
 use arrow_schema::ArrowError;
-use urikit::chars::CharClass;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 use urikit::percent::{self, EncodeSet};
