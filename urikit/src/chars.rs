@@ -281,6 +281,26 @@ pub const QUERY: CharClass = PCHAR.with_bytes(b"/?");
 /// ```
 pub const FRAGMENT: CharClass = QUERY;
 
+/// RFC 2396 (as amended by RFC 2732) `uric = reserved | unreserved | escaped`
+/// without `escaped`: the query, the fragment and an opaque part. It is
+/// [`QUERY`] with `[` and `]`, which RFC 2732 added to `reserved`.
+///
+/// ```
+/// use urikit::chars::{QUERY, URIC_2396};
+/// assert!(URIC_2396.contains(b'[') && !QUERY.contains(b'['));
+/// assert!(!URIC_2396.contains(b'#'));
+/// ```
+pub const URIC_2396: CharClass = QUERY.with_bytes(b"[]");
+
+/// RFC 2396 `reg_name` (3.2.1) without `escaped`: [`REG_NAME`] with `:` and
+/// `@`, which a registry-based authority may hold.
+///
+/// ```
+/// use urikit::chars::{REG_NAME, REG_NAME_2396};
+/// assert!(REG_NAME_2396.contains(b'@') && !REG_NAME.contains(b'@'));
+/// ```
+pub const REG_NAME_2396: CharClass = REG_NAME.with_bytes(b":@");
+
 /// `ucschar` (RFC 3987, 2.2): the non-ASCII characters an IRI allows in
 /// its userinfo, host, path, query and fragment.
 ///

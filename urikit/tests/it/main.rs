@@ -34,6 +34,8 @@ mod iri;
 mod iri_chars;
 mod iri_corpus;
 mod iri_props;
+mod java;
+mod java_inputs;
 mod json_schema;
 mod normalize;
 #[path = "../common/oracle.rs"]
@@ -49,6 +51,7 @@ mod resolve_props;
 mod resolve_rfc;
 mod resolve_vectors;
 mod rfc6570;
+mod rfc6570_modes;
 mod security;
 #[cfg(feature = "serde")]
 mod serde;
