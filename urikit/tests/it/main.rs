@@ -54,6 +54,7 @@ mod rfc2396;
 mod rfc6570;
 mod rfc6570_modes;
 mod security;
+mod send_sync;
 #[cfg(feature = "serde")]
 mod serde;
 mod suffix;
