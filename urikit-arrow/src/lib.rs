@@ -35,6 +35,7 @@
 //! let hosts: Vec<_> = hosts.as_string_view().iter().collect();
 //! assert_eq!(hosts, [Some("www.example.com"), None, None]);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -50,7 +51,7 @@ mod strings;
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
-pub use iri::{to_iri, to_uri};
+pub use iri::{repair, to_iri, to_uri};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
@@ -63,3 +64,8 @@ pub use strings::value_bytes;
 pub use urikit::compare::Level;
 /// The named percent-encode sets of [`encode`]: the library's own.
 pub use urikit::percent::EncodeSet;
+
+// The README's example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -47,6 +47,7 @@ from ._urikit import (
     normalize,
     parse,
     relative,
+    repair,
     resolve,
     to_file_path,
     validate,
@@ -95,4 +96,5 @@ __all__ = [
     "validate",
     "from_file_path",
     "to_file_path",
+    "repair",
 ]
