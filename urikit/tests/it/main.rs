@@ -53,6 +53,7 @@ mod resolve_vectors;
 mod rfc6570;
 mod rfc6570_modes;
 mod security;
+mod send_sync;
 #[cfg(feature = "serde")]
 mod serde;
 mod suffix;
