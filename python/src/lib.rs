@@ -6,6 +6,7 @@ mod arrow;
 mod errors;
 mod funcs;
 mod iri;
+mod repair;
 mod templates;
 mod types;
 
@@ -38,6 +39,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<templates::PyTemplate>()?;
     m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;
+    m.add_function(wrap_pyfunction!(repair::repair, m)?)?;
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;

@@ -321,25 +321,69 @@ fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {
     uri_error(py, e.to_string(), e.index(), e.kind().name(), None)
 }
 
+/// Whether ``profile`` is ``'vscode'`` (else ``'rfc8089'``).
+fn vscode_profile(py: Python<'_>, profile: &str) -> PyResult<bool> {
+    match profile {
+        "vscode" => Ok(true),
+        "rfc8089" => Ok(false),
+        other => Err(uri_error(
+            py,
+            format!("unknown profile {other:?} (expected 'rfc8089' or 'vscode')"),
+            None,
+            "unknown-profile",
+            None,
+        )),
+    }
+}
+
+/// Whether ``style`` means Windows paths (``None``: this platform's).
+fn windows_style(py: Python<'_>, style: Option<&str>) -> PyResult<bool> {
+    match style {
+        Some("windows") => Ok(true),
+        Some("unix") => Ok(false),
+        None => Ok(cfg!(windows)),
+        Some(other) => Err(uri_error(
+            py,
+            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+            None,
+            "unknown-style",
+            None,
+        )),
+    }
+}
+
 /// The ``file`` URI of an absolute path (RFC 8089): ``style`` ``'unix'``,
-/// ``'windows'`` or ``None`` for this platform's.
+/// ``'windows'`` or ``None`` for this platform's. ``profile='vscode'``
+/// writes it byte for byte as vscode-uri's ``URI.file(path).toString()``
+/// does (a relative path is then taken as if absolute).
 ///
+/// >>> urikit.from_file_path('C:\\a b', style='windows', profile='vscode')
+/// URI('file:///c%3A/a%20b')
 /// >>> urikit.from_file_path('/srv/a b', style='unix')
 /// URI('file:///srv/a%20b')
 /// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
 /// URI('file:///C:/Temp/x.txt')
 #[pyfunction]
-#[pyo3(signature = (path, *, style = None))]
+#[pyo3(signature = (path, *, style = None, profile = "rfc8089"))]
 pub fn from_file_path(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     style: Option<&str>,
+    profile: &str,
 ) -> PyResult<PyURI> {
     let os = py.import("os")?;
     let path = os.call_method1("fspath", (path,))?;
     let text: PyBackedStr = path
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a str path"))?;
+    if vscode_profile(py, profile)? {
+        let uri = if windows_style(py, style)? {
+            urikit::file::vscode::from_windows_path(&text)
+        } else {
+            urikit::file::vscode::from_unix_path(&text)
+        };
+        return uri.map(PyURI).map_err(|e| file_error(py, e));
+    }
     let uri = match style {
         Some("unix") => urikit::file::from_unix_path(text.as_bytes()),
         Some("windows") => urikit::file::from_windows_path(&text),
@@ -359,14 +403,33 @@ pub fn from_file_path(
 
 /// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
 /// ``'unix'``, ``'windows'`` or ``None`` for this platform's.
+/// ``profile='vscode'`` reads it as vscode-uri's ``fsPath`` does.
 ///
+/// >>> urikit.to_file_path('file:///c%3A/a%20b', style='windows', profile='vscode')
+/// 'c:\\a b'
 /// >>> urikit.to_file_path('file:///srv/a%20b', style='unix')
 /// '/srv/a b'
 /// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
 /// 'C:\\Temp\\x.txt'
 #[pyfunction]
-#[pyo3(signature = (uri, *, style = None))]
-pub fn to_file_path(py: Python<'_>, uri: Arg, style: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (uri, *, style = None, profile = "rfc8089"))]
+pub fn to_file_path(
+    py: Python<'_>,
+    uri: Arg,
+    style: Option<&str>,
+    profile: &str,
+) -> PyResult<String> {
+    if vscode_profile(py, profile)? {
+        let windows = windows_style(py, style)?;
+        return uri.with_uri(py, |u| {
+            let path = if windows {
+                urikit::file::vscode::to_windows_path(&u)
+            } else {
+                urikit::file::vscode::to_unix_path(&u)
+            };
+            path.map_err(|e| file_error(py, e))
+        });
+    }
     uri.with_uri(py, |u| {
         let path = match style {
             Some("unix") | None => urikit::file::to_unix_path(&u)

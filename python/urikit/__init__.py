@@ -38,6 +38,7 @@ from ._urikit import (
     normalize,
     parse,
     relative,
+    repair,
     resolve,
     to_file_path,
     validate,
@@ -64,4 +65,5 @@ __all__ = [
     "validate",
     "from_file_path",
     "to_file_path",
+    "repair",
 ]

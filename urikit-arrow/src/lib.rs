@@ -51,7 +51,7 @@ mod strings;
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
-pub use iri::{to_iri, to_uri};
+pub use iri::{repair, to_iri, to_uri};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,

@@ -143,3 +143,7 @@ struct LibraryGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/templates.md")]
 struct TemplatesGuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rfc2396.md")]
+struct Rfc2396GuideDoctests;
