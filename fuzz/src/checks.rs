@@ -4,7 +4,7 @@
 //! includes this file by path), so every input the fuzzer ever crashed on is
 //! checked against the same properties in the normal test suite.
 
-use urikit::{split, validate, ErrorKind, Rule, Uri, UriBuf, UriRef, UriRefBuf};
+use urikit::{ErrorKind, Rule, Uri, UriBuf, UriRef, UriRefBuf, split, validate};
 
 /// Every property of the parser that holds for any string.
 pub fn check_parse(s: &str) {

@@ -31,16 +31,9 @@ pub fn check_resolve(base: &str, reference: &str) {
     // documented "/." before a path that starts with "//" without authority.
     let expected = oracle::expected_text(&oracle::naive_resolve(base, reference, true));
     assert_eq!(t.as_str(), expected, "resolve({base:?}, {reference:?})");
-    let non_strict = Resolver::new()
-        .non_strict(true)
-        .resolve(&b, &r)
-        .expect("resolves");
+    let non_strict = Resolver::new().non_strict(true).resolve(&b, &r).expect("resolves");
     let expected = oracle::expected_text(&oracle::naive_resolve(base, reference, false));
-    assert_eq!(
-        non_strict.as_str(),
-        expected,
-        "non-strict resolve({base:?}, {reference:?})"
-    );
+    assert_eq!(non_strict.as_str(), expected, "non-strict resolve({base:?}, {reference:?})");
     for resolver in [
         Resolver::new().non_strict(true),
         Resolver::new().rfc2396(true),
@@ -49,9 +42,7 @@ pub fn check_resolve(base: &str, reference: &str) {
         let t = resolver.resolve(&b, &r).expect("valid input resolves");
         assert!(Uri::parse(t.as_str()).is_ok(), "{t}");
     }
-    let same = Resolver::new()
-        .is_same_document(&b, &r)
-        .expect("parsed inputs");
+    let same = Resolver::new().is_same_document(&b, &r).expect("parsed inputs");
     let strip = |s: &str| s.split('#').next().unwrap_or("").to_string();
     assert_eq!(same, strip(t.as_str()) == strip(b.as_str()));
 }
@@ -97,25 +88,14 @@ pub fn check_normalize(s: &str) {
         let out = n.normalize(r);
         let reparsed = UriRef::parse(out.as_str()).expect("normal form is valid");
         assert_eq!(reparsed.is_relative(), r.is_relative());
-        assert_eq!(
-            n.normalize(reparsed).as_str(),
-            out.as_str(),
-            "idempotent: {s:?}"
-        );
+        assert_eq!(n.normalize(reparsed).as_str(), out.as_str(), "idempotent: {s:?}");
         assert!(n.is_normalized(reparsed), "{out} is normal");
-        assert_eq!(
-            n.is_normalized(r),
-            out.as_str() == s,
-            "is_normalized({s:?})"
-        );
+        assert_eq!(n.is_normalized(r), out.as_str() == s, "is_normalized({s:?})");
         assert_eq!(out.is_borrowed(), out.as_str() == s);
     }
     let normal = r.normalize();
     let normal = UriRef::parse(normal.as_str()).expect("valid");
-    assert!(
-        Comparison::new(Level::Syntax).equivalent(r, normal),
-        "{s:?}"
-    );
+    assert!(Comparison::new(Level::Syntax).equivalent(r, normal), "{s:?}");
 }
 
 /// Percent-encoding: decoding the encoding of any bytes gives them back, for
@@ -133,18 +113,12 @@ pub fn check_percent(data: &[u8]) {
         (&percent::UNRESERVED, Rule::Segment),
     ] {
         let encoded = percent::encode(data, set).to_string();
-        assert!(
-            validate(rule, &encoded).is_ok(),
-            "{encoded:?} is not {rule}"
-        );
+        assert!(validate(rule, &encoded).is_ok(), "{encoded:?} is not {rule}");
         assert_eq!(percent::decode(&encoded).to_bytes().as_ref(), data);
         // Hex digits are uppercase (2.1).
         let b = encoded.as_bytes();
         for (i, _) in encoded.match_indices('%') {
-            assert!(
-                b[i + 1..i + 3].iter().all(|c| !c.is_ascii_lowercase()),
-                "{encoded:?}"
-            );
+            assert!(b[i + 1..i + 3].iter().all(|c| !c.is_ascii_lowercase()), "{encoded:?}");
         }
     }
     if let Ok(s) = std::str::from_utf8(data) {
@@ -192,9 +166,7 @@ pub fn check_builder(data: &[u8]) {
         // A host the builder took as raw data comes back decoded.
         let got = dec(r.host_str()).unwrap_or_default();
         assert!(
-            got == h
-                || got.eq_ignore_ascii_case(h)
-                || r.host_str().is_some_and(|x| x.starts_with('[')),
+            got == h || got.eq_ignore_ascii_case(h) || r.host_str().is_some_and(|x| x.starts_with('[')),
             "host {h:?} came back as {:?}",
             r.host_str()
         );
@@ -208,12 +180,8 @@ pub fn check_builder(data: &[u8]) {
     // "./" before a relative path whose first segment holds a ":".
     assert!(
         got_path == expected_path
-            || got_path
-                .strip_prefix(b"/.")
-                .is_some_and(|p| p == expected_path)
-            || got_path
-                .strip_prefix(b"./")
-                .is_some_and(|p| p == expected_path)
+            || got_path.strip_prefix(b"/.").is_some_and(|p| p == expected_path)
+            || got_path.strip_prefix(b"./").is_some_and(|p| p == expected_path)
             || (expected_path.is_empty() && got_path == b"/"),
         "path {expected_path:?} came back as {:?}",
         r.path()
@@ -237,11 +205,7 @@ pub fn check_extract_lint(data: &[u8]) {
         assert!(m.start() <= m.end() && m.end() <= s.len());
         assert!(s.is_char_boundary(m.start()) && s.is_char_boundary(m.end()));
         let u = UriRef::parse(m.as_str()).expect("an extracted URI parses");
-        assert!(
-            !u.is_relative(),
-            "default extraction is absolute only: {:?}",
-            m.as_str()
-        );
+        assert!(!u.is_relative(), "default extraction is absolute only: {:?}", m.as_str());
         found.push((m.span(), m.as_str().to_string()));
         for f in security::lint(u) {
             assert!(f.start() <= f.end() && f.end() <= m.as_str().len(), "{f:?}");
