@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
-use urikit::rfc6570::{TemplateBuf, VarValue};
+use urikit::rfc6570::{Captures, MatchMode, Template, TemplateBuf, VarValue};
 
 use crate::errors::uri_error;
 use crate::types::{Arg, PyURI};
@@ -122,29 +122,89 @@ impl PyTemplate {
             .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
     }
 
-    /// The variables of a URI this template expands to, or ``None`` when it
-    /// does not match; ``URIError`` when the template is ambiguous.
+    /// The variables of a URI, or ``None`` when it does not match;
+    /// ``URIError`` when the template cannot be matched unambiguously.
+    ///
+    /// ``lenient=False`` (the default) is the exact inverse of ``expand``:
+    /// the result expands back to the same URI, and a value must be written
+    /// as expansion writes it. ``lenient=True`` reads URIs as clients send
+    /// them: query parameters in any order, each optional, unnamed ones
+    /// ignored; raw ``:``, ``/``, ``@``, ``+`` accepted in values (``+``
+    /// stays ``+``; ``form=True`` makes it a space); the first of duplicates
+    /// wins; values are strings; URIs over 64 KiB raise ``URIError``
+    /// (``uri-too-long``). In lenient mode a decoded path value holding a
+    /// ``/`` or ``\``, or being ``.`` or ``..``, raises ``URIError`` named
+    /// ``separator-in-segment`` or ``dot-segment`` instead of passing it
+    /// on; ``match_details`` reports it without raising.
     ///
     /// >>> urikit.URITemplate('/users/{id}').match('/users/42')
     /// {'id': '42'}
     /// >>> urikit.URITemplate('/users/{id}').match('/groups/42') is None
     /// True
-    #[pyo3(name = "match")]
+    /// >>> t = urikit.URITemplate('/search{?q,page}')
+    /// >>> t.match('/search?q=a:b&utm=1') is None
+    /// True
+    /// >>> t.match('/search?q=a:b&utm=1', lenient=True)
+    /// {'q': 'a:b'}
+    #[pyo3(name = "match", signature = (uri, *, lenient = false, form = false))]
     fn match_<'py>(
         &self,
         py: Python<'py>,
         uri: PyBackedStr,
+        lenient: bool,
+        form: bool,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let found = self
-            .0
-            .as_template()
-            .matches(&uri)
-            .map_err(|e| uri_error(py, e.to_string(), None, e.kind().name(), None))?;
-        let Some(caps) = found else { return Ok(None) };
-        let d = PyDict::new(py);
-        for (name, v) in caps.iter() {
-            d.set_item(name, var_to_py(py, v)?)?;
+        let t = self.0.as_template();
+        let Some(caps) = captures(py, &t, &uri, lenient, form)? else {
+            return Ok(None);
+        };
+        if let (true, Some(h)) = (lenient, caps.hazards().first()) {
+            return Err(uri_error(
+                py,
+                format!("{} in variable {:?}", h.kind().message(), h.name()),
+                None,
+                h.kind().name(),
+                None,
+            ));
         }
+        vars_dict(py, &caps).map(Some)
+    }
+
+    /// Like ``match``, without raising on hazards: ``None``, or a dict with
+    /// ``"vars"`` (as ``match`` gives them), ``"rest"`` (the query
+    /// parameters the template does not name, as written: a list of
+    /// ``(name, value)``) and ``"hazards"`` (a list of ``(variable, kind)``).
+    ///
+    /// >>> t = urikit.URITemplate('/files/{name}{?v}')
+    /// >>> d = t.match_details('/files/..%2Fetc?v=1&x=2', lenient=True)
+    /// >>> d['vars'], d['rest'], d['hazards']
+    /// ({'name': '../etc', 'v': '1'}, [('x', '2')], [('name', 'separator-in-segment')])
+    #[pyo3(signature = (uri, *, lenient = false, form = false))]
+    fn match_details<'py>(
+        &self,
+        py: Python<'py>,
+        uri: PyBackedStr,
+        lenient: bool,
+        form: bool,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let t = self.0.as_template();
+        let Some(caps) = captures(py, &t, &uri, lenient, form)? else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("vars", vars_dict(py, &caps)?)?;
+        let rest: Vec<(&str, &str)> = caps
+            .rest()
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        d.set_item("rest", rest)?;
+        let hazards: Vec<(&str, &str)> = caps
+            .hazards()
+            .iter()
+            .map(|h| (h.name(), h.kind().name()))
+            .collect();
+        d.set_item("hazards", hazards)?;
         Ok(Some(d))
     }
 
@@ -188,6 +248,44 @@ impl PyTemplate {
         let text = slf.get().0.as_str().to_owned();
         (slf.get_type(), (text,)).into_pyobject(slf.py())
     }
+}
+
+/// The captures of `uri` in the mode asked for.
+fn captures<'t>(
+    py: Python<'_>,
+    t: &Template<'t>,
+    uri: &str,
+    lenient: bool,
+    form: bool,
+) -> PyResult<Option<Captures<'t>>> {
+    let mode = match (lenient, form) {
+        (false, false) => MatchMode::Exact,
+        (true, false) => MatchMode::Lenient,
+        (true, true) => MatchMode::LenientForm,
+        (false, true) => {
+            return Err(uri_error(
+                py,
+                "form=True needs lenient=True".into(),
+                None,
+                "form-needs-lenient",
+                None,
+            ))
+        }
+    };
+    let m = t
+        .matcher()
+        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))?
+        .mode(mode);
+    m.try_matches(uri)
+        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
+}
+
+fn vars_dict<'py>(py: Python<'py>, caps: &Captures<'_>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, v) in caps.iter() {
+        d.set_item(name, var_to_py(py, v)?)?;
+    }
+    Ok(d)
 }
 
 fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {

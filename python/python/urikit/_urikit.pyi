@@ -1,5 +1,5 @@
 import os
-from typing import Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, final
+from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, final
 
 __version__: str
 __all__ = [
@@ -19,6 +19,7 @@ __all__ = [
     "extract",
     "lint",
     "validate",
+    "repair",
     "_format_uri",
     "_format_uri_reference",
     "IRI",
@@ -191,7 +192,8 @@ _VarValue = Union[str, int, float, bool, None, List[object], Tuple[object, ...],
 class URITemplate:
     def __new__(cls, text: str) -> URITemplate: ...
     def expand(self, mapping: Optional[Mapping[str, _VarValue]] = None, **kwargs: _VarValue) -> str: ...
-    def match(self, uri: str) -> Optional[Dict[str, Union[str, List[str], Dict[str, str]]]]: ...
+    def match(self, uri: str, *, lenient: bool = False, form: bool = False) -> Optional[Dict[str, Union[str, List[str], Dict[str, str]]]]: ...
+    def match_details(self, uri: str, *, lenient: bool = False, form: bool = False) -> Optional[Dict[str, Any]]: ...
     @property
     def variables(self) -> List[str]: ...
     def __hash__(self) -> int: ...
