@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use urikit::text::{ExtractOptions, Found};
 
-use crate::common::{json_str, Loc, Output, OutputArgs, Source, Status};
+use crate::common::{Loc, Output, OutputArgs, Source, Status, json_str};
 
 /// Find the URIs in text: in angle brackets (whitespace inside removed), in
 /// double quotes, or bare between whitespace, without trailing punctuation

@@ -9,7 +9,7 @@ use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Template, TemplateError, VarValue};
 
 use crate::common::{
-    json_str, printable, InputArgs, Inputs, Output, OutputArgs, Status, UsageError,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, json_str, printable,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)

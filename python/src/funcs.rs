@@ -214,31 +214,28 @@ pub fn equivalent(
     a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b))))
 }
 
-/// The characters left as they are when encoding for ``component``.
+/// The characters left as they are when encoding for ``component``: the
+/// library's named encode sets (`urikit::percent::EncodeSet`), no others.
 fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::chars::CharClass> {
-    Ok(match component {
-        "userinfo" => &percent::USERINFO,
-        "host" => &percent::REG_NAME,
-        "path" => &percent::PATH,
-        "segment" => &percent::PATH_SEGMENT,
-        "segment-nc" => &percent::PATH_SEGMENT_NC,
-        "query" => &percent::QUERY,
-        "query-pair" => &percent::QUERY_PAIR,
-        "fragment" => &percent::FRAGMENT,
-        "unreserved" => &percent::UNRESERVED,
-        _ => {
-            return Err(uri_error(
+    match percent::EncodeSet::from_name(component) {
+        Some(set) => Ok(set.class()),
+        None => {
+            let names: Vec<String> = percent::EncodeSet::ALL
+                .iter()
+                .map(|s| format!("'{}'", s.name()))
+                .collect();
+            Err(uri_error(
                 py,
                 format!(
-                "unknown component {component:?} (expected 'userinfo', 'host', 'path', 'segment', \
-                     'segment-nc', 'query', 'query-pair', 'fragment' or 'unreserved')"
-            ),
+                    "unknown component {component:?} (expected one of {})",
+                    names.join(", ")
+                ),
                 None,
                 "unknown-component",
                 None,
             ))
         }
-    })
+    }
 }
 
 /// Percent-encode ``text`` (as UTF-8) for ``component`` (2.1): every

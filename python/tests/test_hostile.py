@@ -1,9 +1,8 @@
 """Hostile input at the Python boundary (issue 25): offsets in non-ASCII text,
-strs that are not Unicode text, file names that are not UTF-8, Arrow columns
+strs that are not Unicode text, Arrow columns
 of other types, pickling. (Linear time is shown in the benchmark suite, not
 here.)"""
 
-import os
 import pickle
 
 import pyarrow as pa
@@ -48,28 +47,6 @@ def test_a_lone_surrogate_is_a_uri_error_with_its_index():
         urikit.lint("http://a/\udcff")
     with pytest.raises(urikit.URIError):
         urikit.extract("x \udc80 http://a/")
-
-
-def test_from_file_path_takes_bytes_and_surrogate_escaped_names():
-    raw = b"/srv/caf\xe9/\xff"
-    uri = urikit.from_file_path(raw, style="unix")
-    assert uri == urikit.URI("file:///srv/caf%E9/%FF")
-    name = raw.decode("utf-8", "surrogateescape")
-    assert urikit.from_file_path(name, style="unix") == uri
-    back = urikit.to_file_path(uri, style="unix")
-    assert back == name
-    assert back.encode("utf-8", "surrogateescape") == raw
-    if os.name == "posix" and os.sys.getfilesystemencoding() == "utf-8":
-        assert os.fsencode(back) == raw
-        assert urikit.from_file_path(os.fsdecode(raw)) == uri
-    with pytest.raises(urikit.URIError) as e:
-        urikit.from_file_path("C:\\a\udcff", style="windows")
-    assert (e.value.index, e.value.kind) == (4, "not-unicode")
-    with pytest.raises(urikit.URIError):
-        urikit.from_file_path(b"C:\\a\xff", style="windows")
-    assert urikit.from_file_path(b"C:\\a", style="windows") == urikit.URI("file:///C:/a")
-    with pytest.raises(TypeError):
-        urikit.from_file_path(42, style="unix")
 
 
 def test_arrow_other_types_raise_type_error():

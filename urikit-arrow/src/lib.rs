@@ -36,6 +36,7 @@
 //! let hosts: Vec<_> = hosts.as_string_view().iter().collect();
 //! assert_eq!(hosts, [Some("www.example.com"), None, None]);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -51,14 +52,21 @@ mod strings;
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
-pub use iri::{to_iri, to_uri};
+pub use iri::{repair, to_iri, to_uri};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
     userinfo, PARSE_FIELDS,
 };
-pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
+pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve};
 pub use strings::{string_column, value_bytes};
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
+/// The named percent-encode sets of [`encode`]: the library's own.
+pub use urikit::percent::EncodeSet;
+
+// The README's example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

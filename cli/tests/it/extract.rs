@@ -66,9 +66,11 @@ fn options_reach_the_library() {
 fn missing_file_is_an_io_error() {
     let out = uri(&["extract", "/nonexistent/file.txt"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("/nonexistent/file.txt"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("/nonexistent/file.txt")
+    );
 }
 
 #[test]

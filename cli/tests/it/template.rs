@@ -80,9 +80,11 @@ fn expand_errors_exit_1_with_a_caret_on_stderr() {
         None,
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("not a uri (or iri) reference"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("not a uri (or iri) reference")
+    );
 }
 
 #[test]

@@ -53,6 +53,7 @@ use core::fmt;
 use crate::parse::{Meta, NONE, Top, parse_with, profile};
 
 mod error;
+mod resolve;
 pub use error::{JavaError, JavaErrorKind};
 
 const P: u8 = profile::RFC2396 | profile::JAVA;

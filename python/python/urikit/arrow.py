@@ -366,12 +366,13 @@ def equivalent(a: Any, b: Any, level: str = "syntax") -> Any:
 
 
 def encode(x: Any, component: str) -> Any:
-    """Each row percent-encoded for ``component`` (``'userinfo'``,
-    ``'host'``, ``'path-segment'``, ``'path'``, ``'query'``,
-    ``'query-pair'``, ``'fragment'``, ``'unreserved'``).
+    """Each row percent-encoded for ``component``, one of the library's
+    encode sets, the same names as ``urikit.encode`` and ``uri encode``:
+    ``'userinfo'``, ``'host'``, ``'segment'``, ``'segment-nc'``, ``'path'``,
+    ``'query'``, ``'query-pair'``, ``'fragment'``, ``'unreserved'``.
 
     >>> import pyarrow as pa
-    >>> encode(pa.array(['a b/c']), 'path-segment').to_pylist()
+    >>> encode(pa.array(['a b/c']), 'segment').to_pylist()
     ['a%20b%2Fc']
     """
     return _one("encode", x, component)
