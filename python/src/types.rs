@@ -8,7 +8,6 @@ use std::hash::{Hash, Hasher};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
@@ -23,7 +22,7 @@ pub(crate) fn level_of(scheme_based: bool) -> Level {
 }
 use urikit::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
-use crate::errors::{parse_error, resolve_error, uri_error};
+use crate::errors::{parse_error, resolve_error, uri_error, Text};
 use crate::funcs::{lint_findings, Finding};
 
 /// What the operations accept: text (parsed on use) or a parsed value.
@@ -34,7 +33,7 @@ pub enum Arg {
     /// A parsed URI reference.
     Ref(Py<PyURIRef>),
     /// Text.
-    Str(PyBackedStr),
+    Str(Text),
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Arg {
@@ -45,8 +44,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Arg {
             Ok(Arg::Uri(u.to_owned().unbind()))
         } else if let Ok(r) = obj.cast::<PyURIRef>() {
             Ok(Arg::Ref(r.to_owned().unbind()))
-        } else if let Ok(s) = obj.cast::<PyString>() {
-            Ok(Arg::Str(s.to_owned().try_into()?))
+        } else if obj.cast::<PyString>().is_ok() {
+            Ok(Arg::Str(Text::extract(obj)?))
         } else {
             let name = obj.get_type().name()?;
             Err(PyTypeError::new_err(format!(
@@ -445,7 +444,7 @@ impl PyURI {
 
 with_uri_ops!(PyURIRef, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
         UriRefBuf::parse(&*text)
             .map(PyURIRef)
             .map_err(|e| parse_error(py, e))
@@ -517,7 +516,7 @@ with_uri_ops!(PyURIRef, {
 
 with_uri_ops!(PyURI, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURI> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURI> {
         UriBuf::parse(&*text)
             .map(PyURI)
             .map_err(|e| parse_error(py, e))
