@@ -83,7 +83,9 @@ fn every_bidi_control_is_flagged_and_named() {
     for c in ['\u{061B}', '\u{200D}', '\u{202F}', '\u{2065}', '\u{206A}'] {
         let text = alloc::format!("http://a/?x={c}y");
         assert!(
-            lint_iri(crate::IriRef::parse(&text).unwrap()).unwrap().is_empty(),
+            lint_iri(crate::IriRef::parse(&text).unwrap())
+                .unwrap()
+                .is_empty(),
             "{c:?}"
         );
     }
