@@ -5,6 +5,8 @@
 # Takes a few minutes; the Rust tests read the committed answers, so CI does
 # not run Spark.
 set -euo pipefail
+# Spark binds to loopback only.
+export SPARK_LOCAL_IP=127.0.0.1
 here="$(cd "$(dirname "$0")" && pwd)"
 venv="${SPARK_VENV:-$here/.venv}"
 [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
