@@ -370,3 +370,8 @@ impl ScalarUDFImpl for UriUdf {
         }
     }
 }
+
+// docs/spark.md's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/spark.md")]
+struct SparkGuideDoctests;
