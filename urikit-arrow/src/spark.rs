@@ -180,9 +180,9 @@ fn cannot_decode(url: &str) -> ArrowError {
 ///
 /// A key that is not plain text is a regular expression of the `regex`
 /// crate, not of `java.util.regex`: what both accept means the same (the
-/// classes, alternation, repetition, groups, `(?i)`), but Java's `\Q…\E`,
-/// possessive quantifiers, look-around and back-references are errors
-/// here, and `.` also matches `\r`, `\u{85}`, `\u{2028}` and `\u{2029}`
+/// classes, alternation, repetition, groups, `(?i)`, and `\Q…\E`, which is
+/// translated), but Java's possessive quantifiers, look-around and
+/// back-references are errors here, and `.` also matches `\r`, `\u{85}`, `\u{2028}` and `\u{2029}`
 /// (Java's `.` does not). An invalid pattern is an error, as in Spark,
 /// whatever `on_invalid` says; it is only compiled for a row with a query.
 pub fn parse_url(
@@ -277,10 +277,10 @@ pub fn parse_url(
 /// The error for the first invalid row of a column, if any.
 fn check_all(s: Strs<'_>) -> Result<(), ArrowError> {
     for i in 0..s.len() {
-        if let Some(u) = s.get(i)
-            && JavaUri::parse(u).is_err()
-        {
-            return Err(invalid_url(u));
+        if let Some(u) = s.get(i) {
+            if JavaUri::parse(u).is_err() {
+                return Err(invalid_url(u));
+            }
         }
     }
     Ok(())
@@ -305,7 +305,7 @@ impl KeyPattern {
     fn find<'q>(&mut self, key: &str, query: &'q str) -> Result<Option<&'q str>, ArrowError> {
         if self.compiled.is_none() || self.key != key {
             self.compiled = Some(if key.bytes().any(is_meta) {
-                let re = regex::Regex::new(&format!("(&|^){key}=([^&]*)")).map_err(|e| {
+                let re = regex::Regex::new(&format!("(&|^){}=([^&]*)", java_quotes(key))).map_err(|e| {
                     ArrowError::ComputeError(format!("invalid regular expression in the query key {key:?}: {e}"))
                 })?;
                 Matcher::Regex(re)
@@ -319,6 +319,36 @@ impl KeyPattern {
             _ => text_key(query, key),
         })
     }
+}
+
+/// Java's `\Q…\E` quoting (everything between is text; an unclosed `\Q`
+/// quotes to the end), which the `regex` crate does not have, written as
+/// the `regex` crate's escapes. Everything else is left as it is.
+fn java_quotes(key: &str) -> Cow<'_, str> {
+    if !key.contains("\\Q") {
+        return Cow::Borrowed(key);
+    }
+    let mut out = String::with_capacity(key.len() + 8);
+    let mut rest = key;
+    while let Some(at) = rest.find('\\') {
+        out.push_str(&rest[..at]);
+        let esc = &rest[at..];
+        if let Some(quoted) = esc.strip_prefix("\\Q") {
+            let (text, after) = match quoted.find("\\E") {
+                Some(e) => (&quoted[..e], &quoted[e + 2..]),
+                None => (quoted, ""),
+            };
+            out.push_str(&regex::escape(text));
+            rest = after;
+        } else {
+            // Any other escape: itself and the character it escapes.
+            let n = esc[1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
+            out.push_str(&esc[..n]);
+            rest = &esc[n..];
+        }
+    }
+    out.push_str(rest);
+    Cow::Owned(out)
 }
 
 /// The bytes that make a key a regular expression rather than text.

@@ -9,8 +9,9 @@
 //!   writes a space as `+`, and every other character as the `%XX` escapes
 //!   (upper-case hex) of its UTF-8 bytes.
 //! - **Decoding** reads `+` as a space and a run of `%XX` escapes as bytes,
-//!   which become text by UTF-8 with U+FFFD for each malformed sequence (so
-//!   `%C3%28` gives `\u{FFFD}(`). Two characters must follow each `%`: a
+//!   which become text as `new String(bytes, UTF_8)` makes it: U+FFFD for
+//!   each malformed sequence (so `%C3%28` gives `\u{FFFD}(`), where an
+//!   encoded surrogate is one malformed sequence of three bytes. Two characters must follow each `%`: a
 //!   `%` with fewer after it is an error ("incomplete trailing escape").
 //! - The two characters after `%` are read by `Integer.parseInt(s, 16)`,
 //!   which is more than hex: it takes a leading sign (`%+1` is the byte 1,
@@ -261,13 +262,105 @@ const ND_ZEROS: [u16; 36] = [
     0xAA50, 0xABF0, 0xFF10,
 ];
 
-/// Append `bytes` as UTF-8, with U+FFFD for each maximal ill-formed
-/// subsequence (the practice of Unicode 3.9 that Java's decoder follows).
-fn push_lossy(out: &mut String, bytes: &[u8]) {
-    for chunk in bytes.utf8_chunks() {
-        out.push_str(chunk.valid());
-        if !chunk.invalid().is_empty() {
-            out.push('\u{FFFD}');
+/// Append `bytes` decoded as `new String(bytes, UTF_8)` does: UTF-8, with
+/// U+FFFD for what is malformed. Mostly that is Unicode's "maximal
+/// subpart" practice, but not always: the three bytes of an encoded
+/// surrogate (`ED A0 80`) are one U+FFFD, and a truncated sequence at the
+/// end is one U+FFFD however many of its bytes are there (`ED A0`). The
+/// rules below follow what Java 17 gives for every sequence of up to four
+/// bytes over boundary values (`testdata/java/utf8-decode.tsv`, written by
+/// the real JVM, checks them).
+fn push_lossy(out: &mut String, b: &[u8]) {
+    let cont = |x: u8| x & 0xC0 == 0x80;
+    // Whether b1 b2 cannot begin a three-byte sequence (an overlong E0 or
+    // a byte that is not a continuation).
+    let bad3_2 = |b1: u8, b2: u8| (b1 == 0xE0 && b2 & 0xE0 == 0x80) || !cont(b2);
+    let bad4_2 = |b1: u8, b2: u8| {
+        (b1 == 0xF0 && !(0x90..=0xBF).contains(&b2)) || (b1 == 0xF4 && b2 & 0xF0 != 0x80) || !cont(b2)
+    };
+    let mut i = 0;
+    while i < b.len() {
+        let b1 = b[i];
+        let rest = b.len() - i - 1;
+        match b1 {
+            0x00..=0x7F => {
+                out.push(b1 as char);
+                i += 1;
+            }
+            0xC2..=0xDF => {
+                if rest == 0 {
+                    out.push('\u{FFFD}');
+                    break;
+                }
+                let b2 = b[i + 1];
+                if cont(b2) {
+                    let c = (u32::from(b1 & 0x1F) << 6) | u32::from(b2 & 0x3F);
+                    out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                    i += 2;
+                } else {
+                    out.push('\u{FFFD}');
+                    i += 1;
+                }
+            }
+            0xE0..=0xEF => {
+                if rest >= 2 {
+                    let (b2, b3) = (b[i + 1], b[i + 2]);
+                    if bad3_2(b1, b2) || !cont(b3) {
+                        out.push('\u{FFFD}');
+                        i += if bad3_2(b1, b2) { 1 } else { 2 };
+                    } else {
+                        let c = (u32::from(b1 & 0x0F) << 12)
+                            | (u32::from(b2 & 0x3F) << 6)
+                            | u32::from(b3 & 0x3F);
+                        // A surrogate (ED A0..BF): one U+FFFD for all three.
+                        out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                        i += 3;
+                    }
+                } else if rest == 1 && bad3_2(b1, b[i + 1]) {
+                    out.push('\u{FFFD}');
+                    i += 1;
+                } else {
+                    // A truncated sequence at the end: one U+FFFD.
+                    out.push('\u{FFFD}');
+                    break;
+                }
+            }
+            0xF0..=0xF4 if rest >= 3 => {
+                let (b2, b3, b4) = (b[i + 1], b[i + 2], b[i + 3]);
+                let c = (u32::from(b1 & 0x07) << 18)
+                    | (u32::from(b2 & 0x3F) << 12)
+                    | (u32::from(b3 & 0x3F) << 6)
+                    | u32::from(b4 & 0x3F);
+                if cont(b2) && cont(b3) && cont(b4) && (0x10000..=0x10FFFF).contains(&c) {
+                    out.push(char::from_u32(c).unwrap_or('\u{FFFD}'));
+                    i += 4;
+                } else {
+                    out.push('\u{FFFD}');
+                    i += if bad4_2(b1, b2) {
+                        1
+                    } else if !cont(b3) {
+                        2
+                    } else {
+                        3
+                    };
+                }
+            }
+            0xF0..=0xF4 => {
+                if rest >= 1 && bad4_2(b1, b[i + 1]) {
+                    out.push('\u{FFFD}');
+                    i += 1;
+                } else if rest >= 2 && !cont(b[i + 2]) {
+                    out.push('\u{FFFD}');
+                    i += 2;
+                } else {
+                    out.push('\u{FFFD}');
+                    break;
+                }
+            }
+            _ => {
+                out.push('\u{FFFD}');
+                i += 1;
+            }
         }
     }
 }
@@ -306,7 +399,47 @@ mod tests {
     fn runs_decode_as_one() {
         assert_eq!(url_decode("%E4%B8%AD+%E4").unwrap(), "\u{4E2D} \u{FFFD}");
         assert_eq!(url_decode("%E4+%B8").unwrap(), "\u{FFFD} \u{FFFD}");
-        assert_eq!(url_decode("%ED%A0%80").unwrap(), "\u{FFFD}\u{FFFD}\u{FFFD}");
+        // An encoded surrogate is one U+FFFD, as in Java.
+        assert_eq!(url_decode("%ED%A0%80").unwrap(), "\u{FFFD}");
+    }
+
+    /// Every sequence of up to four boundary bytes, decoded by the real
+    /// JVM (`testdata/java/Utf8Decode.java` wrote the file).
+    #[test]
+    fn runs_of_escapes_decode_as_java_decodes_their_bytes() {
+        let data = include_str!("../../../testdata/java/utf8-decode.tsv");
+        let mut n = 0;
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let (hex, units) = line.split_once('\t').unwrap();
+            let escapes: String = hex
+                .as_bytes()
+                .chunks(2)
+                .map(|h| alloc::format!("%{}", core::str::from_utf8(h).unwrap()))
+                .collect();
+            let want: Vec<u16> = units
+                .split(' ')
+                .map(|u| u16::from_str_radix(u, 16).unwrap())
+                .collect();
+            let got: Vec<u16> = url_decode(&escapes).unwrap().encode_utf16().collect();
+            assert_eq!(got, want, "{hex}");
+            n += 1;
+        }
+        assert!(n > 40_000, "{n} sequences");
+    }
+
+    /// `Character.digit(c, 16)` for every code unit, from the real JVM
+    /// (`testdata/java/HexDigits.java` wrote the file).
+    #[test]
+    fn java_digits() {
+        let data = include_str!("../../../testdata/java/hex-digits.tsv");
+        let mut want = [None; 0x10000];
+        for line in data.lines().filter(|l| !l.starts_with('#')) {
+            let (unit, d) = line.split_once('\t').unwrap();
+            want[usize::from(u16::from_str_radix(unit, 16).unwrap())] = Some(d.parse::<i32>().unwrap());
+        }
+        for (u, w) in want.iter().enumerate() {
+            assert_eq!(digit16(u as u16), *w, "U+{u:04X}");
+        }
     }
 
     #[test]
