@@ -15,10 +15,10 @@
 # usage: fuzz/seed.sh [target...]   (default: every target)
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-shared="$here/../../shared/corpus"
+shared="${URIKIT_CORPUS:-$here/../../shared/corpus}"
 vectors="$here/../urikit/tests/data/vectors"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse differential resolve make_relative normalize percent builder extract_lint)
+[ ${#targets[@]} -eq 0 ] && targets=(parse differential resolve make_relative normalize percent builder extract_lint file_paths conversions)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
@@ -97,6 +97,23 @@ PY
     continue
   fi
   cp -n "$work/vec/"* "$dir/" 2>/dev/null || true
+  if [ "$t" = file_paths ]; then
+    # Every path and URI of the file vectors ({xHH} unescaped): the
+    # Windows prefixes (\\?\UNC\, \\.\) appear nowhere else (issue 25).
+    python3 - "$here/../urikit/tests/data/file" "$dir" <<'PY'
+import hashlib, pathlib, re, sys
+out = pathlib.Path(sys.argv[2])
+for f in sorted(pathlib.Path(sys.argv[1]).glob("*.txt")):
+    for line in f.read_text(encoding="utf-8").splitlines():
+        if not line or line.startswith("#"):
+            continue
+        for field in line.split("\t")[1:]:
+            if field.startswith("!"):
+                continue
+            data = re.sub(r"\{x([0-9A-Fa-f]{2})\}", lambda m: chr(int(m[1], 16)), field).encode()
+            (out / hashlib.sha1(data).hexdigest()).write_bytes(data)
+PY
+  fi
   # One file per line, named by its SHA-1.
   python3 - "$all" "$dir" <<'PY'
 import hashlib, pathlib, sys

@@ -6,7 +6,7 @@ use std::io::Write;
 use urikit::chars::CharClass;
 use urikit::percent;
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, Status};
+use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///
@@ -21,9 +21,8 @@ pub struct Args {
         "userinfo", "host", "path-segment", "path", "query", "query-pair", "fragment",
     ])]
     component: String,
-    /// Print JSON Lines: one object per input.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The data to encode.
@@ -50,7 +49,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     out.set_null(args.input.null);
     Inputs::new(&args.text, &args.input).each(|input, _| {
         let encoded = percent::encode(input, set);
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"input\":")?;
             json_bytes(out, input)?;
             out.write_all(b",\"encoded\":")?;
@@ -71,20 +70,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 /// they are. Decode one component at a time (2.4): "%2F" decodes to a "/"
 /// that was data. With no TEXT, decodes each line of standard input (or of
 /// the files of -i). An input that is not UTF-8 is reported on standard
-/// error with its line number, and the exit status is 1.
+/// error with its line number, and the exit status is 1. With --json, each
+/// object has "utf8": false when the decoded bytes are not UTF-8 (shown with
+/// U+FFFD).
 #[derive(clap::Args, Debug)]
 pub struct DecodeArgs {
     /// Read "+" as a space (application/x-www-form-urlencoded data).
     #[arg(long)]
     form: bool,
-    /// Print JSON Lines: one object per input, with "utf8": false when the
-    /// decoded bytes are not UTF-8 (shown with U+FFFD).
-    #[arg(long)]
-    json: bool,
-    /// Print an input that cannot be decoded unchanged (and report it on
-    /// standard error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The text to decode.
@@ -99,7 +94,7 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
         let Ok(text) = std::str::from_utf8(input) else {
             // Encoded text is ASCII; anything else is not what to decode.
             status = Status::Flagged;
-            if args.json {
+            if args.output.json {
                 out.write_all(b"{\"input\":")?;
                 json_bytes(out, input)?;
                 out.write_all(b",\"error\":\"input is not UTF-8\"}")?;
@@ -107,7 +102,7 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
             } else {
                 let e = std::str::from_utf8(input).unwrap_err();
                 out.report_caret(loc, input, e.valid_up_to(), "input is not UTF-8");
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }
@@ -119,7 +114,7 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
             percent::decode(text)
         };
         let bytes = d.to_bytes();
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"input\":")?;
             json_str(out, text)?;
             out.write_all(b",\"decoded\":")?;

@@ -7,7 +7,9 @@ use urikit::compare::{Comparison, Level};
 use urikit::UriRef;
 
 use crate::cmd_resolve::split_pair;
-use crate::common::{json_str, write_invalid, InputArgs, Inputs, Loc, Output, Source, Status};
+use crate::common::{
+    json_str, write_invalid, InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status,
+};
 
 /// Compare two URI references: "equivalent" (exit 0) or "different" (exit 1)
 ///
@@ -15,8 +17,11 @@ use crate::common::{json_str, write_invalid, InputArgs, Inputs, Loc, Output, Sou
 /// string comparison, or the strings after syntax-based (and scheme-based)
 /// normalization. An invalid reference is reported on standard error with
 /// its error (exit 1). With --pairs, compares the two halves of each
-/// `A<TAB>B` line and prints one verdict per line.
+/// `A<TAB>B` line and prints one verdict per line (--keep-invalid keeps an
+/// invalid line in its place). With --json, one object (one per line with
+/// --pairs).
 #[derive(clap::Args, Debug)]
+#[command(mut_arg("keep_invalid", |a| a.requires("pairs")))]
 pub struct Args {
     /// The rung: string (6.2.1), syntax (6.2.2) or scheme (6.2.3).
     #[arg(long, value_name = "LEVEL", default_value = "syntax",
@@ -25,18 +30,13 @@ pub struct Args {
     /// Leave fragments out of the comparison (6.1: for network actions).
     #[arg(long)]
     ignore_fragment: bool,
-    /// Print one JSON object (one per line with --pairs).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Read lines of A, a tab and B from standard input or the files of -i,
     /// and print one verdict per line; the exit status is 1 if any pair is
     /// different or invalid.
     #[arg(long, conflicts_with_all = ["a", "b"])]
     pairs: bool,
-    /// With --pairs, print an invalid line unchanged (and report it on
-    /// standard error), so that output lines stay aligned with input lines.
-    #[arg(long, requires = "pairs")]
-    keep_invalid: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The first reference.
@@ -76,7 +76,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         let verdict = match split_pair(line) {
             Some((a, b)) => compare(&args, &cmp, level, out, a, b, [loc, loc])?,
             None => {
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"line\":")?;
                     crate::common::json_bytes(out, line)?;
                     out.write_all(b",\"error\":\"expected A<TAB>B\"}")?;
@@ -88,7 +88,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
         };
         status = status.flag_if(verdict != Some(true));
-        if verdict.is_none() && args.keep_invalid && !args.json {
+        if verdict.is_none() && args.output.keep_invalid && !args.output.json {
             out.line(line)?;
         }
         Ok(())
@@ -113,7 +113,7 @@ fn compare(
             // An invalid reference is equivalent to nothing: say why, exit 1.
             for ((input, parsed), loc) in [(a, pa), (b, pb)].into_iter().zip(locs) {
                 if let Err(e) = parsed {
-                    write_invalid(out, args.json, input, &e, loc)?;
+                    write_invalid(out, args.output.json, input, &e, loc)?;
                 }
             }
             return Ok(None);
@@ -126,7 +126,7 @@ fn compare(
     } else {
         "different"
     };
-    if args.json {
+    if args.output.json {
         out.write_all(b"{\"a\":")?;
         json_str(out, ra.as_str())?;
         out.write_all(b",\"b\":")?;

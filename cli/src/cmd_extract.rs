@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use urikit::text::{ExtractOptions, Found};
 
-use crate::common::{json_str, Loc, Output, Source, Status};
+use crate::common::{json_str, Loc, Output, OutputArgs, Source, Status};
 
 /// Find the URIs in text: in angle brackets (whitespace inside removed), in
 /// double quotes, or bare between whitespace, without trailing punctuation
@@ -25,9 +25,8 @@ use crate::common::{json_str, Loc, Output, Source, Status};
 /// for --max-len is reported on standard error with its line.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Print JSON Lines: one object per URI found.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Also find relative references (only inside angle brackets).
     #[arg(long)]
     relative: bool,
@@ -141,7 +140,7 @@ fn print(
     m: &urikit::text::Match<'_>,
 ) -> anyhow::Result<()> {
     let alternative = m.without_break_hyphens();
-    if args.json {
+    if args.output.json {
         out.write_all(b"{\"uri\":")?;
         json_str(out, m.as_str())?;
         if show.file {

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::suffix::{Guess, SuffixOptions};
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, Status};
+use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
 
 /// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
 /// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input
@@ -20,20 +20,16 @@ use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, Status};
 /// Prints one URI per completed input; an input that cannot be completed
 /// is reported on standard error (with its line number) and makes the exit
 /// status 1. With no TEXT, reads one per line from standard input (or the
-/// files of -i).
+/// files of -i). With --json, the keys are "input", "outcome" (completed,
+/// already-uri, cannot-complete), "uri", "heuristic", "also_uri" and
+/// "reason".
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Print JSON Lines: "input", "outcome" (completed, already-uri,
-    /// cannot-complete), "uri", "heuristic", "also_uri" and "reason".
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// The scheme for "www" hosts, other host names and network paths.
     #[arg(long, value_name = "SCHEME", default_value = "http")]
     default_scheme: String,
-    /// Print an input that cannot be completed unchanged (and report it on
-    /// standard error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The suffix references to complete.
@@ -49,7 +45,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         let text = String::from_utf8_lossy(input);
         let guess = opts.guess(&text);
         status = status.flag_if(matches!(guess, Guess::CannotComplete(_)));
-        if args.json {
+        if args.output.json {
             write_json(out, input, &text, &guess)?;
             return Ok(());
         }
@@ -72,7 +68,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     _ => "cannot complete".to_string(),
                 };
                 out.report(loc, &format!("'{text}': {why}"));
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }

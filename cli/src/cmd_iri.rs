@@ -7,7 +7,9 @@ use std::io::Write;
 
 use urikit::{IriRef, UriRef};
 
-use crate::common::{json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, Status};
+use crate::common::{
+    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+};
 
 /// Map IRI references to URI references, one per line (RFC 3987, 3.1)
 ///
@@ -22,13 +24,8 @@ pub struct ToUriArgs {
     /// percent-encoding it.
     #[arg(long)]
     idna: bool,
-    /// Print JSON Lines: one object per input.
-    #[arg(long)]
-    json: bool,
-    /// Print an invalid reference unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The IRI references to map.
@@ -48,13 +45,8 @@ pub struct ToIriArgs {
     /// Also show xn-- labels of the host as Unicode (IDNA ToUnicode).
     #[arg(long)]
     idna: bool,
-    /// Print JSON Lines: one object per input.
-    #[arg(long)]
-    json: bool,
-    /// Print an invalid reference unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The URI references to map.
@@ -70,8 +62,8 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(r) => r,
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.json, input, &e, loc)?;
-                if args.keep_invalid && !args.json {
+                write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }
                 return Ok(());
@@ -87,7 +79,7 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
                     let host_at = r.host_str().map_or(0, |h| offset(r.as_str(), h));
                     let index = host_at + e.index();
                     let message = format!("invalid host for IDNA: {e}");
-                    if args.json {
+                    if args.output.json {
                         out.write_all(b"{\"input\":")?;
                         json_bytes(out, input)?;
                         write!(
@@ -101,7 +93,7 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
                         out.newline()?;
                     } else {
                         out.report_caret(loc, input, index, &message);
-                        if args.keep_invalid {
+                        if args.output.keep_invalid {
                             out.line(input)?;
                         }
                     }
@@ -111,7 +103,7 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
         } else {
             r.to_uri()
         };
-        write_mapped(out, args.json, r.as_str(), "uri", mapped)?;
+        write_mapped(out, args.output.json, r.as_str(), "uri", mapped)?;
         Ok(())
     })?;
     Ok(status)
@@ -128,12 +120,12 @@ pub fn run_to_iri(args: ToIriArgs, out: &mut Output) -> anyhow::Result<Status> {
                 } else {
                     r.to_iri()
                 };
-                write_mapped(out, args.json, r.as_str(), "iri", mapped)?;
+                write_mapped(out, args.output.json, r.as_str(), "iri", mapped)?;
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.json, input, &e, loc)?;
-                if args.keep_invalid && !args.json {
+                write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }
             }

@@ -6,7 +6,9 @@ use std::io::Write;
 use urikit::security::{lint, lint_iri, Finding};
 use urikit::{IriRef, UriRef};
 
-use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output, Status};
+use crate::common::{
+    json_bytes, json_error, json_str, InputArgs, Inputs, Output, OutputArgs, Status,
+};
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one
 /// finding per line as `KIND<TAB>start-end<TAB>explanation`, with byte offsets
@@ -22,14 +24,13 @@ use crate::common::{json_bytes, json_error, json_str, InputArgs, Inputs, Output,
 /// -i (one per line), each flagged URI is printed on its own line before
 /// its findings. On a
 /// terminal, the URI is shown above each finding with its span highlighted.
-/// Exits 1 when there is any finding, 0 when there is none.
+/// Exits 1 when there is any finding, 0 when there is none. With --json:
+/// {"uri", "findings": [{"kind", "start", "end", "message"}]} for each input
+/// ("error" instead of findings for an invalid one).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Print JSON Lines: {"uri", "findings": [{"kind", "start", "end",
-    /// "message"}]} for each input ("error" instead of findings for an
-    /// invalid one).
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Check IRI references (RFC 3987): characters outside US-ASCII are
     /// allowed, and checked as RFC 3987 section 8 asks.
     #[arg(long)]
@@ -53,7 +54,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         };
         let flagged = match &parsed {
             Ok((text, findings)) => {
-                if args.json {
+                if args.output.json {
                     write_json(out, input, findings)?;
                 } else if !findings.is_empty() {
                     write_human(out, text, findings, headers)?;
@@ -61,7 +62,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 !findings.is_empty()
             }
             Err(e) => {
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"uri\":")?;
                     json_bytes(out, input)?;
                     out.write_all(b",\"error\":")?;

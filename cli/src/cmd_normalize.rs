@@ -7,7 +7,9 @@ use std::io::Write;
 use urikit::normalize::Normalizer;
 use urikit::{IriRef, UriRef};
 
-use crate::common::{json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, Status};
+use crate::common::{
+    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+};
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
@@ -35,13 +37,8 @@ pub struct Args {
     /// (RFC 3987 5.3.2.2).
     #[arg(long, requires = "iri")]
     nfc: bool,
-    /// Print JSON Lines: one object per input.
-    #[arg(long)]
-    json: bool,
-    /// Print an invalid reference unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The references to normalize.
@@ -62,7 +59,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         match UriRef::parse_bytes(input) {
             Ok(r) => {
                 let normal = n.normalize(r);
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"input\":")?;
                     json_str(out, r.as_str())?;
                     out.write_all(b",\"valid\":true,\"normalized\":")?;
@@ -75,8 +72,8 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.json, input, &e, loc)?;
-                if args.keep_invalid && !args.json {
+                write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }
             }
@@ -106,7 +103,7 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
         });
         match normal {
             Ok(normal) => {
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"input\":")?;
                     json_bytes(out, input)?;
                     out.write_all(b",\"valid\":true,\"normalized\":")?;
@@ -119,8 +116,8 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.json, input, &e, loc)?;
-                if args.keep_invalid && !args.json {
+                write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }
             }

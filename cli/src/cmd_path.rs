@@ -7,7 +7,9 @@ use std::io::Write;
 use urikit::file::{self, FilePathError};
 use urikit::{Uri, UriBuf};
 
-use crate::common::{json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, Status};
+use crate::common::{
+    json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, OutputArgs, Status,
+};
 
 /// Which paths: the host platform's, Windows or Unix.
 #[derive(clap::Args, Debug, Clone, Copy)]
@@ -38,18 +40,19 @@ impl Flavor {
 /// or --unix. With no PATH, reads one per line from standard input (or the
 /// files of -i; use -0 for names with line ends). A path that has no URI (a
 /// relative one) is reported on standard error with its line number, and
-/// the exit status is 1.
+/// the exit status is 1. With --json: {"path","uri"} or {"path","error"}.
 #[derive(clap::Args, Debug)]
 pub struct FromArgs {
     #[command(flatten)]
     flavor: Flavor,
-    /// Print JSON Lines: {"path","uri"} or {"path","error"}.
+    /// Write the URI byte for byte as vscode-uri (VS Code, most language
+    /// server clients) does: `C:\a b` gives `file:///c%3A/a%20b`, a server
+    /// name is lower-cased, a relative path is written as if absolute
+    /// (see docs/file-uris.md). RFC 8089 otherwise.
     #[arg(long)]
-    json: bool,
-    /// Print a path that has no URI unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    vscode: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The paths.
@@ -67,19 +70,21 @@ pub struct FromArgs {
 /// dropped. Paths are the host platform's unless --windows or --unix. With
 /// no URI, reads one per line from standard input (or the files of -i). A
 /// URI that has no path is reported on standard error with its line number,
-/// and the exit status is 1.
+/// and the exit status is 1. With --json: {"uri","path"} or {"uri","error"}
+/// ("path" with U+FFFD for bytes that are not UTF-8, and "utf8": false
+/// then).
 #[derive(clap::Args, Debug)]
 pub struct ToArgs {
     #[command(flatten)]
     flavor: Flavor,
-    /// Print JSON Lines: {"uri","path"} or {"uri","error"} ("path" with
-    /// U+FFFD for bytes that are not UTF-8, and "utf8": false then).
+    /// Read the path byte for byte as vscode-uri's `fsPath` does: every
+    /// triplet decoded (`%2F` too), the drive letter lower-cased, a host
+    /// kept only with a path longer than `/` (see docs/file-uris.md).
+    /// RFC 8089 otherwise.
     #[arg(long)]
-    json: bool,
-    /// Print a URI that has no path unchanged (and report it on standard
-    /// error), so that output lines stay aligned with input lines.
-    #[arg(long)]
-    keep_invalid: bool,
+    vscode: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     #[command(flatten)]
     input: InputArgs,
     /// The `file` URIs.
@@ -92,7 +97,13 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
     let windows = args.flavor.windows();
     let mut status = Status::Ok;
     Inputs::new(&args.paths, &args.input).each(|input, loc| {
-        let result = if windows {
+        let result = if args.vscode {
+            match std::str::from_utf8(input) {
+                Ok(text) if windows => file::vscode::from_windows_path(text).map_err(Failure::Path),
+                Ok(text) => file::vscode::from_unix_path(text).map_err(Failure::Path),
+                Err(e) => Err(Failure::NotUtf8(e.valid_up_to())),
+            }
+        } else if windows {
             match std::str::from_utf8(input) {
                 Ok(text) => file::from_windows_path(text).map_err(Failure::Path),
                 Err(e) => Err(Failure::NotUtf8(e.valid_up_to())),
@@ -101,7 +112,7 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
             file::from_unix_path(input).map_err(Failure::Path)
         };
         status = status.flag_if(result.is_err());
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"path\":")?;
             json_bytes(out, input)?;
             match &result {
@@ -118,7 +129,7 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(uri) => out.line(uri.as_str().as_bytes())?,
             Err(e) => {
                 e.report(out, loc, input);
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }
@@ -133,9 +144,13 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
     let windows = args.flavor.windows();
     let mut status = Status::Ok;
     Inputs::new(&args.uris, &args.input).each(|input, loc| {
-        let result = to_path(input, windows);
+        let result = if args.vscode {
+            to_path_vscode(input, windows)
+        } else {
+            to_path(input, windows)
+        };
         status = status.flag_if(result.is_err());
-        if args.json {
+        if args.output.json {
             out.write_all(b"{\"uri\":")?;
             json_bytes(out, input)?;
             match &result {
@@ -155,7 +170,7 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(path) => out.line(&path)?,
             Err(e) => {
                 e.report(out, loc, input);
-                if args.keep_invalid {
+                if args.output.keep_invalid {
                     out.line(input)?;
                 }
             }
@@ -186,6 +201,17 @@ fn to_path(input: &[u8], windows: bool) -> Result<Vec<u8>, Failure> {
     file::to_windows_path(&uri)
         .map(String::into_bytes)
         .map_err(Failure::Path)
+}
+
+/// The path vscode-uri's `fsPath` reads from the URI `input`.
+fn to_path_vscode(input: &[u8], windows: bool) -> Result<Vec<u8>, Failure> {
+    let uri = Uri::parse_bytes(input).map_err(Failure::Parse)?;
+    let path = if windows {
+        file::vscode::to_windows_path(&uri)
+    } else {
+        file::vscode::to_unix_path(&uri)
+    };
+    path.map(String::into_bytes).map_err(Failure::Path)
 }
 
 /// Why an input has no answer.

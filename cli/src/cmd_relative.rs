@@ -7,7 +7,7 @@ use std::io::Write;
 use urikit::{Iri, Uri};
 
 use crate::cmd_resolve::{for_each_pair, Base, LineError, PairInput};
-use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, Status};
+use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, OutputArgs, Status};
 
 /// Make target URIs relative to a base: the shortest reference that
 /// resolves (RFC 3986 5.2, strict) from the base back to each target, byte
@@ -18,13 +18,12 @@ use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, Status};
 /// input (or the files of -i). A target that is not a URI, or that no
 /// reference reaches (a path with `.` or `..` segments), is reported on
 /// standard error with its line number (and left out of the output unless
-/// --keep-invalid), and the exit status is 1.
+/// --keep-invalid), and the exit status is 1. With --json:
+/// {"base","target","relative"} or {"base","target","error"}.
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Print JSON Lines: {"base","target","relative"} or
-    /// {"base","target","error"}.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Read lines of BASE, a tab and TARGET from standard input or the files
     /// of -i instead of taking BASE from the command line.
     #[arg(long, conflicts_with_all = ["base", "targets"])]
@@ -32,11 +31,6 @@ pub struct Args {
     /// Take IRIs: the base and the targets (RFC 3987).
     #[arg(long)]
     iri: bool,
-    /// Print an input line that gives no reference unchanged (and report
-    /// it on standard error), so that output lines stay aligned with input
-    /// lines.
-    #[arg(long)]
-    keep_invalid: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The base URI (it needs a scheme).
@@ -50,8 +44,8 @@ pub struct Args {
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     out.set_null(args.input.null);
-    let json = args.json;
-    let keep_invalid = args.keep_invalid;
+    let json = args.output.json;
+    let keep_invalid = args.output.keep_invalid;
 
     let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
         let (base_text, target) = (p.base_text, p.second);

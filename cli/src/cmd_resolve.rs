@@ -6,8 +6,8 @@ use std::io::Write;
 use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output, Status,
-    UsageError,
+    json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output,
+    OutputArgs, Status, UsageError,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).
@@ -16,7 +16,8 @@ use crate::common::{
 /// reference per line from standard input (or the files of -i). A
 /// reference that does not parse is reported on standard error with its
 /// line number (and left out of the output unless --keep-invalid), and the
-/// exit status is 1.
+/// exit status is 1. With --json: {"base","reference","target"} or
+/// {"base","reference","error"}.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ignore a reference's scheme when it equals the base's, as the
@@ -30,20 +31,13 @@ pub struct Args {
     /// Resolve IRI references against an IRI base (RFC 3987 6.5).
     #[arg(long)]
     iri: bool,
-    /// Print JSON Lines: {"base","reference","target"} or
-    /// {"base","reference","error"}.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// Read lines of BASE, a tab and REF from standard input or the files of
     /// -i (a page and a link found on it) instead of taking BASE from the
     /// command line.
     #[arg(long, conflicts_with_all = ["base", "refs"])]
     pairs: bool,
-    /// Print an input line that gives no target unchanged (and report it
-    /// on standard error), so that output lines stay aligned with input
-    /// lines.
-    #[arg(long)]
-    keep_invalid: bool,
     #[command(flatten)]
     input: InputArgs,
     /// The base URI (it needs a scheme).
@@ -247,8 +241,8 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     let mut target = String::new();
-    let json = args.json;
-    let keep_invalid = args.keep_invalid;
+    let json = args.output.json;
+    let keep_invalid = args.output.keep_invalid;
 
     let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
         let (base_text, reference) = (p.base_text, p.second);

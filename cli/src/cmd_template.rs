@@ -8,7 +8,9 @@ use anyhow::Context;
 use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, Template, TemplateError, VarValue};
 
-use crate::common::{json_str, printable, InputArgs, Inputs, Output, Status, UsageError};
+use crate::common::{
+    json_str, printable, InputArgs, Inputs, Output, OutputArgs, Status, UsageError,
+};
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
 #[derive(clap::Args, Debug)]
@@ -71,9 +73,8 @@ pub struct MatchArgs {
 /// some template is invalid (one that is valid but not matchable is fine).
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
-    /// Print JSON Lines: one object per template.
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    output: OutputArgs,
     /// The templates.
     #[arg(value_name = "TEMPLATE")]
     templates: Vec<OsString>,
@@ -253,7 +254,7 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
         match parsed {
             Err((index, message)) => {
                 status = Status::Flagged;
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"template\":")?;
                     crate::common::json_bytes(out, input)?;
                     write!(out, ",\"valid\":false,\"index\":{index},\"error\":")?;
@@ -267,7 +268,7 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
             Ok(t) => {
                 let matchable = t.matcher();
                 let vars: Vec<&str> = t.variables().collect();
-                if args.json {
+                if args.output.json {
                     out.write_all(b"{\"template\":")?;
                     json_str(out, t.as_str())?;
                     out.write_all(b",\"valid\":true,\"variables\":[")?;

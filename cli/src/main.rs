@@ -18,9 +18,9 @@ mod cmd_iri;
 mod cmd_lint;
 mod cmd_normalize;
 mod cmd_parse;
-mod cmd_parse_iri;
 mod cmd_path;
 mod cmd_relative;
+mod cmd_repair;
 mod cmd_resolve;
 mod cmd_template;
 mod common;
@@ -55,6 +55,7 @@ enum Cmd {
     Extract(cmd_extract::Args),
     Guess(cmd_guess::Args),
     Lint(cmd_lint::Args),
+    Repair(cmd_repair::Args),
     FromPath(cmd_path::FromArgs),
     ToPath(cmd_path::ToArgs),
     Completions(cmd_docs::CompletionsArgs),
@@ -90,6 +91,7 @@ fn main() -> ExitCode {
         Cmd::Extract(args) => cmd_extract::run(args, &mut out),
         Cmd::Guess(args) => cmd_guess::run(args, &mut out),
         Cmd::Lint(args) => cmd_lint::run(args, &mut out),
+        Cmd::Repair(args) => cmd_repair::run(args, &mut out),
         Cmd::FromPath(args) => cmd_path::run_from(args, &mut out),
         Cmd::ToPath(args) => cmd_path::run_to(args, &mut out),
         Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),

@@ -281,6 +281,26 @@ pub const QUERY: CharClass = PCHAR.with_bytes(b"/?");
 /// ```
 pub const FRAGMENT: CharClass = QUERY;
 
+/// RFC 2396 (as amended by RFC 2732) `uric = reserved | unreserved | escaped`
+/// without `escaped`: the query, the fragment and an opaque part. It is
+/// [`QUERY`] with `[` and `]`, which RFC 2732 added to `reserved`.
+///
+/// ```
+/// use urikit::chars::{QUERY, URIC_2396};
+/// assert!(URIC_2396.contains(b'[') && !QUERY.contains(b'['));
+/// assert!(!URIC_2396.contains(b'#'));
+/// ```
+pub const URIC_2396: CharClass = QUERY.with_bytes(b"[]");
+
+/// RFC 2396 `reg_name` (3.2.1) without `escaped`: [`REG_NAME`] with `:` and
+/// `@`, which a registry-based authority may hold.
+///
+/// ```
+/// use urikit::chars::{REG_NAME, REG_NAME_2396};
+/// assert!(REG_NAME_2396.contains(b'@') && !REG_NAME.contains(b'@'));
+/// ```
+pub const REG_NAME_2396: CharClass = REG_NAME.with_bytes(b":@");
+
 /// `ucschar` (RFC 3987, 2.2): the non-ASCII characters an IRI allows in
 /// its userinfo, host, path, query and fragment.
 ///
@@ -352,6 +372,51 @@ pub const fn is_iprivate(c: char) -> bool {
 #[inline]
 pub const fn is_bidi_format(c: char) -> bool {
     matches!(c as u32, 0x200E | 0x200F | 0x202A..=0x202E)
+}
+
+/// The characters of Unicode's `Bidi_Control` property: ALM (U+061C), LRM
+/// and RLM (U+200E, U+200F), LRE, RLE, PDF, LRO and RLO (U+202A–202E), and
+/// the isolates LRI, RLI, FSI and PDI (U+2066–2069). RFC 3987 4.1 lists
+/// only the ones of [`is_bidi_format`] (it predates the isolates and ALM);
+/// the Trojan Source attacks (CVE-2021-42574) use the isolates, so the
+/// `bidi-control` lint flags this whole set.
+///
+/// ```
+/// use urikit::chars::is_bidi_control;
+/// assert!(is_bidi_control('\u{2066}') && is_bidi_control('\u{061C}') && is_bidi_control('\u{202E}'));
+/// assert!(!is_bidi_control('\u{202F}') && !is_bidi_control('\u{200D}') && !is_bidi_control('a'));
+/// ```
+#[inline]
+pub const fn is_bidi_control(c: char) -> bool {
+    matches!(
+        c as u32,
+        0x061C | 0x200E | 0x200F | 0x202A..=0x202E | 0x2066..=0x2069
+    )
+}
+
+/// The short name of a [`is_bidi_control`] character (`"RLO"`, `"LRI"`),
+/// or `None` for any other character.
+///
+/// ```
+/// assert_eq!(urikit::chars::bidi_control_name('\u{2066}'), Some("LRI"));
+/// assert_eq!(urikit::chars::bidi_control_name('x'), None);
+/// ```
+pub const fn bidi_control_name(c: char) -> Option<&'static str> {
+    Some(match c as u32 {
+        0x061C => "ALM",
+        0x200E => "LRM",
+        0x200F => "RLM",
+        0x202A => "LRE",
+        0x202B => "RLE",
+        0x202C => "PDF",
+        0x202D => "LRO",
+        0x202E => "RLO",
+        0x2066 => "LRI",
+        0x2067 => "RLI",
+        0x2068 => "FSI",
+        0x2069 => "PDI",
+        _ => return None,
+    })
 }
 
 /// The value of an ASCII hex digit, or `None`.

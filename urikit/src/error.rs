@@ -106,6 +106,17 @@ pub enum ErrorKind {
     /// The input does not match a single-token rule (`h16`, `dec-octet`,
     /// `pchar`, `unreserved` and the like) checked with [`crate::validate`].
     Mismatch,
+    /// RFC 2396 profile: a scheme and `:` with nothing after them
+    /// (`absoluteURI` needs a `hier_part` or an `opaque_part` of at least one
+    /// character, RFC 2396 3).
+    MissingSchemeSpecificPart,
+    /// Java reading: `//` at the end of the input (java.net.URI allows an
+    /// empty authority only before a path, query or fragment).
+    MissingAuthority,
+    /// RFC 2396 profile: an authority that is neither a server nor a
+    /// registry name (RFC 2396 3.2); the index is the first byte that fits
+    /// neither reading.
+    InvalidAuthority,
 }
 
 impl ErrorKind {
@@ -133,6 +144,8 @@ impl ErrorKind {
             | ErrorKind::InvalidUtf8
             | ErrorKind::Empty
             | ErrorKind::Mismatch => None,
+            ErrorKind::MissingSchemeSpecificPart => Some(Component::Path),
+            ErrorKind::MissingAuthority | ErrorKind::InvalidAuthority => Some(Component::Host),
         }
     }
 
@@ -160,6 +173,9 @@ impl ErrorKind {
             ErrorKind::InvalidUtf8 => "invalid-utf8",
             ErrorKind::Empty => "empty",
             ErrorKind::Mismatch => "mismatch",
+            ErrorKind::MissingSchemeSpecificPart => "missing-scheme-specific-part",
+            ErrorKind::MissingAuthority => "missing-authority",
+            ErrorKind::InvalidAuthority => "invalid-authority",
         }
     }
 }
@@ -194,6 +210,13 @@ impl fmt::Display for ErrorKind {
             ErrorKind::InvalidUtf8 => f.write_str("invalid UTF-8"),
             ErrorKind::Empty => f.write_str("empty input"),
             ErrorKind::Mismatch => f.write_str("input does not match the rule"),
+            ErrorKind::MissingSchemeSpecificPart => {
+                f.write_str("missing scheme-specific part (nothing after the scheme's ':')")
+            }
+            ErrorKind::MissingAuthority => f.write_str("missing authority after '//'"),
+            ErrorKind::InvalidAuthority => {
+                f.write_str("invalid character in authority (neither a server nor a registry name)")
+            }
         }
     }
 }

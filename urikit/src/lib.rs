@@ -76,10 +76,13 @@ mod host;
 #[cfg(any(feature = "serde", feature = "http", feature = "url"))]
 pub mod integrations;
 mod iri;
+pub mod java;
 pub mod normalize;
 mod parse;
 pub mod percent;
+pub mod repair;
 mod resolve;
+pub mod rfc2396;
 pub mod rfc6570;
 pub mod rule;
 pub mod security;

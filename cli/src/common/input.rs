@@ -201,17 +201,6 @@ impl<'a> Inputs<'a> {
     }
 }
 
-/// Call `f` on each input: the command-line arguments if there are any,
-/// else each line of standard input. For a command without `-i` and `-0`;
-/// the others go through [`Inputs`].
-#[allow(dead_code)]
-pub fn for_each_input(
-    args: &[OsString],
-    mut f: impl FnMut(&[u8]) -> anyhow::Result<()>,
-) -> anyhow::Result<()> {
-    Inputs::new(args, &InputArgs::default()).each(|input, _| f(input))
-}
-
 /// A block of standard input: whole lines, with their ends found and their
 /// UTF-8 checked.
 struct Block {

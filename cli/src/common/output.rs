@@ -2,6 +2,20 @@
 
 use std::io::{self, IsTerminal, Write};
 
+/// The options that say how results are written; every command that
+/// prints results takes them (flattened, as [`InputArgs`](super::InputArgs)).
+#[derive(clap::Args, Debug, Clone, Default)]
+pub struct OutputArgs {
+    /// Print JSON Lines: one object per result, an input that gives none
+    /// as an object with its "error" (the keys: see the command's help).
+    #[arg(long)]
+    pub json: bool,
+    /// Print an input that gives no result unchanged (and report it on
+    /// standard error), so that output lines stay aligned with input lines.
+    #[arg(long)]
+    pub keep_invalid: bool,
+}
+
 /// Standard output, buffered here: a command writes into the buffer (with
 /// `Write`, or in place through [`Output::write_line`]) and calls
 /// [`Output::end_line`] after each result. On a terminal every line goes out

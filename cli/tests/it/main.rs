@@ -14,5 +14,6 @@ mod normalize;
 mod parse;
 mod path;
 mod pipeline;
+mod repair;
 mod resolve;
 mod template;

@@ -155,3 +155,69 @@ fn node_file_uris_go_to_a_path_and_back() {
     );
     assert!(stderr(&unix).contains(&format!("{file}:{count}: file://")));
 }
+
+/// `--vscode`: the URIs and paths vscode-uri writes and reads (compared
+/// with the real vscode-uri in urikit/tests/it/vscode.rs).
+#[test]
+fn vscode_profile_both_ways() {
+    let out = uri(
+        &[
+            "from-path",
+            "--vscode",
+            "--windows",
+            r"C:\a b\c#",
+            r"\\Server\Share\x",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        stdout(&out),
+        "file:///c%3A/a%20b/c%23\nfile://server/Share/x\n"
+    );
+    let out = uri(&["from-path", "--vscode", "--unix", "/tmp/a b:c"], None);
+    assert_eq!(stdout(&out), "file:///tmp/a%20b%3Ac\n");
+    let out = uri(
+        &[
+            "to-path",
+            "--vscode",
+            "--windows",
+            "file:///c%3A/a%20b",
+            "file://server/s/x",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(stdout(&out), "c:\\a b\n\\\\server\\s\\x\n");
+    let out = uri(
+        &[
+            "to-path",
+            "--vscode",
+            "--unix",
+            "file:///C:/x%2Fy",
+            "file:///a?q",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "c:/x/y\n");
+    assert!(stderr(&out).contains("query"), "{}", stderr(&out));
+}
+
+/// Issue 25: the verbatim UNC forms that stand for `\\.\` and `\\?\` are
+/// refused, so from-path never writes a URI that to-path refuses.
+#[test]
+fn verbatim_unc_prefixes_are_refused() {
+    let out = uri(
+        &["from-path", "--windows", r"\\?\UNC\.\b", r"\\?\UNC\?\b"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(stdout(&out), "");
+    assert_eq!(
+        stderr(&out)
+            .matches("unsupported Windows path prefix")
+            .count(),
+        2
+    );
+}

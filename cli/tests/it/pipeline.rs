@@ -125,6 +125,7 @@ fn input_files_in_order_with_stdin_as_dash() {
         vec!["extract"],
         vec!["from-path"],
         vec!["to-path"],
+        vec!["repair"],
     ] {
         let mut args = args.clone();
         args.extend(["-i", &b]);
@@ -221,6 +222,7 @@ const SUBCOMMANDS: &[&str] = &[
     "lint",
     "from-path",
     "to-path",
+    "repair",
     "template",
     "completions",
     "man",

@@ -56,14 +56,21 @@ pub(crate) mod profile {
     pub(crate) const ZONE_ID: u8 = 2;
     /// RFC 9844 user input: also a raw `%` before the zone (`[fe80::1%eth0]`).
     pub(crate) const ZONE_RAW: u8 = 4;
+    /// RFC 2396 as amended by RFC 2732: `opaque_part`, `authority = server
+    /// | reg_name`, `[` and `]` in `uric`, no reference starting with `?`.
+    pub(crate) const RFC2396: u8 = 8;
+    /// With [`RFC2396`]: java.net.URI's reading of it (see `crate::java`).
+    pub(crate) const JAVA: u8 = 16;
 }
-use profile::IRI;
+use profile::{IRI, JAVA, RFC2396};
 
 mod authority;
 mod fast;
 mod literal;
+mod server;
 use authority::{host_kind, parse_authority_p};
 pub(crate) use authority::{parse_authority, parse_ip_literal};
+pub(crate) use server::java_int;
 
 /// "http" as one little-endian word, for the scheme shortcuts.
 const HTTP: u32 = u32::from_le_bytes(*b"http");
@@ -181,6 +188,10 @@ pub(crate) const PCHAR_SCAN: ScanClass = scan_class(chars::PCHAR);
 pub(crate) const REG_NAME_SCAN: ScanClass = scan_class(chars::REG_NAME);
 /// `userinfo` bytes.
 pub(crate) const USERINFO_SCAN: ScanClass = scan_class(chars::USERINFO);
+/// RFC 2396 `uric` bytes: the query, the fragment and an opaque part.
+pub(crate) const URIC_2396_SCAN: ScanClass = scan_class(chars::URIC_2396);
+/// RFC 2396 `reg_name` bytes.
+pub(crate) const REG_NAME_2396_SCAN: ScanClass = scan_class(chars::REG_NAME_2396);
 
 /// Scan `*( class / pct-encoded )` from `i`; return the index of the first
 /// byte that is neither, or the index of a malformed `%`.
@@ -303,25 +314,42 @@ pub(crate) fn scan_p<const P: u8>(
     class: &ScanClass,
     private: bool,
 ) -> Result<usize, usize> {
-    if P & IRI != 0 && s.get(i).is_some_and(|&b| b >= 0x80) {
-        return iri_rest(s, i, &class.table, private);
+    if P & (IRI | JAVA) != 0 && s.get(i).is_some_and(|&b| b >= 0x80) {
+        return iri_rest::<P>(s, i, &class.table, private);
     }
     let r = scan(s, i, class);
-    if P & IRI != 0
+    if P & (IRI | JAVA) != 0
         && let Ok(end) = r
         && end < s.len()
         && s[end] >= 0x80
     {
-        return iri_rest(s, end, &class.table, private);
+        return iri_rest::<P>(s, end, &class.table, private);
     }
     r
+}
+
+/// The run of non-ASCII characters at `s[i]` that profile `P` allows:
+/// [`ucs_run`] for IRIs, java.net.URI's "other" characters for the Java
+/// reading.
+#[inline(always)]
+fn other_run<const P: u8>(s: &[u8], i: usize, private: bool) -> usize {
+    if P & JAVA != 0 {
+        server::java_other_run(s, i)
+    } else {
+        ucs_run(s, i, private)
+    }
 }
 
 /// The IRI profile's scan of `*( class / pct-encoded / ucschar )` (with
 /// `iprivate` when `private`) from `i`, scalar: as [`scalar_scan`], with the
 /// non-ASCII runs taken by [`ucs_run`].
 #[inline(never)]
-fn iri_rest(s: &[u8], mut i: usize, class: &CharClass, private: bool) -> Result<usize, usize> {
+fn iri_rest<const P: u8>(
+    s: &[u8],
+    mut i: usize,
+    class: &CharClass,
+    private: bool,
+) -> Result<usize, usize> {
     loop {
         i = skip(s, i, class);
         match s.get(i) {
@@ -332,7 +360,7 @@ fn iri_rest(s: &[u8], mut i: usize, class: &CharClass, private: bool) -> Result<
                 i += 3;
             }
             Some(&b) if b >= 0x80 => {
-                let n = ucs_run(s, i, private);
+                let n = other_run::<P>(s, i, private);
                 if n == 0 {
                     return Ok(i);
                 }
@@ -383,7 +411,8 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
 /// instructions a row.
 #[inline]
 pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
-    if top != Top::RelativeRef
+    if P & RFC2396 == 0
+        && top != Top::RelativeRef
         && let Some(m) = fast::http(s, top)
     {
         return Ok(m);
@@ -448,13 +477,33 @@ fn forward<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         i = scan_noscheme_path_p::<P>(s, from)?;
     } else if s[i..].starts_with(b"//") {
         // "//" authority path-abempty
-        i = parse_authority_p::<P>(s, i + 2, &mut m)?;
+        i = if P & RFC2396 != 0 {
+            server::parse_authority_2396::<P>(s, i + 2, &mut m)?
+        } else {
+            parse_authority_p::<P>(s, i + 2, &mut m)?
+        };
         path_start = i;
         (i, query_from) = scan_path_query::<P>(s, i)?;
     } else if m.scheme_end == NONE && !s[i..].starts_with(b"/") {
         // relative-part = path-noscheme / path-empty
         path_start = i;
         i = scan_noscheme_path_p::<P>(s, i)?;
+        if P & RFC2396 != 0 && P & JAVA == 0 && i == path_start && i < len && s[i] == b'?' {
+            // RFC 2396: rel_path = rel_segment [ abs_path ] has at least
+            // one character, so no reference starts with "?".
+            return err(i, ErrorKind::InvalidCharacter(Component::Path));
+        }
+    } else if P & RFC2396 != 0 && m.scheme_end != NONE && !s[i..].starts_with(b"/") {
+        // RFC 2396 3: opaque_part = uric_no_slash *uric, at least one
+        // character; a "?" in it is data, not a query delimiter.
+        if i == len || s[i] == b'#' {
+            return err(i, ErrorKind::MissingSchemeSpecificPart);
+        }
+        path_start = i;
+        i = match scan_p::<P>(s, i, &URIC_2396_SCAN, false) {
+            Ok(end) => end,
+            Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Path)),
+        };
     } else {
         // path-absolute / path-rootless / path-empty: without an authority
         // the path cannot start with "//", which the branch above took.
@@ -472,7 +521,7 @@ fn forward<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
 
     if query_from.is_none() && i < len && s[i] == b'?' {
         m.query_start = i as u32;
-        i = match scan_p::<P>(s, i + 1, &QUERY_SCAN, true) {
+        i = match scan_p::<P>(s, i + 1, uric::<P>(), true) {
             Ok(end) => end,
             Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Query)),
         };
@@ -482,7 +531,7 @@ fn forward<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
             return err(i, ErrorKind::UnexpectedFragment);
         }
         m.fragment_start = i as u32;
-        i = match scan_p::<P>(s, i + 1, &QUERY_SCAN, false) {
+        i = match scan_p::<P>(s, i + 1, uric::<P>(), false) {
             Ok(end) => end,
             Err(at) => return err(at, ErrorKind::InvalidPercentEncoding(Component::Fragment)),
         };
@@ -491,6 +540,16 @@ fn forward<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         return Err(trailing_error(i, &m));
     }
     Ok(m)
+}
+
+/// The class of the query and the fragment in profile `P`.
+#[inline(always)]
+const fn uric<const P: u8>() -> &'static ScanClass {
+    if P & RFC2396 != 0 {
+        &URIC_2396_SCAN
+    } else {
+        &QUERY_SCAN
+    }
 }
 
 /// The error for a byte that stopped the scan of the last component.
@@ -542,6 +601,10 @@ fn missing_scheme(s: &[u8]) -> ParseError {
 /// alone, as [`scan_path`].
 #[inline(always)]
 fn scan_path_query<const P: u8>(s: &[u8], i: usize) -> Result<(usize, Option<usize>), ParseError> {
+    if P & RFC2396 != 0 {
+        // The query's class is not the path's plus "?" there.
+        return Ok((scan_path_p::<P>(s, i)?, None));
+    }
     match simd::scan_path_query(s, i, &QUERY_SCAN.simd) {
         None => Ok((scan_path_p::<P>(s, i)?, None)),
         Some((Ok(end), q)) if P & IRI != 0 && end < s.len() && s[end] >= 0x80 => {
@@ -569,7 +632,7 @@ fn iri_path_query_rest(
     q: usize,
 ) -> Result<(usize, Option<usize>), ParseError> {
     if q < end {
-        match scan_p::<IRI>(s, end, &QUERY_SCAN, true) {
+        match scan_p::<IRI>(s, end, uric::<IRI>(), true) {
             Ok(end) => Ok((end, Some(q))),
             Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Query)),
         }

@@ -26,7 +26,8 @@ pub enum FilePathErrorKind {
     NulByte,
     /// A Windows path prefix that has no `file` URI form: the device
     /// namespace (`\\.\`) and `\\?\` forms other than `\\?\C:\` and
-    /// `\\?\UNC\`.
+    /// `\\?\UNC\server\` (`\\?\UNC\.\` and `\\?\UNC\?\` stand for the
+    /// prefixes `\\.\` and `\\?\`).
     UnsupportedPrefix,
     /// A UNC path with an empty server name (`\\\share`), or a URI of the
     /// form `file:////` with none (RFC 8089 E.3.2).
@@ -109,7 +110,7 @@ impl fmt::Display for FilePathErrorKind {
             }
             FilePathErrorKind::NulByte => f.write_str("NUL byte in path"),
             FilePathErrorKind::UnsupportedPrefix => f.write_str(
-                "unsupported Windows path prefix (only \\\\?\\C:\\ and \\\\?\\UNC\\ have a file URI form)",
+                "unsupported Windows path prefix (only \\\\?\\C:\\ and \\\\?\\UNC\\server\\ have a file URI form; a server named . or ? stands for a prefix)",
             ),
             FilePathErrorKind::EmptyServer => f.write_str("empty server name in UNC path"),
             FilePathErrorKind::NotFileScheme => f.write_str("scheme is not \"file\""),

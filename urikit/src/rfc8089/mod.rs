@@ -29,6 +29,9 @@
 //! backslash is not valid in an RFC 3986 URI: [`parse_lenient`] repairs
 //! such text (E.2.2, E.4) before it is read.
 //!
+//! **Editors** write file URIs their own way (`file:///c%3A/a%20b`):
+//! [`vscode`] reads and writes them byte for byte as vscode-uri does.
+//!
 //! Nothing is dropped silently: a query, a fragment, a userinfo or a port
 //! is an error, and so is a host other than `localhost` on Unix, a
 //! percent-encoded separator or NUL in a segment, and a URI whose scheme is
@@ -54,6 +57,7 @@
 
 mod error;
 mod unix;
+pub mod vscode;
 mod windows;
 
 use alloc::borrow::Cow;

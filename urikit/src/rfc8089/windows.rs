@@ -35,7 +35,9 @@ fn has_drive(b: &[u8], at: usize) -> bool {
 /// (`a\b`, `\a` on the current drive, `C:a` in the current directory of
 /// `C:`: [`RelativePath`](FilePathErrorKind::RelativePath)), a NUL, an empty
 /// server name (`\\\x`), and the device namespace `\\.\` or another `\\?\`
-/// form ([`UnsupportedPrefix`](FilePathErrorKind::UnsupportedPrefix)).
+/// form, `\\?\UNC\.\` and `\\?\UNC\?\` included (they stand for those
+/// prefixes; [`UnsupportedPrefix`](FilePathErrorKind::UnsupportedPrefix), at
+/// the server).
 ///
 /// ```
 /// use urikit::file::{from_windows_path, FilePathErrorKind};
@@ -91,6 +93,16 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
         let server = &b[start..end];
         if server.is_empty() {
             return Err(FilePathError::at(start, FilePathErrorKind::EmptyServer));
+        }
+        if server == b"." || server == b"?" {
+            // `\\?\UNC\.\x` stands for `\\.\x` (the device namespace) and
+            // `\\?\UNC\?\x` for `\\?\x`: prefixes, not servers, which
+            // `to_windows_path` refuses as hosts. Refused here too, so the
+            // two directions agree.
+            return Err(FilePathError::at(
+                start,
+                FilePathErrorKind::UnsupportedPrefix,
+            ));
         }
         text.extend(encode(server, &NAME));
         end

@@ -61,9 +61,12 @@ pub enum FindingKind {
     /// `zone-id`: an IPv6 zone identifier (read only with
     /// [`crate::ParseOptions`]); RFC 9844 deprecates zones in URIs.
     ZoneId,
-    /// `bidi-control`: a bidi formatting character (LRM, RLM, LRE, RLE,
-    /// PDF, LRO, RLO), raw in an IRI or percent-encoded as UTF-8, which RFC
-    /// 3987 4.1 forbids (it can reorder what a reader sees).
+    /// `bidi-control`: a character of Unicode's `Bidi_Control` property
+    /// (ALM, LRM, RLM, LRE, RLE, PDF, LRO, RLO, and the isolates LRI, RLI,
+    /// FSI, PDI), raw in an IRI or percent-encoded as UTF-8. RFC 3987 4.1
+    /// forbids the ones it knew (it predates the isolates); all of them can
+    /// reorder what a reader sees (Trojan Source, CVE-2021-42574). The
+    /// message names the character.
     BidiControl,
     /// `deceptive-host`: a host label that can pass for another name by
     /// the rules of UTS #39: it mixes scripts (`pаypal` with a Cyrillic
@@ -188,7 +191,8 @@ pub(super) enum Detail {
         range: &'static str,
     },
     Zone,
-    Bidi,
+    /// Which bidi control character.
+    Bidi(char),
     /// A deceptive host label (the `uts39` feature).
     #[cfg(feature = "uts39")]
     Deceptive(super::deceptive::Deception),
@@ -383,8 +387,11 @@ impl fmt::Display for Finding {
             Detail::Zone => f.write_str(
                 "an IPv6 zone identifier: a local matter of one host, deprecated in URIs (RFC 9844)",
             ),
-            Detail::Bidi => f.write_str(
-                "a bidi formatting character, which IRIs must not contain (RFC 3987 4.1)",
+            Detail::Bidi(c) => write!(
+                f,
+                "bidi control character U+{:04X} ({}), which can reorder what a reader sees (RFC 3987 4.1, Trojan Source)",
+                u32::from(c),
+                crate::chars::bidi_control_name(c).unwrap_or("?")
             ),
             #[cfg(feature = "uts39")]
             Detail::Deceptive(d) => d.fmt(f),

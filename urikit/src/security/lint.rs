@@ -10,25 +10,34 @@ use super::script::script_scheme;
 use crate::chars::hex_value;
 use crate::{Component, HostKind, ParseError, UriRef};
 
-/// The spans of the bidi formatting characters of RFC 3987 4.1 in `s`:
-/// raw (an IRI) or as percent-encoded UTF-8, `%E2%80%8E`/`8F` and
-/// `%E2%80%AA` to `%E2%80%AE`, hex in either case.
-fn bidi_controls(s: &str) -> impl Iterator<Item = (usize, usize)> + '_ {
+/// The bidi control characters (Unicode's `Bidi_Control`, a superset of
+/// RFC 3987 4.1's list: [`crate::chars::is_bidi_control`]) in `s`, raw (an
+/// IRI) or as percent-encoded UTF-8 (hex in either case): each one's span
+/// and the character.
+fn bidi_controls(s: &str) -> impl Iterator<Item = (usize, usize, char)> + '_ {
     let b = s.as_bytes();
     let hex = |i: usize| {
         let h = b.get(i + 1).copied().and_then(hex_value)?;
         let l = b.get(i + 2).copied().and_then(hex_value)?;
-        (b[i] == b'%').then_some(h << 4 | l)
+        (b.get(i) == Some(&b'%')).then_some(h << 4 | l)
     };
-    (0..b.len()).filter_map(move |i| match b[i] {
-        0xE2 => {
-            let c = s.get(i..)?.chars().next()?;
-            crate::chars::is_bidi_format(c).then_some((i, i + 3))
-        }
-        b'%' if hex(i) == Some(0xE2) && hex(i + 3) == Some(0x80) => {
-            matches!(hex(i + 6)?, 0x8E | 0x8F | 0xAA..=0xAE).then_some((i, i + 9))
-        }
-        _ => None,
+    (0..b.len()).filter_map(move |i| {
+        let (c, len) = match b[i] {
+            0xD8 | 0xE2 => (s.get(i..)?.chars().next()?, 0),
+            b'%' if matches!(hex(i), Some(0xD8 | 0xE2)) => {
+                // Two or three triplets: the UTF-8 of U+061C or U+2xxx.
+                let n = if hex(i) == Some(0xD8) { 2 } else { 3 };
+                let mut buf = [0u8; 3];
+                for (k, slot) in buf.iter_mut().enumerate().take(n) {
+                    *slot = hex(i + 3 * k)?;
+                }
+                let c = core::str::from_utf8(&buf[..n]).ok()?.chars().next()?;
+                (c, 3 * n)
+            }
+            _ => return None,
+        };
+        let len = if len == 0 { c.len_utf8() } else { len };
+        crate::chars::is_bidi_control(c).then_some((i, i + len, c))
     })
 }
 
@@ -303,8 +312,8 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
         }
     }
 
-    for (start, end) in bidi_controls(s) {
-        push(FindingKind::BidiControl, start, end, Detail::Bidi);
+    for (start, end, c) in bidi_controls(s) {
+        push(FindingKind::BidiControl, start, end, Detail::Bidi(c));
     }
 
     out.sort_by_key(|f| (f.start, f.kind));

@@ -40,3 +40,51 @@ fn utf8_checks() {
     assert!(!utf8_valid([0xF4, 0x90, 0x80, 0x80].into_iter()));
     assert!(!utf8_valid([0xFF].into_iter()));
 }
+
+/// Every Bidi_Control character, raw in an IRI and percent-encoded in a
+/// URI, is flagged, and the message names it (issue 27).
+#[test]
+fn every_bidi_control_is_flagged_and_named() {
+    let all = [
+        ('\u{061C}', "ALM"),
+        ('\u{200E}', "LRM"),
+        ('\u{200F}', "RLM"),
+        ('\u{202A}', "LRE"),
+        ('\u{202B}', "RLE"),
+        ('\u{202C}', "PDF"),
+        ('\u{202D}', "LRO"),
+        ('\u{202E}', "RLO"),
+        ('\u{2066}', "LRI"),
+        ('\u{2067}', "RLI"),
+        ('\u{2068}', "FSI"),
+        ('\u{2069}', "PDI"),
+    ];
+    for (c, name) in all {
+        let text = alloc::format!("http://a/?x={c}y");
+        let iri = crate::IriRef::parse(&text).unwrap();
+        let f = lint_iri(iri);
+        assert_eq!(f.len(), 1, "{text}");
+        assert_eq!(f[0].kind(), FindingKind::BidiControl);
+        assert_eq!(f[0].span(), 12..12 + c.len_utf8());
+        let msg = alloc::string::ToString::to_string(&f[0]);
+        let code = alloc::format!("U+{:04X} ({name})", u32::from(c));
+        assert!(msg.contains(&code), "{msg}");
+        let mut enc = alloc::string::String::from("http://a/?x=");
+        let mut buf = [0u8; 4];
+        for b in c.encode_utf8(&mut buf).bytes() {
+            enc.push_str(&alloc::format!("%{b:02X}"));
+        }
+        let f = lint(crate::UriRef::parse(&enc).unwrap());
+        assert_eq!(f.len(), 1, "{enc}");
+        assert_eq!(f[0].span(), 12..enc.len());
+        assert!(alloc::string::ToString::to_string(&f[0]).contains(&code));
+    }
+    // Neighbours are not.
+    for c in ['\u{061B}', '\u{200D}', '\u{202F}', '\u{2065}', '\u{206A}'] {
+        let text = alloc::format!("http://a/?x={c}y");
+        assert!(
+            lint_iri(crate::IriRef::parse(&text).unwrap()).is_empty(),
+            "{c:?}"
+        );
+    }
+}

@@ -268,6 +268,29 @@ proptest! {
         prop_assert_eq!(u.to_windows_path().unwrap(), path);
     }
 
+    /// Issue 25: whatever Windows path `from_windows_path` takes, its URI
+    /// reads back, and the path read converts to the same URI; the
+    /// verbatim and device prefixes with servers named `.`, `?` and `..`
+    /// are generated on purpose (a random search rarely writes them).
+    #[test]
+    fn windows_path_to_uri_and_back_or_refused(
+        prefix in prop::sample::select(vec!["", "\\\\?\\UNC\\", "\\\\?\\unc\\", "//?/UNC/", "\\\\?\\", "\\\\.\\", "\\\\"]),
+        server in prop_oneof![Just(String::from(".")), Just(String::from("?")), Just(String::from("..")), Just(String::from("C:")), "[^\\\\/\0]{0,4}"],
+        names in prop::collection::vec(windows_name(), 0..4),
+    ) {
+        let mut path = format!("{prefix}{server}");
+        for n in &names {
+            path.push('\\');
+            path.push_str(n);
+        }
+        if let Ok(u) = file::from_windows_path(&path) {
+            let back = u.to_windows_path();
+            prop_assert!(back.is_ok(), "{path:?} -> {u} -> {back:?}");
+            let p = back.unwrap();
+            prop_assert_eq!(file::from_windows_path(&p).unwrap(), u, "{:?}", p);
+        }
+    }
+
     #[test]
     fn canonical_unix_uri_round_trips(names in prop::collection::vec(prop::collection::vec(any::<u8>().prop_filter("not / or NUL", |b| *b != 0 && *b != b'/'), 0..8), 1..6)) {
         let text: String = names.iter().map(|n| format!("/{}", canonical_segment(n))).collect();

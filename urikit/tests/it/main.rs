@@ -34,6 +34,8 @@ mod iri;
 mod iri_chars;
 mod iri_corpus;
 mod iri_props;
+mod java;
+mod java_inputs;
 mod json_schema;
 mod normalize;
 #[path = "../common/oracle.rs"]
@@ -42,6 +44,7 @@ mod oracle;
 mod peers;
 mod percent;
 mod properties;
+mod repair;
 mod resolve_alloc;
 mod resolve_corpus;
 mod resolve_props;
@@ -56,4 +59,5 @@ mod text;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod vscode;
 mod zone;

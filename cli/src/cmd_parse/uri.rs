@@ -1,118 +1,17 @@
-//! `uri parse`: validate and take apart URI references.
+//! `uri parse` on URI references: the tuned path (the parse and one line
+//! per input).
 
-use std::ffi::OsString;
 use std::io::Write;
 
 use urikit::{validate, HostData, HostKind, ParseError, Rule, UriRef};
 
+use super::args::{Args, Field};
 use crate::common::{
-    json_bytes, json_error, json_key, json_opt, json_str, InputArgs, Inputs, Output, Status,
-    UsageError, WINDOW,
+    json_bytes, json_error, json_key, json_opt, json_str, Inputs, Output, Status, UsageError,
+    WINDOW,
 };
 
-/// Validate URI references and show their components (RFC 3986, Appendix A).
-///
-/// With no REF, reads one reference per line from standard input (or the
-/// files of -i). An invalid reference is reported on standard error, with
-/// its line number and a caret under the offending byte; with --json it is
-/// an object with "valid": false on standard output instead.
-#[derive(clap::Args, Debug)]
-pub struct Args {
-    /// Print JSON Lines: one object per input.
-    #[arg(long)]
-    pub(crate) json: bool,
-    /// Report only the inputs that are invalid, on standard error (a
-    /// validity check: the exit status says whether any was); with --json,
-    /// print only their objects.
-    #[arg(long, conflicts_with = "fields")]
-    pub(crate) check: bool,
-    /// Print only these components, tab-separated, one line per input (an
-    /// absent component is an empty field; with --json, an object with
-    /// these keys, null for absent): scheme, userinfo, host, port, path,
-    /// query, fragment, authority, host-kind, zone (empty unless
-    /// --zone-id). Repeatable, or comma-separated.
-    #[arg(long = "field", value_name = "NAME", value_enum, value_delimiter = ',')]
-    pub(crate) fields: Vec<Field>,
-    /// With --field, print an invalid input unchanged on standard output
-    /// (and report it on standard error), so that output lines stay aligned
-    /// with input lines.
-    #[arg(long, requires = "fields")]
-    pub(crate) keep_invalid: bool,
-    /// The ABNF rule to match: URI-reference (default), URI, absolute-URI,
-    /// relative-ref, or any other rule of Appendix A (for those, only
-    /// validity is reported).
-    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
-    pub(crate) rule: String,
-    /// Parse IRI references (RFC 3987): "kind" is "uri" when the value is
-    /// also a URI, "iri" for other absolute forms, "relative" otherwise.
-    #[arg(long)]
-    pub(crate) iri: bool,
-    /// Accept an IPv6 zone identifier in the RFC 6874 form
-    /// ("[fe80::1%25eth0]"); the JSON gets a "zone" field.
-    #[arg(long)]
-    pub(crate) zone_id: bool,
-    #[command(flatten)]
-    pub(crate) input: InputArgs,
-    /// The references to parse.
-    #[arg(value_name = "REF", conflicts_with = "input")]
-    pub(crate) refs: Vec<OsString>,
-}
-
-/// A component that --field can print.
-#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Field {
-    Scheme,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-    Authority,
-    HostKind,
-    Zone,
-}
-
-impl Field {
-    /// The component's value in `r`: `None` when absent.
-    fn of<'a>(self, r: &'a UriRef<'_>) -> Option<&'a str> {
-        match self {
-            Field::Scheme => r.scheme(),
-            Field::Userinfo => r.userinfo(),
-            Field::Host => r.host_str(),
-            Field::Port => r.port(),
-            Field::Path => Some(r.path()),
-            Field::Query => r.query(),
-            Field::Fragment => r.fragment(),
-            Field::Authority => r.authority(),
-            Field::HostKind => r.host_kind().map(|k| k.name()),
-            // RFC 6874 zone IDs are not parsed yet: never present.
-            Field::Zone => None,
-        }
-    }
-
-    /// The JSON key: as in the full --json object.
-    pub(crate) fn key(self) -> &'static str {
-        match self {
-            Field::Scheme => "scheme",
-            Field::Userinfo => "userinfo",
-            Field::Host => "host",
-            Field::Port => "port",
-            Field::Path => "path",
-            Field::Query => "query",
-            Field::Fragment => "fragment",
-            Field::Authority => "authority",
-            Field::HostKind => "host_kind",
-            Field::Zone => "zone",
-        }
-    }
-}
-
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    if args.iri || args.zone_id {
-        // Its own path, chosen once per run: the URI path stays as tuned.
-        return crate::cmd_parse_iri::run(&args, out);
-    }
     let rule = Rule::from_name(&args.rule).ok_or_else(|| {
         let names: Vec<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
         UsageError(format!(
@@ -124,7 +23,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     let inputs = Inputs::new(&args.refs, &args.input);
-    if args.check && !args.json && rule == Rule::UriReference {
+    if args.check && !args.output.json && rule == Rule::UriReference {
         // The validity check over a large input: nothing but the parse and
         // a report for each failure.
         inputs.each_text_within(|input, text, _, loc| {
@@ -153,16 +52,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         }
         inputs.each_text(|input, text, loc| {
             match check(rule, input, text) {
-                Ok(Some(r)) => write_fields(out, &r, &args.fields, args.json)?,
+                Ok(Some(r)) => write_fields(out, &r, &args.fields, args.output.json)?,
                 // The rules allowed here always give a reference.
                 Ok(None) => {}
                 Err(e) => {
                     status = Status::Flagged;
-                    if args.json {
+                    if args.output.json {
                         write_json(out, rule, input, Err(e))?;
                     } else {
                         out.report_caret(loc, input, e.index(), &e.to_string());
-                        if args.keep_invalid {
+                        if args.output.keep_invalid {
                             out.line(input)?;
                         }
                     }
@@ -172,7 +71,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         })?;
         return Ok(status);
     }
-    if args.json && rule == Rule::UriReference {
+    if args.output.json && rule == Rule::UriReference {
         // JSON Lines over a large input: the parse and one line per input.
         return match out.eol() {
             b'\n' => json_lines::<b'\n'>(&inputs, out, args.check),
@@ -186,7 +85,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         if args.check && result.is_ok() {
             return Ok(());
         }
-        if args.json {
+        if args.output.json {
             write_json(out, rule, input, result)?;
             return Ok(());
         }

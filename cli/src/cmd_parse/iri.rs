@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::{IriRef, ParseError, ParseOptions, UriRef};
 
-use crate::cmd_parse::{Args, Field};
+use super::args::{Args, Field};
 use crate::common::{
     json_key, json_opt, json_str, write_invalid, Inputs, Output, Status, UsageError,
 };
@@ -108,11 +108,11 @@ pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
             Ok(p) => p,
             Err(e) => {
                 status = Status::Flagged;
-                if args.json {
+                if args.output.json {
                     write_invalid(out, true, input, &e, loc)?;
                 } else {
                     out.report_caret(loc, input, e.index(), &e.to_string());
-                    if args.keep_invalid {
+                    if args.output.keep_invalid {
                         out.line(input)?;
                     }
                 }
@@ -123,9 +123,9 @@ pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
             return Ok(());
         }
         if !args.fields.is_empty() {
-            return write_fields(out, &p, &args.fields, args.json);
+            return write_fields(out, &p, &args.fields, args.output.json);
         }
-        if args.json {
+        if args.output.json {
             return write_json(out, &p, args.zone_id);
         }
         if !first {

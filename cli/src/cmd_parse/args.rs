@@ -1,0 +1,101 @@
+//! The options of `uri parse` and the components it prints: the vocabulary
+//! that its URI path ([`super::uri`]) and its IRI path ([`super::iri`]) share.
+
+use std::ffi::OsString;
+
+use urikit::UriRef;
+
+use crate::common::{InputArgs, OutputArgs};
+
+/// Validate URI references and show their components (RFC 3986, Appendix A).
+///
+/// With no REF, reads one reference per line from standard input (or the
+/// files of -i). An invalid reference is reported on standard error, with
+/// its line number and a caret under the offending byte; with --json it is
+/// an object with "valid": false on standard output instead.
+#[derive(clap::Args, Debug)]
+#[command(mut_arg("keep_invalid", |a| a.requires("fields")))]
+pub struct Args {
+    #[command(flatten)]
+    pub(crate) output: OutputArgs,
+    /// Report only the inputs that are invalid, on standard error (a
+    /// validity check: the exit status says whether any was); with --json,
+    /// print only their objects.
+    #[arg(long, conflicts_with = "fields")]
+    pub(crate) check: bool,
+    /// Print only these components, tab-separated, one line per input (an
+    /// absent component is an empty field; with --json, an object with
+    /// these keys, null for absent): scheme, userinfo, host, port, path,
+    /// query, fragment, authority, host-kind, zone (empty unless
+    /// --zone-id). Repeatable, or comma-separated.
+    #[arg(long = "field", value_name = "NAME", value_enum, value_delimiter = ',')]
+    pub(crate) fields: Vec<Field>,
+    /// The ABNF rule to match: URI-reference (default), URI, absolute-URI,
+    /// relative-ref, or any other rule of Appendix A (for those, only
+    /// validity is reported).
+    #[arg(long, value_name = "RULE", default_value = "URI-reference")]
+    pub(crate) rule: String,
+    /// Parse IRI references (RFC 3987): "kind" is "uri" when the value is
+    /// also a URI, "iri" for other absolute forms, "relative" otherwise.
+    #[arg(long)]
+    pub(crate) iri: bool,
+    /// Accept an IPv6 zone identifier in the RFC 6874 form
+    /// ("[fe80::1%25eth0]"); the JSON gets a "zone" field.
+    #[arg(long)]
+    pub(crate) zone_id: bool,
+    #[command(flatten)]
+    pub(crate) input: InputArgs,
+    /// The references to parse.
+    #[arg(value_name = "REF", conflicts_with = "input")]
+    pub(crate) refs: Vec<OsString>,
+}
+
+/// A component that --field can print.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    Scheme,
+    Userinfo,
+    Host,
+    Port,
+    Path,
+    Query,
+    Fragment,
+    Authority,
+    HostKind,
+    Zone,
+}
+
+impl Field {
+    /// The component's value in `r`: `None` when absent.
+    pub(crate) fn of<'a>(self, r: &'a UriRef<'_>) -> Option<&'a str> {
+        match self {
+            Field::Scheme => r.scheme(),
+            Field::Userinfo => r.userinfo(),
+            Field::Host => r.host_str(),
+            Field::Port => r.port(),
+            Field::Path => Some(r.path()),
+            Field::Query => r.query(),
+            Field::Fragment => r.fragment(),
+            Field::Authority => r.authority(),
+            Field::HostKind => r.host_kind().map(|k| k.name()),
+            // RFC 6874 zone IDs are not parsed yet: never present.
+            Field::Zone => None,
+        }
+    }
+
+    /// The JSON key: as in the full --json object.
+    pub(crate) fn key(self) -> &'static str {
+        match self {
+            Field::Scheme => "scheme",
+            Field::Userinfo => "userinfo",
+            Field::Host => "host",
+            Field::Port => "port",
+            Field::Path => "path",
+            Field::Query => "query",
+            Field::Fragment => "fragment",
+            Field::Authority => "authority",
+            Field::HostKind => "host_kind",
+            Field::Zone => "zone",
+        }
+    }
+}

@@ -1,0 +1,295 @@
+//! RFC 2396 3.2, `authority = server | reg_name`, as amended by RFC 2732
+//! (IPv6 references), and java.net.URI's reading of it: the profiles
+//! [`profile::RFC2396`] and [`profile::JAVA`] of the one forward parser.
+//!
+//! ```text
+//! server      = [ [ userinfo "@" ] hostport ]
+//! hostport    = host [ ":" port ]
+//! host        = hostname | IPv4address | IPv6reference      (RFC 2732)
+//! hostname    = *( domainlabel "." ) toplabel [ "." ]
+//! domainlabel = alphanum | alphanum *( alphanum | "-" ) alphanum
+//! toplabel    = alpha | alpha *( alphanum | "-" ) alphanum
+//! IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT   (RFC 2732)
+//! port        = *digit
+//! reg_name    = 1*( unreserved | escaped | "$" | "," | ";" | ":" | "@" | "&" | "=" | "+" )
+//! ```
+//!
+//! The authority is a server when it parses as one, else a registry name;
+//! a registry authority is marked in the [`Meta`] by `host_start == NONE`.
+//! An empty authority is an empty server in RFC 2396; the Java reading
+//! leaves it undefined (`auth_start == NONE`) and rejects `//` at the end.
+
+use super::{Meta, NONE, REG_NAME_2396_SCAN, USERINFO_SCAN, decode_utf8, err, profile, scan_p};
+use crate::chars::{ALPHA, DIGIT};
+use crate::error::{Component, ErrorKind, ParseError};
+use crate::host::{HostKind, parse_ipv6};
+
+use profile::JAVA;
+
+/// `authority` from `a` (just after `//`) to the first `/`, `?`, `#` or
+/// the end; returns that end.
+#[inline(never)]
+pub(super) fn parse_authority_2396<const P: u8>(
+    s: &[u8],
+    a: usize,
+    m: &mut Meta,
+) -> Result<usize, ParseError> {
+    let len = s.len();
+    let end = s[a..]
+        .iter()
+        .position(|&b| matches!(b, b'/' | b'?' | b'#'))
+        .map_or(len, |k| a + k);
+    if end == a {
+        if P & JAVA != 0 {
+            // java.net.URI: an empty authority only before something else,
+            // and then it is undefined.
+            if end == len {
+                return err(a, ErrorKind::MissingAuthority);
+            }
+            return Ok(a);
+        }
+        // server = [ ... ]: empty.
+        m.auth_start = a as u32;
+        m.host_start = a as u32;
+        m.host_end = a as u32;
+        m.host_kind = HostKind::RegName;
+        return Ok(a);
+    }
+    m.auth_start = a as u32;
+    match server::<P>(s, a, end) {
+        Ok((host_start, host_end, kind)) => {
+            m.host_start = host_start as u32;
+            m.host_end = host_end as u32;
+            m.host_kind = kind;
+            Ok(end)
+        }
+        Err(server_error) => match scan_p::<P>(s, a, &REG_NAME_2396_SCAN, false) {
+            Ok(e) if e == end => {
+                m.host_start = NONE;
+                m.host_end = NONE;
+                Ok(end)
+            }
+            // A malformed escape is one in either reading.
+            Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Host)),
+            Ok(e) => {
+                // A byte no registry name holds: "[" and "]" only a server
+                // does, so its error tells more.
+                if s[a..end].contains(&b'[') {
+                    Err(server_error)
+                } else {
+                    err(e, ErrorKind::InvalidAuthority)
+                }
+            }
+        },
+    }
+}
+
+/// `server` over `s[a..end]` (not empty): the host's start, end and kind.
+fn server<const P: u8>(
+    s: &[u8],
+    a: usize,
+    end: usize,
+) -> Result<(usize, usize, HostKind), ParseError> {
+    let mut h = a;
+    if let Some(at) = s[a..end].iter().position(|&b| b == b'@') {
+        let at = a + at;
+        // userinfo = *( unreserved | escaped | ";" | ":" | "&" | "=" | "+" | "$" | "," )
+        match scan_p::<P>(s, a, &USERINFO_SCAN, false) {
+            Ok(e) if e == at => {}
+            Ok(e) => return err(e, ErrorKind::InvalidCharacter(Component::Userinfo)),
+            Err(e) => return err(e, ErrorKind::InvalidPercentEncoding(Component::Userinfo)),
+        }
+        h = at + 1;
+    }
+    let (host_end, kind) = if s.get(h) == Some(&b'[') && h < end {
+        (ipv6_reference::<P>(s, h, end)?, HostKind::Ipv6)
+    } else {
+        let host_end = s[h..end]
+            .iter()
+            .position(|&b| b == b':')
+            .map_or(end, |k| h + k);
+        (host_end, hostname_or_ipv4::<P>(s, h, host_end)?)
+    };
+    if host_end < end {
+        if s[host_end] != b':' {
+            return err(host_end, ErrorKind::InvalidCharacter(Component::Host));
+        }
+        let digits = &s[host_end + 1..end];
+        if let Some(k) = digits.iter().position(|b| !DIGIT.contains(*b)) {
+            return err(host_end + 1 + k, ErrorKind::InvalidPort);
+        }
+        if P & JAVA != 0 && !digits.is_empty() && java_int(digits).is_none() {
+            // java.net.URI: the port must fit an int.
+            return err(host_end + 1, ErrorKind::InvalidPort);
+        }
+    }
+    Ok((h, host_end, kind))
+}
+
+/// The value of a run of ASCII digits if it fits a Java `int`.
+pub(crate) fn java_int(digits: &[u8]) -> Option<i32> {
+    let mut v: i32 = 0;
+    for &d in digits {
+        v = v.checked_mul(10)?.checked_add(i32::from(d - b'0'))?;
+    }
+    Some(v)
+}
+
+/// `IPv6reference = "[" IPv6address "]"` (RFC 2732) at `h`, within the
+/// authority ending at `end`; the Java reading also takes a scope id
+/// (`%` and letters, digits, `_` or `.`). Returns the index after `]`.
+fn ipv6_reference<const P: u8>(s: &[u8], h: usize, end: usize) -> Result<usize, ParseError> {
+    let Some(j) = s[h + 1..end].iter().position(|&b| b == b']') else {
+        return err(h, ErrorKind::UnclosedIpLiteral);
+    };
+    let j = h + 1 + j;
+    let inner = &s[h + 1..j];
+    let address = match inner.iter().position(|&b| b == b'%') {
+        Some(p) if P & JAVA != 0 => {
+            let scope = &inner[p + 1..];
+            if scope.is_empty() {
+                return err(j, ErrorKind::InvalidZoneId);
+            }
+            if let Some(k) = scope
+                .iter()
+                .position(|&b| !(b.is_ascii_alphanumeric() || b == b'_' || b == b'.'))
+            {
+                return err(h + 2 + p + k, ErrorKind::InvalidZoneId);
+            }
+            &inner[..p]
+        }
+        _ => inner,
+    };
+    if let Err(at) = ipv6::<P>(address) {
+        return err(h + 1 + at, ErrorKind::InvalidIpv6);
+    }
+    Ok(j + 1)
+}
+
+/// `IPv6address`; in the Java reading, a trailing IPv4 address follows
+/// Java's IPv4 rule (any number of digits, each value up to 255:
+/// `[::01.2.3.4]`).
+fn ipv6<const P: u8>(address: &[u8]) -> Result<(), usize> {
+    let last_colon = address.iter().rposition(|&b| b == b':');
+    match last_colon {
+        Some(c) if P & JAVA != 0 && address[c + 1..].contains(&b'.') => {
+            if !is_ipv4::<P>(&address[c + 1..]) {
+                return Err(c + 1);
+            }
+            // The hex part with a stand-in IPv4 address: a valid prefix is
+            // at most 30 bytes ("1111:2222:3333:4444:5555:6666:").
+            let prefix = &address[..=c];
+            if prefix.len() > 40 {
+                return Err(40);
+            }
+            let mut buf = [0u8; 48];
+            buf[..prefix.len()].copy_from_slice(prefix);
+            buf[prefix.len()..prefix.len() + 7].copy_from_slice(b"0.0.0.0");
+            parse_ipv6(&buf[..prefix.len() + 7])
+                .map(|_| ())
+                .map_err(|at| at.min(c + 1))
+        }
+        _ => parse_ipv6(address).map(|_| ()),
+    }
+}
+
+/// `hostname | IPv4address` over `s[h..e]`: its kind, or the error.
+fn hostname_or_ipv4<const P: u8>(s: &[u8], h: usize, e: usize) -> Result<HostKind, ParseError> {
+    let host = &s[h..e];
+    if is_ipv4::<P>(host) {
+        return Ok(HostKind::Ipv4);
+    }
+    match hostname::<P>(host) {
+        Ok(()) => Ok(HostKind::RegName),
+        Err(k) => err(h + k, ErrorKind::InvalidCharacter(Component::Host)),
+    }
+}
+
+/// Four runs of digits joined by dots: RFC 2732's `1*3DIGIT` each, or
+/// java.net.URI's any number of digits with a value up to 255.
+fn is_ipv4<const P: u8>(host: &[u8]) -> bool {
+    let mut n = 0;
+    for run in host.split(|&b| b == b'.') {
+        n += 1;
+        if run.is_empty() || n > 4 || !run.iter().all(|b| DIGIT.contains(*b)) {
+            return false;
+        }
+        let fits = if P & JAVA != 0 {
+            java_int(run).is_some_and(|v| v <= 255)
+        } else {
+            run.len() <= 3
+        };
+        if !fits {
+            return false;
+        }
+    }
+    n == 4
+}
+
+/// `hostname` over `host`, or the index of the first byte it cannot take.
+/// The Java reading wants a letter at the start of the top label only when
+/// there is more than one label (`http://123/` has host `123`).
+fn hostname<const P: u8>(host: &[u8]) -> Result<(), usize> {
+    let mut i = 0;
+    let mut last_label = usize::MAX;
+    while i < host.len() {
+        if !host[i].is_ascii_alphanumeric() {
+            break;
+        }
+        last_label = i;
+        let mut j = i + 1;
+        while j < host.len() && (host[j].is_ascii_alphanumeric() || host[j] == b'-') {
+            j += 1;
+        }
+        if host[j - 1] == b'-' {
+            return Err(j - 1);
+        }
+        i = j;
+        if i < host.len() && host[i] == b'.' {
+            i += 1;
+        } else {
+            break;
+        }
+    }
+    if i < host.len() {
+        return Err(i);
+    }
+    if last_label == usize::MAX {
+        return Err(0);
+    }
+    let top_rule = P & JAVA == 0 || last_label > 0;
+    if top_rule && !ALPHA.contains(host[last_label]) {
+        return Err(last_label);
+    }
+    Ok(())
+}
+
+/// The length of the run at `s[i]` (a non-ASCII byte) of java.net.URI's
+/// "other" characters: above U+0080, neither a space (Unicode Zs, Zl, Zp)
+/// nor an ISO control (U+0080 to U+009F). Every supplementary character is
+/// one: Java looks at its two UTF-16 surrogates, which are neither.
+pub(crate) fn java_other_run(s: &[u8], i: usize) -> usize {
+    let mut j = i;
+    while j < s.len() && s[j] >= 0x80 {
+        match decode_utf8(s, j) {
+            Some((c, n)) if is_java_other(c) => j += n,
+            _ => break,
+        }
+    }
+    j - i
+}
+
+/// Whether java.net.URI takes `c` raw where it takes escapes.
+pub(crate) const fn is_java_other(c: char) -> bool {
+    let v = c as u32;
+    v > 0x80 && !(v >= 0x80 && v <= 0x9F) && !is_java_space(c)
+}
+
+/// Java's `Character.isSpaceChar`: the Unicode categories Zs, Zl and Zp.
+pub(crate) const fn is_java_space(c: char) -> bool {
+    matches!(
+        c,
+        ' ' | '\u{A0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200A}' | '\u{2028}' | '\u{2029}' | '\u{202F}' | '\u{205F}' | '\u{3000}'
+    )
+}
