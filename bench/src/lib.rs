@@ -272,3 +272,24 @@ pub fn parsers() -> Vec<(&'static str, ParseFn)> {
     };
     v
 }
+
+/// Templates with `n` variables and a URI that gives each a value, for the
+/// linearity benchmarks of template matching: `("path", "/{v0}/{v1}…",
+/// "/x0/x1…")` and `("query", "{?v0,v1,…}", "?v0=0&v1=1…")`.
+pub fn template_inputs(n: usize) -> Vec<(&'static str, String, String)> {
+    use std::fmt::Write as _;
+    let (mut pt, mut pu, mut qt, mut qu) = (
+        String::new(),
+        String::new(),
+        String::from("{?"),
+        String::from("?"),
+    );
+    for i in 0..n {
+        let _ = write!(pt, "/{{v{i}}}");
+        let _ = write!(pu, "/x{i}");
+        let _ = write!(qt, "{}v{i}", if i > 0 { "," } else { "" });
+        let _ = write!(qu, "{}v{i}={i}", if i > 0 { "&" } else { "" });
+    }
+    qt.push('}');
+    vec![("path", pt, pu), ("query", qt, qu)]
+}

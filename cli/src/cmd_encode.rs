@@ -6,7 +6,7 @@ use std::io::Write;
 use urikit::chars::CharClass;
 use urikit::percent;
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///

@@ -3,12 +3,12 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::compare::{Comparison, Level};
 use urikit::UriRef;
+use urikit::compare::{Comparison, Level};
 
 use crate::cmd_resolve::split_pair;
 use crate::common::{
-    json_str, write_invalid, InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status,
+    InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status, json_str, write_invalid,
 };
 
 /// Compare two URI references: "equivalent" (exit 0) or "different" (exit 1)

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::suffix::{Guess, SuffixOptions};
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str};
 
 /// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
 /// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input

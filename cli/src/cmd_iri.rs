@@ -8,7 +8,7 @@ use std::io::Write;
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str, write_invalid,
 };
 
 /// Map IRI references to URI references, one per line (RFC 3987, 3.1)

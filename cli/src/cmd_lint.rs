@@ -3,11 +3,11 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::security::{lint, lint_iri, Finding};
+use urikit::security::{Finding, lint, lint_iri};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_error, json_str, InputArgs, Inputs, Output, OutputArgs, Status,
+    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_error, json_str,
 };
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one

@@ -8,7 +8,7 @@ use urikit::normalize::Normalizer;
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str, write_invalid,
 };
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)

@@ -8,7 +8,7 @@ use urikit::file::{self, FilePathError};
 use urikit::{Uri, UriBuf};
 
 use crate::common::{
-    json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, OutputArgs, Status,
+    InputArgs, Inputs, Loc, Output, OutputArgs, Status, json_bytes, json_opt, json_str,
 };
 
 /// Which paths: the host platform's, Windows or Unix.

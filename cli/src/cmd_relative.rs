@@ -6,8 +6,8 @@ use std::io::Write;
 
 use urikit::{Iri, Uri};
 
-use crate::cmd_resolve::{for_each_pair, Base, LineError, PairInput};
-use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, OutputArgs, Status};
+use crate::cmd_resolve::{Base, LineError, PairInput, for_each_pair};
+use crate::common::{InputArgs, Output, OutputArgs, Status, json_bytes, json_key, json_str};
 
 /// Make target URIs relative to a base: the shortest reference that
 /// resolves (RFC 3986 5.2, strict) from the base back to each target, byte

@@ -3,9 +3,9 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::repair::{repair, Repaired};
+use urikit::repair::{Repaired, repair};
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str};
 
 /// Make near-URIs valid URI references, one per line
 ///

@@ -6,8 +6,8 @@ use std::io::Write;
 use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output,
-    OutputArgs, Status, UsageError,
+    InputArgs, Inputs, Loc, Output, OutputArgs, Status, UsageError, json_bytes, json_key, json_opt,
+    json_str, printable,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).

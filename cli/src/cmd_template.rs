@@ -6,10 +6,10 @@ use std::io::Write;
 
 use anyhow::Context;
 use serde_json::{Map, Value as Json};
-use urikit::rfc6570::{Ambiguity, Captures, Template, TemplateError, VarValue};
+use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Template, TemplateError, VarValue};
 
 use crate::common::{
-    json_str, printable, InputArgs, Inputs, Output, OutputArgs, Status, UsageError,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, json_str, printable,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
@@ -51,10 +51,21 @@ pub struct ExpandArgs {
 
 /// Match URIs against a template and print their variables as JSON Lines
 ///
-/// One line per URI: `{"uri":…,"match":true,"vars":{…}}` with strings and
-/// lists, or `{"uri":…,"match":false}`. With no URI, reads one per line
-/// from standard input. Exit 1 when some URI does not match, 2 when the
-/// template is invalid or cannot be matched unambiguously.
+/// One line per URI: `{"uri":…,"match":true,"vars":{…}}` with strings,
+/// lists and objects, then `"rest":[[name,value],…]` when the URI has
+/// query parameters the template does not name, and
+/// `"hazards":[{"var":…,"kind":…}]` when a decoded path value holds a `/`
+/// or `\` or is `.`/`..` (kinds `separator-in-segment`, `dot-segment`);
+/// or `{"uri":…,"match":false}` (with `"error":"uri-too-long"` past the
+/// limit). With no URI, reads one per line from standard input.
+///
+/// The default is the lenient mode, for URIs as clients and logs have
+/// them: query parameters in any order and optional, unnamed ones left in
+/// "rest", raw `:`, `/`, `@`, `+` accepted in values (`+` stays `+`;
+/// `--form` makes it a space), the first of duplicates wins, URIs up to
+/// 64 KiB. `--exact` matches only what expanding the template can write.
+/// Exit 1 when some URI does not match, 2 when the template is invalid or
+/// cannot be matched unambiguously.
 #[derive(clap::Args, Debug)]
 pub struct MatchArgs {
     /// The template.
@@ -63,6 +74,15 @@ pub struct MatchArgs {
     /// The URIs to match.
     #[arg(value_name = "URI")]
     uris: Vec<OsString>,
+    /// Lenient matching (the default): see above.
+    #[arg(long, conflicts_with = "exact")]
+    lenient: bool,
+    /// Exact matching: the inverse of expansion.
+    #[arg(long)]
+    exact: bool,
+    /// In lenient mode, `+` in a query value is a space (form encoding).
+    #[arg(long, conflicts_with = "exact")]
+    form: bool,
     #[command(flatten)]
     input: InputArgs,
 }
@@ -215,21 +235,38 @@ fn write_vars(out: &mut Output, caps: &Captures<'_>) -> std::io::Result<()> {
 
 fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
     let t = template_for_matching(&args.template)?;
-    let m = t.matcher().map_err(|e| UsageError(e.to_string()))?;
+    let mode = match (args.exact, args.form) {
+        (true, _) => MatchMode::Exact,
+        (false, true) => MatchMode::LenientForm,
+        (false, false) => MatchMode::Lenient,
+    };
+    let m = t
+        .matcher()
+        .map_err(|e| UsageError(e.to_string()))?
+        .mode(mode);
     let mut status = Status::Ok;
     out.set_null(args.input.null);
-    Inputs::new(&args.uris, &args.input).each_text(|input, text, _| {
-        let caps = text.and_then(|s| m.matches(s));
+    Inputs::new(&args.uris, &args.input).each_text(|input, text, loc| {
+        let found = match text {
+            Some(s) => m.try_matches(s),
+            None => Ok(None),
+        };
         out.write_all(b"{\"uri\":")?;
         crate::common::json_bytes(out, input)?;
-        match caps {
-            Some(c) => {
+        match found {
+            Ok(Some(c)) => {
                 out.write_all(b",\"match\":true,\"vars\":")?;
                 write_vars(out, &c)?;
+                write_rest_and_hazards(out, &c)?;
             }
-            None => {
+            Ok(None) => {
                 status = Status::Flagged;
                 out.write_all(b",\"match\":false")?;
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                out.report(loc, &e.to_string());
+                write!(out, ",\"match\":false,\"error\":\"{}\"", e.kind().name())?;
             }
         }
         out.write_all(b"}")?;
@@ -238,6 +275,31 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
         Ok(())
     })?;
     Ok(status)
+}
+
+/// `,"rest":[…]` and `,"hazards":[…]`, each when not empty.
+fn write_rest_and_hazards(out: &mut Output, caps: &Captures<'_>) -> std::io::Result<()> {
+    if !caps.rest().is_empty() {
+        out.write_all(b",\"rest\":[")?;
+        for (i, (name, value)) in caps.rest().iter().enumerate() {
+            out.write_all(if i > 0 { b",[" } else { b"[" })?;
+            json_str(out, name)?;
+            out.write_all(b",")?;
+            json_str(out, value)?;
+            out.write_all(b"]")?;
+        }
+        out.write_all(b"]")?;
+    }
+    if !caps.hazards().is_empty() {
+        out.write_all(b",\"hazards\":[")?;
+        for (i, h) in caps.hazards().iter().enumerate() {
+            out.write_all(if i > 0 { b",{\"var\":" } else { b"{\"var\":" })?;
+            json_str(out, h.name())?;
+            write!(out, ",\"kind\":\"{}\"}}", h.kind().name())?;
+        }
+        out.write_all(b"]")?;
+    }
+    Ok(())
 }
 
 fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {

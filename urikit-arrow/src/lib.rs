@@ -35,6 +35,7 @@
 //! let hosts: Vec<_> = hosts.as_string_view().iter().collect();
 //! assert_eq!(hosts, [Some("www.example.com"), None, None]);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -63,3 +64,8 @@ pub use strings::value_bytes;
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
+
+// The README's example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

@@ -8,7 +8,7 @@ use urikit::{IriRef, ParseError, ParseOptions, UriRef};
 
 use super::args::{Args, Field};
 use crate::common::{
-    json_key, json_opt, json_str, write_invalid, Inputs, Output, Status, UsageError,
+    Inputs, Output, Status, UsageError, json_key, json_opt, json_str, write_invalid,
 };
 
 /// The components of a parsed reference, URI or IRI alike.

@@ -3,12 +3,12 @@
 
 use std::io::Write;
 
-use urikit::{validate, HostData, HostKind, ParseError, Rule, UriRef};
+use urikit::{HostData, HostKind, ParseError, Rule, UriRef, validate};
 
 use super::args::{Args, Field};
 use crate::common::{
-    json_bytes, json_error, json_key, json_opt, json_str, Inputs, Output, Status, UsageError,
-    WINDOW,
+    Inputs, Output, Status, UsageError, WINDOW, json_bytes, json_error, json_key, json_opt,
+    json_str,
 };
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -230,9 +230,10 @@ fn write_json_valid<const EOL: u8>(
     within: &[u8],
 ) -> anyhow::Result<()> {
     let s = r.as_str();
-    debug_assert!(s
-        .bytes()
-        .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\'));
+    debug_assert!(
+        s.bytes()
+            .all(|b| (0x21..0x7f).contains(&b) && b != b'"' && b != b'\\')
+    );
     // The parts add up to at most twice the text (the authority repeats its
     // userinfo, host and port), the JSON around them to under 256 bytes,
     // and a part may be copied with up to a window of bytes after it.

@@ -26,11 +26,7 @@ pub enum Status {
 impl Status {
     /// `Flagged` if `flag`, else `self`.
     pub fn flag_if(self, flag: bool) -> Status {
-        if flag {
-            Status::Flagged
-        } else {
-            self
-        }
+        if flag { Status::Flagged } else { self }
     }
 }
 

@@ -6,6 +6,7 @@
 //! `mod NAME;` below, never as a new top-level `tests/*.rs` file.
 
 mod common;
+mod docs;
 mod extract;
 mod guess;
 mod iri;

@@ -187,9 +187,11 @@ fn usage_errors_exit_2() {
     assert_eq!(uri(&["no-such-command"], None).status.code(), Some(2));
     let out = uri(&["parse", "--rule", "nonsense", "a"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("unknown rule"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("unknown rule")
+    );
     assert_eq!(uri(&["--help"], None).status.code(), Some(0));
 }
 

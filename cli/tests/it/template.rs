@@ -80,9 +80,11 @@ fn expand_errors_exit_1_with_a_caret_on_stderr() {
         None,
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("not a uri (or iri) reference"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("not a uri (or iri) reference")
+    );
 }
 
 #[test]
@@ -176,4 +178,132 @@ fn check_reads_standard_input() {
 #[test]
 fn broken_pipe_is_quiet() {
     assert_broken_pipe_is_quiet(&["template", "match", "/u/{id}"], b"/u/1\n");
+}
+
+#[test]
+fn match_modes_on_the_issue_inputs() {
+    let t = "/search{?q,page}";
+    let uris = ["/search?q=a+b", "/search?q=a:b", "/search?q=x&page=2&utm=1"];
+    // Lenient by default, and with --lenient.
+    for flag in [None, Some("--lenient")] {
+        let mut args = vec!["template", "match", t];
+        args.extend(flag);
+        args.extend(uris);
+        let out = uri(&args, None);
+        assert_eq!(out.status.code(), Some(0), "{flag:?}");
+        let lines = json_lines(&out);
+        assert_eq!(lines[0]["vars"], serde_json::json!({"q": "a+b"}));
+        assert_eq!(lines[1]["vars"], serde_json::json!({"q": "a:b"}));
+        assert_eq!(lines[2]["vars"], serde_json::json!({"q": "x", "page": "2"}));
+        assert_eq!(lines[2]["rest"], serde_json::json!([["utm", "1"]]));
+    }
+    let mut args = vec!["template", "match", "--exact", t];
+    args.extend(uris);
+    let out = uri(&args, None);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(json_lines(&out).iter().all(|l| l["match"] == false));
+    let out = uri(&["template", "match", "--form", t, "/search?q=a+b"], None);
+    assert_eq!(json_lines(&out)[0]["vars"]["q"], "a b");
+    let out = uri(
+        &["template", "match", "--form", "--exact", t, "/search"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn match_reports_hazards_and_the_limit() {
+    let out = uri(&["template", "match", "/f/{name}", "/f/..%2Fetc"], None);
+    assert_eq!(out.status.code(), Some(0));
+    let l = &json_lines(&out)[0];
+    assert_eq!(l["vars"]["name"], "../etc");
+    assert_eq!(
+        l["hazards"],
+        serde_json::json!([{"var": "name", "kind": "separator-in-segment"}])
+    );
+    let long = format!("/f/{}\n", "a".repeat(70_000));
+    let out = uri(&["template", "match", "/f/{name}"], Some(long.as_bytes()));
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json_lines(&out)[0]["error"], "uri-too-long");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("line 1: uri longer than the matching limit at index 65536"),
+        "{err}"
+    );
+}
+
+/// The shared vectors (testdata/templates/matching.json), through the
+/// program: one run per template and mode, all its URIs as arguments.
+#[test]
+fn shared_vectors_through_the_cli() {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../testdata/templates/matching.json");
+    let doc: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap();
+    let mut groups: std::collections::BTreeMap<(String, String), Vec<&serde_json::Value>> =
+        Default::default();
+    for case in doc["cases"].as_array().unwrap() {
+        let key = (
+            case["template"].as_str().unwrap().to_string(),
+            case["mode"].as_str().unwrap().to_string(),
+        );
+        groups.entry(key).or_default().push(case);
+    }
+    let sorted = |v: &serde_json::Value| -> serde_json::Value {
+        // Associative arrays as sorted pairs: their order is not part of it.
+        match v {
+            serde_json::Value::Object(m) => m
+                .iter()
+                .map(|(k, v)| match v {
+                    serde_json::Value::Object(p) => {
+                        let mut p: Vec<_> = p.iter().collect();
+                        p.sort_by(|a, b| a.0.cmp(b.0));
+                        (k.clone(), serde_json::json!(p))
+                    }
+                    other => (k.clone(), other.clone()),
+                })
+                .collect::<serde_json::Map<_, _>>()
+                .into(),
+            other => other.clone(),
+        }
+    };
+    let mut ran = 0;
+    for ((template, mode), cases) in &groups {
+        let flag = match mode.as_str() {
+            "exact" => "--exact",
+            "lenient" => "--lenient",
+            _ => "--form",
+        };
+        let mut args = vec!["template", "match", flag, template.as_str()];
+        args.extend(cases.iter().map(|c| c["uri"].as_str().unwrap()));
+        let out = uri(&args, None);
+        let lines = json_lines(&out);
+        assert_eq!(lines.len(), cases.len(), "{template} {mode}");
+        for (case, line) in cases.iter().zip(&lines) {
+            let what = format!("{template} on {} ({mode})", case["uri"]);
+            if case["variables"].is_null() {
+                assert_eq!(line["match"], false, "{what}: {line}");
+                continue;
+            }
+            assert_eq!(line["match"], true, "{what}: {line}");
+            assert_eq!(sorted(&line["vars"]), sorted(&case["variables"]), "{what}");
+            let empty = serde_json::json!([]);
+            let rest = line.get("rest").unwrap_or(&empty);
+            assert_eq!(rest, case.get("rest").unwrap_or(&empty), "{what}");
+            let hazards: Vec<serde_json::Value> = line
+                .get("hazards")
+                .and_then(|h| h.as_array().cloned())
+                .unwrap_or_default()
+                .iter()
+                .map(|h| serde_json::json!([h["var"], h["kind"]]))
+                .collect();
+            assert_eq!(
+                serde_json::json!(hazards),
+                *case.get("hazards").unwrap_or(&empty),
+                "{what}"
+            );
+            ran += 1;
+        }
+    }
+    assert!(ran >= 90, "{ran}");
 }

@@ -49,6 +49,8 @@ pub enum JavaErrorKind {
     ExpectedClosingBracket,
     /// "Expected port number": something other than `:` after a host.
     ExpectedPortNumber,
+    /// "Malformed port number": digits too many for an `int`.
+    MalformedPort,
     /// "Malformed IPv6 address" and Java's other IPv6 reasons.
     MalformedIpv6,
     /// "scope id expected": a `%` with nothing after it (Java's index is -1).
@@ -78,6 +80,7 @@ impl JavaErrorKind {
             JavaErrorKind::ExpectedAuthority => "Expected authority",
             JavaErrorKind::ExpectedClosingBracket => "Expected closing bracket for IPv6 address",
             JavaErrorKind::ExpectedPortNumber => "Expected port number",
+            JavaErrorKind::MalformedPort => "Malformed port number",
             JavaErrorKind::MalformedIpv6 => "Malformed IPv6 address",
             JavaErrorKind::ScopeIdExpected => "scope id expected",
             JavaErrorKind::TooLong => "Input too long",
@@ -107,6 +110,7 @@ impl JavaErrorKind {
             JavaErrorKind::ExpectedAuthority => "expected-authority",
             JavaErrorKind::ExpectedClosingBracket => "expected-closing-bracket",
             JavaErrorKind::ExpectedPortNumber => "expected-port-number",
+            JavaErrorKind::MalformedPort => "malformed-port",
             JavaErrorKind::MalformedIpv6 => "malformed-ipv6",
             JavaErrorKind::ScopeIdExpected => "scope-id-expected",
             JavaErrorKind::TooLong => "too-long",
@@ -223,6 +227,9 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
         ErrorKind::MissingSchemeSpecificPart => at(i, JavaErrorKind::ExpectedSchemeSpecificPart),
         ErrorKind::MissingAuthority => at(i, JavaErrorKind::ExpectedAuthority),
         ErrorKind::InvalidAuthority => at(auth_start, JavaErrorKind::IllegalCharacterInAuthority),
+        ErrorKind::UnclosedIpLiteral if b.get(i) == Some(&b']') => {
+            at(i, JavaErrorKind::ExpectedClosingBracket)
+        }
         ErrorKind::UnclosedIpLiteral => at(auth_end(), JavaErrorKind::ExpectedClosingBracket),
         ErrorKind::InvalidIpv6 => at(i, JavaErrorKind::MalformedIpv6),
         ErrorKind::InvalidZoneId => {
@@ -236,8 +243,18 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
                 at(i, JavaErrorKind::IllegalCharacterInScopeId)
             }
         }
+        // All digits: too large for an int.
+        ErrorKind::InvalidPort if b.get(i).is_some_and(u8::is_ascii_digit) => {
+            at(i, JavaErrorKind::MalformedPort)
+        }
         ErrorKind::InvalidPort => at(i, JavaErrorKind::IllegalCharacterInPort),
-        ErrorKind::InvalidCharacter(Component::Host) => at(i, JavaErrorKind::ExpectedPortNumber),
+        // After an IPv6 reference's "]", only ":" may come.
+        ErrorKind::InvalidCharacter(Component::Host) if i > 0 && b[i - 1] == b']' => {
+            at(i, JavaErrorKind::ExpectedPortNumber)
+        }
+        ErrorKind::InvalidCharacter(Component::Host) => {
+            at(i, JavaErrorKind::IllegalCharacterInHostname)
+        }
         ErrorKind::InvalidCharacter(Component::Userinfo) => {
             at(i, JavaErrorKind::IllegalCharacterInUserInfo)
         }

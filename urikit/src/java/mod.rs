@@ -55,6 +55,7 @@ use core::fmt;
 use crate::parse::{Meta, NONE, Top, parse_with, profile};
 
 mod error;
+mod resolve;
 mod url_codec;
 pub use error::{JavaError, JavaErrorKind};
 pub use url_codec::{UrlDecodeError, UrlDecodeErrorKind, url_decode, url_encode};

@@ -165,7 +165,7 @@ pub(crate) fn skip(s: &[u8], mut i: usize, class: &CharClass) -> usize {
 /// A class scanned as `*( class / pct-encoded )`: its table, and the same
 /// set in the form the vector scan uses (see `simd/mod.rs`).
 pub(crate) struct ScanClass {
-    table: CharClass,
+    pub(crate) table: CharClass,
     simd: SimdClass,
 }
 
@@ -192,6 +192,9 @@ pub(crate) const USERINFO_SCAN: ScanClass = scan_class(chars::USERINFO);
 pub(crate) const URIC_2396_SCAN: ScanClass = scan_class(chars::URIC_2396);
 /// RFC 2396 `reg_name` bytes.
 pub(crate) const REG_NAME_2396_SCAN: ScanClass = scan_class(chars::REG_NAME_2396);
+/// The bytes an RFC 2396 `server` may hold anywhere: `userinfo`'s, `@`,
+/// `[` and `]`.
+pub(crate) const SERVER_2396_SCAN: ScanClass = scan_class(chars::USERINFO.with_bytes(b"@[]"));
 
 /// Scan `*( class / pct-encoded )` from `i`; return the index of the first
 /// byte that is neither, or the index of a malformed `%`.

@@ -1,5 +1,6 @@
 //! The result of a match.
 
+use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::value::{Value, VarValue, Vars};
@@ -18,6 +19,94 @@ use super::value::{Value, VarValue, Vars};
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Captures<'t> {
     pub(crate) vars: Vec<(&'t str, VarValue)>,
+    /// Query parameters the template does not name (lenient modes).
+    pub(crate) rest: Vec<(String, String)>,
+    pub(crate) hazards: Vec<Hazard<'t>>,
+}
+
+/// What makes a decoded path value a hazard (see [`Hazard`]).
+///
+/// ```
+/// use urikit::rfc6570::HazardKind;
+/// assert_eq!(HazardKind::DotSegment.name(), "dot-segment");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HazardKind {
+    /// A `/` or `\` in the value of one segment (`%2F` decoded).
+    SeparatorInSegment,
+    /// A value of one segment that is `.` or `..`, or a `..` segment in
+    /// a `{+x}` value.
+    DotSegment,
+}
+
+impl HazardKind {
+    /// A stable kebab-case name.
+    ///
+    /// ```
+    /// use urikit::rfc6570::HazardKind;
+    /// assert_eq!(HazardKind::SeparatorInSegment.name(), "separator-in-segment");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            HazardKind::SeparatorInSegment => "separator-in-segment",
+            HazardKind::DotSegment => "dot-segment",
+        }
+    }
+
+    /// The lower-case description used in messages.
+    ///
+    /// ```
+    /// assert!(urikit::rfc6570::HazardKind::DotSegment.message().contains("dot"));
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            HazardKind::SeparatorInSegment => "decoded path value holds a path separator",
+            HazardKind::DotSegment => "decoded path value is or holds a dot segment",
+        }
+    }
+}
+
+/// A path variable whose decoded value could walk out of a directory if
+/// used as a file name: reported, never dropped or altered.
+///
+/// ```
+/// use urikit::rfc6570::{HazardKind, Template};
+/// let c = Template::parse("/f/{name}")?.matches("/f/%2E%2E")?.unwrap();
+/// assert_eq!(c.get_str("name"), Some(".."));
+/// let h = c.hazards()[0];
+/// assert_eq!((h.name(), h.kind()), ("name", HazardKind::DotSegment));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hazard<'t> {
+    pub(crate) name: &'t str,
+    pub(crate) kind: HazardKind,
+}
+
+impl<'t> Hazard<'t> {
+    /// The variable.
+    ///
+    /// ```
+    /// let c = urikit::rfc6570::Template::parse("/{a}")?.matches("/a%2Fb")?.unwrap();
+    /// assert_eq!(c.hazards()[0].name(), "a");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn name(&self) -> &'t str {
+        self.name
+    }
+
+    /// Why.
+    ///
+    /// ```
+    /// use urikit::rfc6570::HazardKind;
+    /// let c = urikit::rfc6570::Template::parse("/{a}")?.matches("/a%2Fb")?.unwrap();
+    /// assert_eq!(c.hazards()[0].kind(), HazardKind::SeparatorInSegment);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn kind(&self) -> HazardKind {
+        self.kind
+    }
 }
 
 impl<'t> Captures<'t> {
@@ -74,6 +163,32 @@ impl<'t> Captures<'t> {
     /// ```
     pub fn is_empty(&self) -> bool {
         self.vars.is_empty()
+    }
+
+    /// The query parameters the template does not name, as written (name
+    /// and value not decoded), in order: only the lenient modes match with
+    /// such parameters.
+    ///
+    /// ```
+    /// let m = urikit::rfc6570::Template::parse("/s{?q}")?.matcher()?.lenient();
+    /// let c = m.matches("/s?utm=%41&q=1&x").unwrap();
+    /// assert_eq!(c.rest(), [("utm".into(), "%41".into()), ("x".into(), String::new())]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn rest(&self) -> &[(String, String)] {
+        &self.rest
+    }
+
+    /// The path variables whose decoded values could walk out of a
+    /// directory (see [`Hazard`]), in every mode.
+    ///
+    /// ```
+    /// let c = urikit::rfc6570::Template::parse("/{a}/{b}")?.matches("/x/..")?.unwrap();
+    /// assert_eq!(c.hazards().len(), 1);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn hazards(&self) -> &[Hazard<'t>] {
+        &self.hazards
     }
 
     /// The pairs, owned.

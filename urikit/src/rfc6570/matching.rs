@@ -6,143 +6,29 @@
 
 use alloc::string::String;
 use alloc::vec::Vec;
-use core::fmt;
 
 use super::Template;
+pub use super::ambiguity::{Ambiguity, AmbiguityKind};
 pub use super::captures::Captures;
 use super::decode::decode;
 use super::expand::{encode, prefix};
+use super::lenient::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
 use super::parse::{ALLOW_U, ALLOW_UR, Modifier, Op, Part, Parts};
 use super::value::VarValue;
 use crate::chars::CharClass;
 
-/// Why a template cannot be matched unambiguously.
-///
-/// ```
-/// use urikit::rfc6570::{AmbiguityKind, Template};
-/// let err = Template::parse("{+base}/users/{id}")?.matcher().unwrap_err();
-/// assert_eq!(err.kind(), AmbiguityKind::ReservedNotLast);
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum AmbiguityKind {
-    /// An expression is followed by a literal or an expression that starts
-    /// with a character its values may hold, as in `{a}{b}` or `{/a}{/b}`.
-    AdjacentExpressions,
-    /// An expression is followed by a literal that starts with a character
-    /// its values may hold, as in `{a}-{b}` (`-` is unreserved). A literal
-    /// at the very end is fine: `{name}.json` matches.
-    DelimiterInValue,
-    /// A `+` or `#` expression that is not the last thing in the template
-    /// (apart from a closing literal): its values may hold any character.
-    ReservedNotLast,
-    /// A `+` or `#` expression with more than one variable or with `*`:
-    /// commas in values pass through and cannot be told from separators.
-    ReservedList,
-    /// A `.` expression with more than one variable or with `*`: values
-    /// may hold unencoded dots.
-    LabelList,
-    /// A `*` variable that is not the last of its unnamed expression.
-    ExplodeNotLast,
-    /// The same variable appears twice.
-    RepeatedVariable,
-}
-
-impl AmbiguityKind {
-    /// The lower-case reason used in messages.
-    ///
-    /// ```
-    /// use urikit::rfc6570::AmbiguityKind;
-    /// assert_eq!(AmbiguityKind::RepeatedVariable.message(), "variable appears more than once");
-    /// ```
-    pub const fn message(self) -> &'static str {
-        match self {
-            AmbiguityKind::AdjacentExpressions => {
-                "expression followed by an expression that may start with a character of its values"
-            }
-            AmbiguityKind::DelimiterInValue => {
-                "expression followed by a literal that starts with a character of its values"
-            }
-            AmbiguityKind::ReservedNotLast => {
-                "reserved or fragment expansion not at the end of the template"
-            }
-            AmbiguityKind::ReservedList => {
-                "reserved or fragment expansion with several variables or explode"
-            }
-            AmbiguityKind::LabelList => "label expansion with several variables or explode",
-            AmbiguityKind::ExplodeNotLast => "exploded variable not last in its expression",
-            AmbiguityKind::RepeatedVariable => "variable appears more than once",
-        }
-    }
-}
-
-/// A template that cannot be matched unambiguously: the reason and the
-/// byte index of the expression concerned.
-///
-/// ```
-/// let err = urikit::rfc6570::Template::parse("/x/{a}{b}")?.matcher().unwrap_err();
-/// assert_eq!(err.index(), 3);
-/// assert_eq!(err.to_string(),
-///     "template not matchable: expression followed by an expression that may start with a character of its values at index 3");
-/// # Ok::<(), Box<dyn std::error::Error>>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Ambiguity {
-    index: usize,
-    kind: AmbiguityKind,
-}
-
-impl Ambiguity {
-    /// The byte index of the expression concerned.
-    ///
-    /// ```
-    /// let err = urikit::rfc6570::Template::parse("{a}{a}")?.matcher().unwrap_err();
-    /// assert_eq!(err.index(), 3);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub const fn index(&self) -> usize {
-        self.index
-    }
-
-    /// The reason.
-    ///
-    /// ```
-    /// use urikit::rfc6570::{AmbiguityKind, Template};
-    /// let err = Template::parse("{.a,b}")?.matcher().unwrap_err();
-    /// assert_eq!(err.kind(), AmbiguityKind::LabelList);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub const fn kind(&self) -> AmbiguityKind {
-        self.kind
-    }
-}
-
-impl fmt::Display for Ambiguity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "template not matchable: {} at index {}",
-            self.kind.message(),
-            self.index
-        )
-    }
-}
-
-impl core::error::Error for Ambiguity {}
-
 #[derive(Clone, Copy, Debug)]
-struct Var<'t> {
-    name: &'t str,
-    explode: bool,
-    prefix: Option<u16>,
+pub(super) struct Var<'t> {
+    pub(super) name: &'t str,
+    pub(super) explode: bool,
+    pub(super) prefix: Option<u16>,
 }
 
 // The body table inline keeps the scan to one load per byte; a template
 // has a handful of elements, so the size does not matter.
 #[allow(clippy::large_enum_variant)]
 #[derive(Clone, Debug)]
-enum Elem<'t> {
+pub(super) enum Elem<'t> {
     /// A literal, as expansion writes it.
     Lit(String),
     /// An expression (for `?` and `&`: a run of them, matched as one set of
@@ -154,9 +40,37 @@ enum Elem<'t> {
         /// What its values and separators may hold, after the leading
         /// character.
         body: CharClass,
+        /// What its values may hold in lenient mode.
+        lbody: CharClass,
         /// `{?a}{&b}` starts with `&` when `a` is undefined.
         alt_lead: Option<u8>,
+        /// Whether its values are path segments (not query or fragment).
+        path: bool,
+        /// For named expressions: (name, index in `vars`) sorted by name,
+        /// to find a parameter's variable without a walk over all of them.
+        lookup: Vec<(&'t str, usize)>,
     },
+}
+
+/// The longest template [`Matcher::new`] compiles, in bytes: 1 MiB.
+/// Compiling is linear in the template's length; the limit bounds the
+/// memory of a matcher compiled from text that comes from elsewhere.
+pub const MAX_TEMPLATE_LEN: usize = 1 << 20;
+
+/// The first variable that appears a second time, as an [`Ambiguity`] at
+/// the expression of its second appearance (the earliest such).
+fn repeated(names: &mut [(&str, usize)]) -> Option<Ambiguity> {
+    // A stable sort keeps each name's appearances in template order.
+    names.sort_by(|a, b| a.0.cmp(b.0));
+    names
+        .windows(2)
+        .filter(|w| w[0].0 == w[1].0)
+        .map(|w| w[1].1)
+        .min()
+        .map(|index| Ambiguity {
+            index,
+            kind: AmbiguityKind::RepeatedVariable,
+        })
 }
 
 /// A template compiled for matching.
@@ -224,9 +138,11 @@ enum Elem<'t> {
 #[derive(Clone, Debug)]
 pub struct Matcher<'t> {
     template: Template<'t>,
-    elems: Vec<Elem<'t>>,
+    pub(super) elems: Vec<Elem<'t>>,
     /// The closing literal, matched from the end.
-    tail: String,
+    pub(super) tail: String,
+    mode: MatchMode,
+    max_uri_len: Option<usize>,
 }
 
 /// What the body of an expression may hold.
@@ -257,27 +173,33 @@ impl<'t> Matcher<'t> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(template: Template<'t>) -> Result<Matcher<'t>, Ambiguity> {
+        if template.as_str().len() > MAX_TEMPLATE_LEN {
+            return Err(Ambiguity {
+                index: MAX_TEMPLATE_LEN,
+                kind: AmbiguityKind::TemplateTooLong,
+            });
+        }
         let mut elems: Vec<Elem<'t>> = Vec::new();
-        let mut names: Vec<&'t str> = Vec::new();
+        // Every variable with the index of its expression, checked for
+        // repeats once (sorting), not against all earlier names each.
+        let mut names: Vec<(&'t str, usize)> = Vec::new();
+        // Past a `?` (in a literal or as an operator): captures are query
+        // text, not path segments.
+        let mut in_query = false;
         for part in Parts::new(template.as_str()) {
             match part {
                 Part::Literal(l) => {
                     let mut s = String::new();
                     // Literals are written as expansion writes them.
                     let _ = encode(&mut s, l, true, false);
+                    in_query |= s.contains('?');
                     elems.push(Elem::Lit(s));
                 }
                 Part::Expr(e) => {
                     let index = e.index();
                     let mut vars = Vec::new();
                     for v in e.varspecs() {
-                        if names.contains(&v.name()) {
-                            return Err(Ambiguity {
-                                index,
-                                kind: AmbiguityKind::RepeatedVariable,
-                            });
-                        }
-                        names.push(v.name());
+                        names.push((v.name(), index));
                         vars.push(Var {
                             name: v.name(),
                             explode: v.modifier() == Modifier::Explode,
@@ -289,23 +211,21 @@ impl<'t> Matcher<'t> {
                     }
                     let op = e.op();
                     let several = vars.len() > 1 || vars.iter().any(|v| v.explode);
-                    if op.allows_reserved() && several {
-                        return Err(Ambiguity {
-                            index,
-                            kind: AmbiguityKind::ReservedList,
-                        });
-                    }
-                    if op == Op::Label && several {
-                        return Err(Ambiguity {
-                            index,
-                            kind: AmbiguityKind::LabelList,
-                        });
-                    }
-                    if !op.named() && vars[..vars.len() - 1].iter().any(|v| v.explode) {
-                        return Err(Ambiguity {
-                            index,
-                            kind: AmbiguityKind::ExplodeNotLast,
-                        });
+                    let kind = if op.allows_reserved() && several {
+                        Some(AmbiguityKind::ReservedList)
+                    } else if op == Op::Label && several {
+                        Some(AmbiguityKind::LabelList)
+                    } else if !op.named() && vars[..vars.len() - 1].iter().any(|v| v.explode) {
+                        Some(AmbiguityKind::ExplodeNotLast)
+                    } else {
+                        None
+                    };
+                    if let Some(kind) = kind {
+                        // A repeat at or before this expression comes first.
+                        let e = Ambiguity { index, kind };
+                        return Err(repeated(&mut names)
+                            .filter(|r| r.index <= index)
+                            .unwrap_or(e));
                     }
                     // `{?a}{&b}`: one set of query parameters.
                     if op == Op::QueryContinuation
@@ -322,16 +242,24 @@ impl<'t> Matcher<'t> {
                         prev.extend(vars);
                         continue;
                     }
+                    let path = !in_query && !matches!(op, Op::Fragment);
+                    in_query |= matches!(op, Op::Query | Op::QueryContinuation);
                     let body = body_class(op, &vars);
                     elems.push(Elem::Expr {
                         op,
                         vars,
                         index,
                         body,
+                        lbody: body,
                         alt_lead: None,
+                        path,
+                        lookup: Vec::new(),
                     });
                 }
             }
+        }
+        if let Some(e) = repeated(&mut names) {
+            return Err(e);
         }
         let tail = match elems.last() {
             Some(Elem::Lit(_)) => match elems.pop() {
@@ -341,10 +269,13 @@ impl<'t> Matcher<'t> {
             _ => String::new(),
         };
         check(&elems)?;
+        super::lenient::prepare(&mut elems);
         Ok(Matcher {
             template,
             elems,
             tail,
+            mode: MatchMode::Exact,
+            max_uri_len: None,
         })
     }
 
@@ -370,12 +301,119 @@ impl<'t> Matcher<'t> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn matches(&self, uri: &str) -> Option<Captures<'t>> {
+        self.matches_in(uri, self.mode).ok().flatten()
+    }
+
+    /// Reads `uri` in this matcher's [`MatchMode`] (exact unless set with
+    /// [`Matcher::mode`] or [`Matcher::lenient`]), as [`Matcher::matches`]
+    /// does, but says when the URI is over the length limit instead of
+    /// answering `None`.
+    ///
+    /// ```
+    /// use urikit::rfc6570::{MatchErrorKind, Template};
+    /// let m = Template::parse("/search{?q}")?.matcher()?.lenient().max_uri_len(16);
+    /// assert_eq!(m.try_matches("/search?q=a:b")?.unwrap().get_str("q"), Some("a:b"));
+    /// let err = m.try_matches("/search?q=0123456789").unwrap_err();
+    /// assert_eq!(err.kind(), MatchErrorKind::UriTooLong);
+    /// assert_eq!(err.kind().name(), "uri-too-long");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn try_matches(&self, uri: &str) -> Result<Option<Captures<'t>>, MatchError> {
+        self.matches_in(uri, self.mode)
+    }
+
+    /// Matching in a given mode (the router's, or this matcher's own).
+    pub(crate) fn matches_in(
+        &self,
+        uri: &str,
+        mode: MatchMode,
+    ) -> Result<Option<Captures<'t>>, MatchError> {
+        let limit = self.max_uri_len.unwrap_or(match mode {
+            MatchMode::Exact => usize::MAX,
+            _ => DEFAULT_MAX_URI_LEN,
+        });
+        if uri.len() > limit {
+            return Err(MatchError {
+                index: limit,
+                kind: MatchErrorKind::UriTooLong,
+            });
+        }
+        Ok(match mode {
+            MatchMode::Exact => self.exact(uri),
+            MatchMode::Lenient => super::lenient::matches(self, uri, false),
+            MatchMode::LenientForm => super::lenient::matches(self, uri, true),
+        })
+    }
+
+    /// This matcher, reading URIs in `mode`.
+    ///
+    /// ```
+    /// use urikit::rfc6570::{MatchMode, Template};
+    /// let m = Template::parse("/search{?q,page}")?.matcher()?;
+    /// assert!(m.matches("/search?q=a+b&utm=1").is_none());
+    /// let m = m.mode(MatchMode::Lenient);
+    /// let c = m.matches("/search?q=a+b&utm=1").unwrap();
+    /// assert_eq!(c.get_str("q"), Some("a+b"));
+    /// assert_eq!(c.rest(), [("utm".to_string(), "1".to_string())]);
+    /// let c = m.mode(MatchMode::LenientForm).matches("/search?q=a+b").unwrap();
+    /// assert_eq!(c.get_str("q"), Some("a b"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn mode(mut self, mode: MatchMode) -> Matcher<'t> {
+        self.mode = mode;
+        self
+    }
+
+    /// This matcher in [`MatchMode::Lenient`].
+    ///
+    /// ```
+    /// let m = urikit::rfc6570::Template::parse("/u/{id}")?.matcher()?.lenient();
+    /// assert_eq!(m.matches("/u/a:b@c").unwrap().get_str("id"), Some("a:b@c"));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn lenient(self) -> Matcher<'t> {
+        self.mode(MatchMode::Lenient)
+    }
+
+    /// The mode [`Matcher::matches`] reads in.
+    ///
+    /// ```
+    /// use urikit::rfc6570::{MatchMode, Template};
+    /// assert_eq!(Template::parse("{x}")?.matcher()?.match_mode(), MatchMode::Exact);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn match_mode(&self) -> MatchMode {
+        self.mode
+    }
+
+    /// The longest URI matched, in bytes; longer ones do not match
+    /// ([`Matcher::try_matches`] says why). By default
+    /// [`DEFAULT_MAX_URI_LEN`] in the lenient modes and no limit in the
+    /// exact one. Matching is linear in the URI's length either way; the
+    /// limit bounds the work and memory one request can ask for.
+    ///
+    /// ```
+    /// let m = urikit::rfc6570::Template::parse("/{x}")?.matcher()?.max_uri_len(4);
+    /// assert!(m.matches("/abc").is_some());
+    /// assert!(m.matches("/abcd").is_none());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn max_uri_len(mut self, bytes: usize) -> Matcher<'t> {
+        self.max_uri_len = Some(bytes);
+        self
+    }
+
+    /// The exact inverse of expansion.
+    fn exact(&self, uri: &str) -> Option<Captures<'t>> {
         // Most URIs a router tries fail on a literal: find that out before
         // decoding and allocating anything.
         if !self.scan(uri) {
             return None;
         }
-        let mut caps = Captures { vars: Vec::new() };
+        let mut caps = Captures::default();
         let s = strip_tail(uri, &self.tail)?;
         let b = s.as_bytes();
         let mut p = 0;
@@ -393,6 +431,8 @@ impl<'t> Matcher<'t> {
                     vars,
                     body,
                     alt_lead,
+                    path,
+                    lookup,
                     ..
                 } => {
                     let lead = op.first().as_bytes();
@@ -414,7 +454,11 @@ impl<'t> Matcher<'t> {
                     if lead.is_empty() && text.is_empty() {
                         continue;
                     }
-                    read_expr(*op, vars, text, &mut caps)?;
+                    let before = caps.vars.len();
+                    read_expr(*op, vars, lookup, text, &mut caps)?;
+                    if *path {
+                        super::lenient::hazards(*op, &mut caps, before);
+                    }
                 }
             }
         }
@@ -425,7 +469,7 @@ impl<'t> Matcher<'t> {
 /// Whether `b` holds `lit` at `p`. A byte loop: literals are short, and a
 /// call to `memcmp` for each costs more than the comparison.
 #[inline]
-fn lit_at(b: &[u8], p: usize, lit: &[u8]) -> bool {
+pub(super) fn lit_at(b: &[u8], p: usize, lit: &[u8]) -> bool {
     match b.get(p..p + lit.len()) {
         Some(here) => here.iter().zip(lit).all(|(x, y)| x == y),
         None => false,
@@ -434,7 +478,7 @@ fn lit_at(b: &[u8], p: usize, lit: &[u8]) -> bool {
 
 /// `uri` without the closing literal `tail`, if it ends with it.
 #[inline]
-fn strip_tail<'u>(uri: &'u str, tail: &str) -> Option<&'u str> {
+pub(super) fn strip_tail<'u>(uri: &'u str, tail: &str) -> Option<&'u str> {
     if tail.is_empty() {
         return Some(uri);
     }
@@ -489,71 +533,99 @@ impl Matcher<'_> {
     }
 }
 
+/// The characters an expression may start with: its lead (and alternative
+/// lead), or for an unnamed expression without one, any of its body's.
+pub(super) fn leads(op: Op, body: &CharClass, alt_lead: Option<u8>) -> CharClass {
+    match op.first().as_bytes().first() {
+        Some(&c) => {
+            let c = CharClass::EMPTY.with_bytes(&[c]);
+            match alt_lead {
+                Some(a) => c.with_bytes(&[a]),
+                None => c,
+            }
+        }
+        None => *body,
+    }
+}
+
+/// What may come first after an element up to the next literal (the
+/// leads of the expressions in between, which may all be empty), and that
+/// literal's first byte; `next` steps it back over one element.
+#[derive(Clone, Copy)]
+pub(super) struct Follow {
+    pub(super) exprs: CharClass,
+    pub(super) lit: Option<u8>,
+}
+
+impl Follow {
+    pub(super) const END: Follow = Follow {
+        exprs: CharClass::EMPTY,
+        lit: None,
+    };
+
+    /// What may follow the element before `elem`.
+    pub(super) fn next(self, elem: &Elem<'_>) -> Follow {
+        match elem {
+            Elem::Lit(l) => Follow {
+                exprs: CharClass::EMPTY,
+                lit: l.as_bytes().first().copied(),
+            },
+            Elem::Expr {
+                op, body, alt_lead, ..
+            } => Follow {
+                exprs: self.exprs.union(&leads(*op, body, *alt_lead)),
+                lit: self.lit,
+            },
+        }
+    }
+}
+
+/// Whether two classes share a member.
+fn meets(a: &CharClass, b: &CharClass) -> bool {
+    (0..=255u8).any(|c| a.contains(c) && b.contains(c))
+}
+
 /// Checks that reading left to right, stopping each expression at the
-/// first character its values cannot hold, finds the only reading.
+/// first character its values cannot hold, finds the only reading, and
+/// reports the first expression where it does not. One walk from the end,
+/// carrying what may follow: linear in the number of elements.
 fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
-    // The characters that may come first after position k (256 = the end).
-    for (k, elem) in elems.iter().enumerate() {
-        let Elem::Expr {
+    let mut follow = Follow::END;
+    let mut first = None;
+    for (k, elem) in elems.iter().enumerate().rev() {
+        if let Elem::Expr {
             op,
             body,
             index,
             alt_lead,
             ..
         } = elem
-        else {
-            continue;
-        };
-        let index = *index;
-        let leads = [op.first().as_bytes().first().copied(), *alt_lead];
-        if k + 1 == elems.len() {
-            break;
-        }
-        if op.allows_reserved() {
-            return Err(Ambiguity {
-                index,
-                kind: AmbiguityKind::ReservedNotLast,
-            });
-        }
-        let is_lead = |c: u8| leads.contains(&Some(c));
-        // Walk what follows until something that cannot be empty.
-        for next in &elems[k + 1..] {
-            match next {
-                Elem::Lit(l) => {
-                    let c = l.as_bytes()[0];
-                    if body.contains(c) || is_lead(c) {
-                        return Err(Ambiguity {
-                            index,
-                            kind: AmbiguityKind::DelimiterInValue,
-                        });
-                    }
-                    break;
-                }
-                Elem::Expr {
-                    op: nop,
-                    body: nbody,
-                    alt_lead: nalt,
-                    ..
-                } => {
-                    let clash = match nop.first().as_bytes().first() {
-                        Some(&c) => [Some(c), *nalt]
-                            .into_iter()
-                            .flatten()
-                            .any(|c| body.contains(c) || is_lead(c)),
-                        None => (0..=255u8)
-                            .any(|c| nbody.contains(c) && (body.contains(c) || is_lead(c))),
-                    };
-                    if clash {
-                        return Err(Ambiguity {
-                            index,
-                            kind: AmbiguityKind::AdjacentExpressions,
-                        });
-                    }
-                }
+            && k + 1 < elems.len()
+        {
+            // What its values or its own lead may hold.
+            let own = match op.first().as_bytes().first() {
+                Some(_) => body.union(&leads(*op, body, *alt_lead)),
+                None => *body,
+            };
+            let kind = if op.allows_reserved() {
+                Some(AmbiguityKind::ReservedNotLast)
+            } else if meets(&follow.exprs, &own) {
+                Some(AmbiguityKind::AdjacentExpressions)
+            } else if follow.lit.is_some_and(|c| own.contains(c)) {
+                Some(AmbiguityKind::DelimiterInValue)
+            } else {
+                None
+            };
+            if let Some(kind) = kind {
+                first = Some(Ambiguity {
+                    index: *index,
+                    kind,
+                });
             }
         }
+        follow = follow.next(elem);
     }
-    Ok(())
+    first.map_or(Ok(()), Err)
 }
 
 /// A string or, when it holds commas, a list.
@@ -577,7 +649,7 @@ fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
 /// The pieces of an exploded unnamed variable: a list, or an associative
 /// array when every piece holds a raw `=` (list members have theirs
 /// encoded).
-fn exploded(text: &str, sep: char) -> Option<VarValue> {
+pub(super) fn exploded(text: &str, sep: char) -> Option<VarValue> {
     if text.split(sep).all(|p| p.contains('=')) {
         let pairs = text.split(sep).map(|p| {
             let (k, v) = p.split_once('=')?;
@@ -594,7 +666,13 @@ fn exploded(text: &str, sep: char) -> Option<VarValue> {
         .map(VarValue::List)
 }
 
-fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) -> Option<()> {
+pub(super) fn read_expr<'t>(
+    op: Op,
+    vars: &[Var<'t>],
+    lookup: &[(&'t str, usize)],
+    text: &str,
+    caps: &mut Captures<'t>,
+) -> Option<()> {
     if op.allows_reserved() {
         let v = vars.first()?;
         let s = decode(text, true)?;
@@ -610,17 +688,13 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
     }
     let sep = op.sep() as char;
     if op.named() {
-        let start = caps.vars.len();
-        // Parameters for the exploded variable: its own name's, and any
-        // the template does not name (an exploded associative array).
+        // The first exploded variable takes the parameters the template
+        // does not name (an exploded associative array) and those of its
+        // own name (a list); a second one takes those of its own name.
+        let wild = vars.iter().position(|v| v.explode);
         let mut rest: Vec<(&str, String)> = Vec::new();
-        let wild = {
-            let mut ex = vars.iter().filter(|v| v.explode);
-            match (ex.next(), ex.next()) {
-                (Some(v), None) => Some(v),
-                _ => None,
-            }
-        };
+        // Where each variable's value is in `caps.vars`, once read.
+        let mut slot: Vec<usize> = alloc::vec![usize::MAX; vars.len()];
         for param in text.split(sep) {
             let (name, value) = match param.split_once('=') {
                 Some((n, v)) => (n, v),
@@ -628,35 +702,42 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
                 None if op == Op::PathParam => (param, ""),
                 None => return None,
             };
-            let Some(v) = vars
-                .iter()
-                .find(|v| v.name == name && !(v.explode && wild.is_some_and(|w| w.name == name)))
-            else {
+            let Some(i) = find(lookup, name).filter(|&i| Some(i) != wild) else {
                 wild?;
                 rest.push((name, decode(value, false)?));
                 continue;
             };
-            let seen = caps.vars[start..].iter_mut().find(|(n, _)| *n == v.name);
-            match (seen, v.explode) {
-                (Some((_, VarValue::List(items))), true) => items.push(decode(value, false)?),
+            let v = &vars[i];
+            match (slot[i], v.explode) {
+                (at, true) if at != usize::MAX => {
+                    if let VarValue::List(items) = &mut caps.vars[at].1 {
+                        items.push(decode(value, false)?);
+                    }
+                }
                 // A second `a=`: from an exploded associative array.
-                (Some(_), _) if wild.is_some() => rest.push((name, decode(value, false)?)),
-                (Some(_), _) => return None,
+                (at, _) if at != usize::MAX && wild.is_some() => {
+                    rest.push((name, decode(value, false)?))
+                }
+                (at, _) if at != usize::MAX => return None,
                 // `;` writes an empty string as `;x`: `;x=` is a list of
                 // one empty string.
-                (None, false)
-                    if op == Op::PathParam && param.ends_with('=') && value.is_empty() =>
-                {
+                (_, false) if op == Op::PathParam && param.ends_with('=') && value.is_empty() => {
+                    slot[i] = caps.vars.len();
                     caps.vars
                         .push((v.name, VarValue::List(alloc::vec![String::new()])))
                 }
-                (None, true) => caps
-                    .vars
-                    .push((v.name, VarValue::List(alloc::vec![decode(value, false)?]))),
-                (None, false) => caps.vars.push((v.name, value_of(value, v)?)),
+                (_, true) => {
+                    slot[i] = caps.vars.len();
+                    caps.vars
+                        .push((v.name, VarValue::List(alloc::vec![decode(value, false)?])))
+                }
+                (_, false) => {
+                    slot[i] = caps.vars.len();
+                    caps.vars.push((v.name, value_of(value, v)?))
+                }
             }
         }
-        if let (Some(w), false) = (wild, rest.is_empty()) {
+        if let (Some(w), false) = (wild.map(|i| &vars[i]), rest.is_empty()) {
             let value = if rest.iter().all(|(n, _)| *n == w.name) {
                 VarValue::List(rest.into_iter().map(|(_, v)| v).collect())
             } else {
@@ -687,4 +768,13 @@ fn read_expr<'t>(op: Op, vars: &[Var<'t>], text: &str, caps: &mut Captures<'t>) 
         caps.vars.push((v.name, value));
     }
     Some(())
+}
+
+/// The index in `vars` of the variable named `name`, from the sorted
+/// `lookup` of a named expression.
+pub(super) fn find(lookup: &[(&str, usize)], name: &str) -> Option<usize> {
+    lookup
+        .binary_search_by(|(n, _)| (*n).cmp(name))
+        .ok()
+        .map(|k| lookup[k].1)
 }

@@ -46,9 +46,11 @@
 use alloc::string::String;
 use core::fmt;
 
+mod ambiguity;
 mod captures;
 mod decode;
 mod expand;
+mod lenient;
 mod matching;
 mod parse;
 mod router;
@@ -56,7 +58,9 @@ mod router;
 mod serde;
 mod value;
 
-pub use matching::{Ambiguity, AmbiguityKind, Captures, Matcher};
+pub use captures::{Hazard, HazardKind};
+pub use lenient::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
+pub use matching::{Ambiguity, AmbiguityKind, Captures, MAX_TEMPLATE_LEN, Matcher};
 pub use parse::{Expression, Modifier, Op, TemplateError, TemplateErrorKind, VarSpec, VarSpecs};
 pub use router::Router;
 pub use value::{Assoc, Halt, List, Pairs, ToValue, Value, VarValue, Vars};

@@ -3,6 +3,7 @@
 use alloc::vec::Vec;
 
 use super::Template;
+use super::lenient::MatchMode;
 use super::matching::{Ambiguity, Captures, Matcher};
 use super::parse::{Modifier, Op, Part, Parts};
 
@@ -20,6 +21,13 @@ use super::parse::{Modifier, Op, Part, Parts};
 ///    (`+`, `#` and `*` ones): `/f/{name}` before `/f{/path*}`;
 /// 3. then fewer expressions;
 /// 4. then the order in which they were added.
+///
+/// The [`MatchMode`] ([`Router::with_mode`]; exact by default) applies to
+/// every template and does not change the order. A lenient template takes
+/// more URIs, some of which in exact mode only a later template matched: a
+/// lenient `/search{?q}` accepts `/search?q=x&page=2` (with `page=2` in
+/// the rest), so when two templates share their literals, add the one
+/// that names more parameters first.
 ///
 /// ```
 /// use urikit::rfc6570::{Router, Template};
@@ -41,6 +49,7 @@ pub struct Router<'t, T> {
     /// The distinct leading literals: routes share a few (`/repos/`), so
     /// `find` tests each once per URI rather than once per route.
     leads: Vec<alloc::string::String>,
+    mode: MatchMode,
 }
 
 /// Sort key: smaller comes first.
@@ -83,10 +92,36 @@ impl<'t, T> Router<'t, T> {
     /// assert!(r.is_empty());
     /// ```
     pub fn new() -> Router<'t, T> {
+        Router::with_mode(MatchMode::Exact)
+    }
+
+    /// An empty router that matches in `mode`.
+    ///
+    /// ```
+    /// use urikit::rfc6570::{MatchMode, Router, Template};
+    /// let mut r = Router::with_mode(MatchMode::Lenient);
+    /// r.add(Template::parse("/search{?q}")?, "search")?;
+    /// let (v, c) = r.find("/search?q=a:b&utm=1").unwrap();
+    /// assert_eq!((*v, c.get_str("q")), ("search", Some("a:b")));
+    /// assert_eq!(r.mode(), MatchMode::Lenient);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_mode(mode: MatchMode) -> Router<'t, T> {
         Router {
             routes: Vec::new(),
             leads: Vec::new(),
+            mode,
         }
+    }
+
+    /// The mode it matches in.
+    ///
+    /// ```
+    /// let r: urikit::rfc6570::Router<'_, ()> = urikit::rfc6570::Router::new();
+    /// assert_eq!(r.mode(), urikit::rfc6570::MatchMode::Exact);
+    /// ```
+    pub fn mode(&self) -> MatchMode {
+        self.mode
     }
 
     /// Adds a template, or says why it cannot be matched.
@@ -144,7 +179,7 @@ impl<'t, T> Router<'t, T> {
             if !ok {
                 return None;
             }
-            m.matches(uri).map(|c| (v, c))
+            m.matches_in(uri, self.mode).ok().flatten().map(|c| (v, c))
         })
     }
 

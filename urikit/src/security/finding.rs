@@ -71,7 +71,9 @@ pub enum FindingKind {
     /// `deceptive-host`: a host label that can pass for another name by
     /// the rules of UTS #39: it mixes scripts (`pаypal` with a Cyrillic
     /// `а`), or every character of it has an ASCII look-alike (`аррӏе`,
-    /// all Cyrillic). Raw, percent-encoded and A-labels are looked at.
+    /// all Cyrillic). Raw, percent-encoded and A-labels are looked at; an
+    /// A-label over 63 octets, no DNS label, is not decoded (`long-host`
+    /// reports it).
     /// Raised only with the `uts39` feature (see `security/deceptive.rs`).
     DeceptiveHost,
 }

@@ -150,6 +150,21 @@ fn compare_parse(inputs: &[String]) -> Option<Diff> {
     Some(diff)
 }
 
+const IPV6: &str = "Malformed IPv6 address";
+
+fn hex_field(s: &str) -> String {
+    field(Some(s))
+}
+
+/// Whether `s` has an authority holding `[` with a `]` after it.
+fn in_ipv6_reference(s: &str) -> bool {
+    s.find("//").is_some_and(|a| {
+        let auth = &s[a + 2..];
+        let auth = &auth[..auth.find(['/', '?', '#']).unwrap_or(auth.len())];
+        auth.find('[').is_some_and(|o| auth[o..].contains(']'))
+    })
+}
+
 fn show(name: &str, n: usize, list: &[(String, String, String)]) -> String {
     let mut out = format!("{name}: {} of {n} inputs differ\n", list.len());
     for (s, java, ours) in list.iter().take(40) {
@@ -182,9 +197,21 @@ fn check(name: &str, inputs: &[String]) {
         "{}",
         show(name, inputs.len(), &diff.getters)
     );
-    // Where both reject, urikit's index and reason follow Java's for the
-    // rules listed in DEVIATIONS.md; the rest are counted above.
-    let _ = show;
+    // Where both reject, the reason and index are Java's, except inside an
+    // IPv6 reference (DEVIATIONS.md, "java.net.URI"): there urikit says
+    // "Malformed IPv6 address" at the first byte the address cannot go on
+    // with, where Java has seven reasons, some at the address's start.
+    let unexplained: Vec<_> = diff
+        .errors
+        .iter()
+        .filter(|(s, _, ours)| !(in_ipv6_reference(s) && ours.ends_with(&hex_field(IPV6))))
+        .cloned()
+        .collect();
+    assert!(
+        unexplained.is_empty(),
+        "{}",
+        show(name, inputs.len(), &unexplained)
+    );
 }
 
 #[test]
@@ -202,4 +229,97 @@ fn gsd_corpus_matches_java() {
 fn open_redirect_payloads_match_java() {
     let path = urikit_testdata::full_or_sample("open-redirect-payloads.txt");
     check("open-redirect-payloads.txt", &urikit_testdata::lines(&path));
+}
+
+fn answer_line(r: Result<String, urikit::java::JavaError>) -> String {
+    match r {
+        Ok(s) => format!("ok\t{}", field(Some(&s))),
+        Err(e) => format!(
+            "err\t{}\t{}",
+            e.java_index(),
+            field(Some(e.kind().reason()))
+        ),
+    }
+}
+
+/// Compare `base.resolve(ref)` over `pairs`; the count of pairs compared.
+fn check_resolve(name: &str, pairs: &[(String, String)]) {
+    let Some(dir) = probe_dir() else {
+        return;
+    };
+    let commands: Vec<String> = pairs
+        .iter()
+        .map(|(b, r)| format!("R {} {}", hex(b), hex(r)))
+        .collect();
+    let answers = run_java(dir, &commands);
+    let mut diffs = vec![];
+    for ((b, r), java) in pairs.iter().zip(answers) {
+        let ours =
+            answer_line(JavaUri::parse(b).and_then(|b| JavaUri::parse(r).map(|r| b.resolve(&r))));
+        // Both reject: which one Java names first is the parse test's matter.
+        if ours != java && !(ours.starts_with("err") && java.starts_with("err")) {
+            diffs.push((format!("{b} + {r}"), java, ours));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "java.net.URI resolve {name}: {} pairs, {} differences",
+        pairs.len(),
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", show(name, pairs.len(), &diffs));
+}
+
+fn check_normalize(name: &str, inputs: &[String]) {
+    let Some(dir) = probe_dir() else {
+        return;
+    };
+    let commands: Vec<String> = inputs.iter().map(|s| format!("N {}", hex(s))).collect();
+    let answers = run_java(dir, &commands);
+    let mut diffs = vec![];
+    for (s, java) in inputs.iter().zip(answers) {
+        let ours = answer_line(JavaUri::parse(s).map(|u| u.normalize()));
+        if ours != java && !(ours.starts_with("err") && java.starts_with("err")) {
+            diffs.push((s.clone(), java, ours));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "java.net.URI normalize {name}: {} inputs, {} differences",
+        inputs.len(),
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", show(name, inputs.len(), &diffs));
+}
+
+#[test]
+fn resolve_matches_java() {
+    let path = urikit_testdata::full_or_sample("cc-relative-10k.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut pairs: Vec<(String, String)> = super::resolve_corpus::csv_records(&text)
+        .into_iter()
+        .skip(1)
+        .filter(|(_, f)| f.len() == 2)
+        .map(|(_, f)| (f[0].clone(), f[1].clone()))
+        .collect();
+    // RFC 3986 5.4's references and the generated inputs as references,
+    // against its base and a few others.
+    let refs: Vec<String> = java_inputs::RESOLVE_REFS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(java_inputs::inputs().into_iter().step_by(7))
+        .collect();
+    for base in java_inputs::RESOLVE_BASES {
+        for r in &refs {
+            pairs.push((base.to_string(), r.clone()));
+        }
+    }
+    check_resolve("pairs", &pairs);
+}
+
+#[test]
+fn normalize_matches_java() {
+    let mut inputs = java_inputs::inputs();
+    inputs.extend(java_inputs::NORMALIZE.iter().map(|s| s.to_string()));
+    check_normalize("generated", &inputs);
 }

@@ -51,7 +51,9 @@ mod resolve_props;
 mod resolve_rfc;
 mod resolve_vectors;
 mod rfc6570;
+mod rfc6570_modes;
 mod security;
+mod send_sync;
 #[cfg(feature = "serde")]
 mod serde;
 mod suffix;

@@ -1,0 +1,141 @@
+//! Why a template cannot be matched: [`Ambiguity`].
+
+use core::fmt;
+
+/// Why a template cannot be matched unambiguously.
+///
+/// ```
+/// use urikit::rfc6570::{AmbiguityKind, Template};
+/// let err = Template::parse("{+base}/users/{id}")?.matcher().unwrap_err();
+/// assert_eq!(err.kind(), AmbiguityKind::ReservedNotLast);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AmbiguityKind {
+    /// An expression is followed by a literal or an expression that starts
+    /// with a character its values may hold, as in `{a}{b}` or `{/a}{/b}`.
+    AdjacentExpressions,
+    /// An expression is followed by a literal that starts with a character
+    /// its values may hold, as in `{a}-{b}` (`-` is unreserved). A literal
+    /// at the very end is fine: `{name}.json` matches.
+    DelimiterInValue,
+    /// A `+` or `#` expression that is not the last thing in the template
+    /// (apart from a closing literal): its values may hold any character.
+    ReservedNotLast,
+    /// A `+` or `#` expression with more than one variable or with `*`:
+    /// commas in values pass through and cannot be told from separators.
+    ReservedList,
+    /// A `.` expression with more than one variable or with `*`: values
+    /// may hold unencoded dots.
+    LabelList,
+    /// A `*` variable that is not the last of its unnamed expression.
+    ExplodeNotLast,
+    /// The same variable appears twice.
+    RepeatedVariable,
+    /// The template is longer than [`MAX_TEMPLATE_LEN`](super::MAX_TEMPLATE_LEN) (the index is the
+    /// limit).
+    TemplateTooLong,
+}
+
+impl AmbiguityKind {
+    /// The lower-case reason used in messages.
+    ///
+    /// ```
+    /// use urikit::rfc6570::AmbiguityKind;
+    /// assert_eq!(AmbiguityKind::RepeatedVariable.message(), "variable appears more than once");
+    /// ```
+    pub const fn message(self) -> &'static str {
+        match self {
+            AmbiguityKind::AdjacentExpressions => {
+                "expression followed by an expression that may start with a character of its values"
+            }
+            AmbiguityKind::DelimiterInValue => {
+                "expression followed by a literal that starts with a character of its values"
+            }
+            AmbiguityKind::ReservedNotLast => {
+                "reserved or fragment expansion not at the end of the template"
+            }
+            AmbiguityKind::ReservedList => {
+                "reserved or fragment expansion with several variables or explode"
+            }
+            AmbiguityKind::LabelList => "label expansion with several variables or explode",
+            AmbiguityKind::ExplodeNotLast => "exploded variable not last in its expression",
+            AmbiguityKind::RepeatedVariable => "variable appears more than once",
+            AmbiguityKind::TemplateTooLong => "template longer than the matching limit of 1 MiB",
+        }
+    }
+
+    /// A stable kebab-case name, for programs (`"repeated-variable"`).
+    ///
+    /// ```
+    /// use urikit::rfc6570::AmbiguityKind;
+    /// assert_eq!(AmbiguityKind::ReservedNotLast.name(), "reserved-not-last");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
+            AmbiguityKind::DelimiterInValue => "delimiter-in-value",
+            AmbiguityKind::ReservedNotLast => "reserved-not-last",
+            AmbiguityKind::ReservedList => "reserved-list",
+            AmbiguityKind::LabelList => "label-list",
+            AmbiguityKind::ExplodeNotLast => "explode-not-last",
+            AmbiguityKind::RepeatedVariable => "repeated-variable",
+            AmbiguityKind::TemplateTooLong => "template-too-long",
+        }
+    }
+}
+
+/// A template that cannot be matched unambiguously: the reason and the
+/// byte index of the expression concerned.
+///
+/// ```
+/// let err = urikit::rfc6570::Template::parse("/x/{a}{b}")?.matcher().unwrap_err();
+/// assert_eq!(err.index(), 3);
+/// assert_eq!(err.to_string(),
+///     "template not matchable: expression followed by an expression that may start with a character of its values at index 3");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Ambiguity {
+    pub(super) index: usize,
+    pub(super) kind: AmbiguityKind,
+}
+
+impl Ambiguity {
+    /// The byte index of the expression concerned.
+    ///
+    /// ```
+    /// let err = urikit::rfc6570::Template::parse("{a}{a}")?.matcher().unwrap_err();
+    /// assert_eq!(err.index(), 3);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn index(&self) -> usize {
+        self.index
+    }
+
+    /// The reason.
+    ///
+    /// ```
+    /// use urikit::rfc6570::{AmbiguityKind, Template};
+    /// let err = Template::parse("{.a,b}")?.matcher().unwrap_err();
+    /// assert_eq!(err.kind(), AmbiguityKind::LabelList);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub const fn kind(&self) -> AmbiguityKind {
+        self.kind
+    }
+}
+
+impl fmt::Display for Ambiguity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "template not matchable: {} at index {}",
+            self.kind.message(),
+            self.index
+        )
+    }
+}
+
+impl core::error::Error for Ambiguity {}
