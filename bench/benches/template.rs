@@ -346,5 +346,42 @@ fn routing(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, expansion, routing);
+/// Linear time, shown by 1x and 10x inputs: compiling and matching
+/// templates of 8,000 and 80,000 variables (issue 25: compiling was
+/// quadratic), and lenient matching of adversarial URIs of 1 MB and 10 MB.
+fn linearity(c: &mut Criterion) {
+    let mut g = c.benchmark_group("template-linear");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for n in [8_000, 80_000] {
+        for (label, tpl, uri) in urikit_bench::template_inputs(n) {
+            let t = Template::parse(&tpl).unwrap();
+            g.bench_function(format!("compile-{label}-{n}"), |b| {
+                b.iter(|| t.matcher().unwrap())
+            });
+            let m = t.matcher().unwrap();
+            g.bench_function(format!("match-{label}-{n}"), |b| {
+                b.iter(|| m.matches(black_box(&uri)).unwrap().len())
+            });
+        }
+    }
+    for bytes in [1_000_000, 10_000_000] {
+        for (label, tpl, uri) in urikit_bench::lenient_inputs(bytes) {
+            let m = Template::parse(tpl)
+                .unwrap()
+                .matcher()
+                .unwrap()
+                .lenient()
+                .max_uri_len(usize::MAX);
+            g.throughput(Throughput::Bytes(uri.len() as u64));
+            g.bench_function(format!("lenient-{label}-{bytes}"), |b| {
+                b.iter(|| m.matches(black_box(&uri)).unwrap().len())
+            });
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, expansion, routing, linearity);
 criterion_main!(benches);

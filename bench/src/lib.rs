@@ -293,3 +293,38 @@ pub fn template_inputs(n: usize) -> Vec<(&'static str, String, String)> {
     qt.push('}');
     vec![("path", pt, pu), ("query", qt, qu)]
 }
+
+/// Adversarial URIs of about `bytes` bytes for lenient matching, with the
+/// template each is matched against: a query of nothing but short unnamed
+/// parameters (each lands in the rest), of duplicates of a named one (the
+/// first wins, the rest are skipped), one long value of triplets to
+/// decode, and a path segment of encoded dots and slashes (a hazard).
+pub fn lenient_inputs(bytes: usize) -> Vec<(&'static str, &'static str, String)> {
+    let fill = |head: &str, unit: &str| {
+        let mut s = String::with_capacity(bytes + unit.len());
+        s.push_str(head);
+        while s.len() < bytes {
+            s.push_str(unit);
+        }
+        s
+    };
+    vec![
+        (
+            "unnamed-params",
+            "/search{?q,page}",
+            fill("/search?q=1", "&u=1"),
+        ),
+        (
+            "duplicates",
+            "/search{?q,page}",
+            fill("/search?q=1", "&q=2"),
+        ),
+        ("triplets", "/search{?q,page}", fill("/search?q=", "%41")),
+        (
+            "raw-reserved",
+            "/search{?q,page}",
+            fill("/search?q=", ":/?@+"),
+        ),
+        ("dot-segment", "/files/{name}", fill("/files/", "%2E%2F")),
+    ]
+}

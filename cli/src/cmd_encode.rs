@@ -3,7 +3,7 @@
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::chars::CharClass;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
 use urikit::percent;
 
 use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str};
@@ -15,12 +15,12 @@ use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, j
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The component the data goes in; its ABNF rule decides what stays
-    /// unencoded. query-pair is a key or value of a key=value&... query
-    /// ("&", "=", "+" encoded too).
-    #[arg(long, short, value_name = "COMPONENT", value_parser = [
-        "userinfo", "host", "path-segment", "path", "query", "query-pair", "fragment",
-    ])]
-    component: String,
+    /// unencoded. segment is one path segment ("/" encoded), segment-nc one
+    /// without ":" either; query-pair is a key or value of a key=value&...
+    /// query ("&", "=", "+" encoded too); unreserved encodes all but
+    /// letters, digits and "-._~".
+    #[arg(long, short, value_name = "COMPONENT", value_parser = encode_set_parser())]
+    component: percent::EncodeSet,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -30,22 +30,15 @@ pub struct Args {
     text: Vec<OsString>,
 }
 
-fn set(component: &str) -> &'static CharClass {
-    match component {
-        "userinfo" => &percent::USERINFO,
-        "host" => &percent::REG_NAME,
-        "path-segment" => &percent::PATH_SEGMENT,
-        "path" => &percent::PATH,
-        "query" => &percent::QUERY,
-        "query-pair" => &percent::QUERY_PAIR,
-        "fragment" => &percent::FRAGMENT,
-        // clap allows only the names above.
-        _ => &percent::UNRESERVED,
-    }
+/// The library's named encode sets (`urikit::percent::EncodeSet`), and no
+/// other names.
+fn encode_set_parser() -> impl TypedValueParser<Value = percent::EncodeSet> {
+    PossibleValuesParser::new(percent::EncodeSet::ALL.iter().map(|s| s.name()))
+        .try_map(|name: String| percent::EncodeSet::from_name(&name).ok_or("unknown encode set"))
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let set = set(&args.component);
+    let set = args.component.class();
     out.set_null(args.input.null);
     Inputs::new(&args.text, &args.input).each(|input, _| {
         let encoded = percent::encode(input, set);

@@ -14,6 +14,7 @@ pub mod conversions;
 pub mod file_paths;
 pub mod iri;
 pub mod ops;
+pub mod repair;
 pub mod template;
 
 #[path = "../../urikit/tests/common/oracle.rs"]

@@ -47,6 +47,8 @@ fn seeds_pass_the_checks() {
         // The same as a Windows path with a drive, and as a file URI path.
         check_file_paths(format!("C:\\{s}").as_bytes());
         check_conversions(&format!("file:///{s}"));
+        urikit_fuzz::repair::check_repair(s.as_bytes());
+        urikit_fuzz::repair::check_repair(format!("http://a/{s} |#%").as_bytes());
     }
 }
 

@@ -194,7 +194,7 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
             from_ffi(array, schema)
         }
         .map_err(arrow_err)?;
-        return Ok(Column::One(make_array(data)));
+        return Ok(Column::One(strings(obj.py(), make_array(data))?));
     }
     if obj.hasattr("__arrow_c_stream__")? {
         let capsule = obj.call_method0("__arrow_c_stream__")?;
@@ -204,7 +204,17 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
         // it out and marks the capsule's copy released.
         let mut stream =
             unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr() as *mut FFI_ArrowArrayStream) };
-        return read_stream(&mut stream).map_err(arrow_err);
+        let (ty, chunks) = read_stream(&mut stream).map_err(arrow_err)?;
+        let chunks = chunks
+            .into_iter()
+            .map(|c| strings(obj.py(), c))
+            .collect::<PyResult<Vec<_>>>()?;
+        let ty = match ty {
+            DataType::Null => DataType::Utf8,
+            DataType::Dictionary(_, v) => *v,
+            ty => ty,
+        };
+        return Ok(Column::Chunks(ty, chunks));
     }
     let name = obj.get_type().name()?;
     Err(PyTypeError::new_err(format!(
@@ -212,8 +222,21 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
     )))
 }
 
-/// All the chunks of a C stream of plain (not only struct) arrays.
-fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<Column, ArrowError> {
+/// `a` as a column of one of the three string types the kernels read:
+/// a dictionary of strings decoded, a `Null` column as all nulls
+/// (`urikit_arrow::string_column`, with the GIL released); `TypeError` for
+/// a column of any other type.
+fn strings(py: Python<'_>, a: ArrayRef) -> PyResult<ArrayRef> {
+    match py.detach(|| urikit_arrow::string_column(&a)) {
+        Ok(Some(decoded)) => Ok(decoded),
+        Ok(None) => Ok(a),
+        Err(e) => Err(PyTypeError::new_err(e.to_string())),
+    }
+}
+
+/// The type and all the chunks of a C stream of plain (not only struct)
+/// arrays.
+fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<(DataType, Vec<ArrayRef>), ArrowError> {
     let fail = |stream: &mut FFI_ArrowArrayStream, rc: c_int| {
         // SAFETY: get_last_error's string lives until the next call.
         let msg = stream
@@ -251,7 +274,7 @@ fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<Column, ArrowError> 
         // SAFETY: an array of the stream's schema.
         chunks.push(make_array(unsafe { from_ffi(array, &schema) }?));
     }
-    Ok(Column::Chunks(data_type, chunks))
+    Ok((data_type, chunks))
 }
 
 /// What a kernel was asked to do.

@@ -3,21 +3,13 @@
 //! `extract`.
 
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyTuple;
 use urikit::normalize::Normalizer;
 use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
 
-use crate::errors::{parse_error, uri_error};
+use crate::errors::{parse_error, uri_error, Text};
+use crate::offsets::{char_index, char_indices, CharIndex};
 use crate::types::{comparison, Arg, PyURI, PyURIRef};
-
-/// The character (code point) offset of byte offset `byte` in `s`: Python
-/// indexes strings by code point, the library by byte.
-fn char_index(s: &str, byte: usize) -> usize {
-    if s.is_ascii() {
-        return byte;
-    }
-    s.get(..byte).map_or(byte, |p| p.chars().count())
-}
 
 /// One hazard found by ``lint``: its kind, the span it concerns (character
 /// offsets in the URI's text) and a one-line explanation.
@@ -28,7 +20,7 @@ fn char_index(s: &str, byte: usize) -> usize {
 #[pyclass(frozen, module = "urikit", name = "Finding", get_all)]
 pub struct Finding {
     /// The stable kind name, such as ``'credentials'``.
-    kind: &'static str,
+    kind: String,
     /// Start of the span (character offset).
     start: usize,
     /// End of the span (character offset, exclusive).
@@ -39,6 +31,23 @@ pub struct Finding {
 
 #[pymethods]
 impl Finding {
+    /// A finding from its parts (for pickling: ``lint`` makes them).
+    #[new]
+    fn new(kind: String, start: usize, end: usize, message: String) -> Finding {
+        Finding {
+            kind,
+            start,
+            end,
+            message,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let f = slf.get();
+        let args = (f.kind.clone(), f.start, f.end, f.message.clone());
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "Finding(kind='{}', start={}, end={})",
@@ -53,12 +62,17 @@ impl Finding {
 
 /// The library's findings as Python values.
 pub fn lint_findings(text: &str, found: Vec<urikit::security::Finding>) -> Vec<Finding> {
+    // The findings come in order of their start, but their ends may be
+    // anywhere: all the offsets are converted in one pass.
+    let bytes: Vec<usize> = found.iter().flat_map(|f| [f.start(), f.end()]).collect();
+    let chars = char_indices(text, &bytes);
     found
         .into_iter()
-        .map(|f| Finding {
-            kind: f.kind().name(),
-            start: char_index(text, f.start()),
-            end: char_index(text, f.end()),
+        .zip(chars.chunks_exact(2))
+        .map(|(f, span)| Finding {
+            kind: f.kind().name().to_owned(),
+            start: span[0],
+            end: span[1],
             message: f.to_string(),
         })
         .collect()
@@ -82,11 +96,28 @@ pub struct Match {
     /// End of the span (character offset, exclusive).
     end: usize,
     /// How the match was set apart: ``'angle'``, ``'quote'`` or ``'bare'``.
-    delimiter: &'static str,
+    delimiter: String,
 }
 
 #[pymethods]
 impl Match {
+    /// A match from its parts (for pickling: ``extract`` makes them).
+    #[new]
+    fn new(uri: String, start: usize, end: usize, delimiter: String) -> Match {
+        Match {
+            uri,
+            start,
+            end,
+            delimiter,
+        }
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let m = slf.get();
+        let args = (m.uri.clone(), m.start, m.end, m.delimiter.clone());
+        (slf.get_type(), args).into_pyobject(slf.py())
+    }
+
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let uri = pyo3::types::PyString::new(py, &self.uri).repr()?;
         Ok(format!(
@@ -107,7 +138,7 @@ impl Match {
 /// >>> urikit.parse('http://a/b?c#d').to_uri().host
 /// 'a'
 #[pyfunction]
-pub fn parse(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
+pub fn parse(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
     UriRefBuf::parse(&*text)
         .map(PyURIRef)
         .map_err(|e| parse_error(py, e))
@@ -183,31 +214,28 @@ pub fn equivalent(
     a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b))))
 }
 
-/// The characters left as they are when encoding for ``component``.
+/// The characters left as they are when encoding for ``component``: the
+/// library's named encode sets (`urikit::percent::EncodeSet`), no others.
 fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::chars::CharClass> {
-    Ok(match component {
-        "userinfo" => &percent::USERINFO,
-        "host" => &percent::REG_NAME,
-        "path" => &percent::PATH,
-        "segment" => &percent::PATH_SEGMENT,
-        "segment-nc" => &percent::PATH_SEGMENT_NC,
-        "query" => &percent::QUERY,
-        "query-pair" => &percent::QUERY_PAIR,
-        "fragment" => &percent::FRAGMENT,
-        "unreserved" => &percent::UNRESERVED,
-        _ => {
-            return Err(uri_error(
+    match percent::EncodeSet::from_name(component) {
+        Some(set) => Ok(set.class()),
+        None => {
+            let names: Vec<String> = percent::EncodeSet::ALL
+                .iter()
+                .map(|s| format!("'{}'", s.name()))
+                .collect();
+            Err(uri_error(
                 py,
                 format!(
-                "unknown component {component:?} (expected 'userinfo', 'host', 'path', 'segment', \
-                     'segment-nc', 'query', 'query-pair', 'fragment' or 'unreserved')"
-            ),
+                    "unknown component {component:?} (expected one of {})",
+                    names.join(", ")
+                ),
                 None,
                 "unknown-component",
                 None,
             ))
         }
-    })
+    }
 }
 
 /// Percent-encode ``text`` (as UTF-8) for ``component`` (2.1): every
@@ -227,7 +255,7 @@ fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::char
 /// >>> urikit.encode('é', 'path')
 /// '%C3%A9'
 #[pyfunction]
-pub fn encode(py: Python<'_>, text: PyBackedStr, component: &str) -> PyResult<String> {
+pub fn encode(py: Python<'_>, text: Text, component: &str) -> PyResult<String> {
     let set = encode_set(py, component)?;
     Ok(percent::encode(&*text, set).to_string())
 }
@@ -248,7 +276,7 @@ pub fn encode(py: Python<'_>, text: PyBackedStr, component: &str) -> PyResult<St
 /// urikit.URIError: decoded data is not UTF-8 (from index 2 of the encoded text)
 #[pyfunction]
 #[pyo3(signature = (text, *, form = false, errors = "strict"))]
-pub fn decode(py: Python<'_>, text: PyBackedStr, form: bool, errors: &str) -> PyResult<String> {
+pub fn decode(py: Python<'_>, text: Text, form: bool, errors: &str) -> PyResult<String> {
     let d = if form {
         percent::decode_form(&text)
     } else {
@@ -281,17 +309,19 @@ pub fn decode(py: Python<'_>, text: PyBackedStr, form: bool, errors: &str) -> Py
 /// ['http://a.example/x', 'mailto:b@c.example']
 #[pyfunction]
 #[pyo3(signature = (text, *, relative = false, any_scheme = false))]
-pub fn extract(py: Python<'_>, text: PyBackedStr, relative: bool, any_scheme: bool) -> Vec<Match> {
+pub fn extract(py: Python<'_>, text: Text, relative: bool, any_scheme: bool) -> Vec<Match> {
     let opts = urikit::text::ExtractOptions::new()
         .relative(relative)
         .any_scheme(any_scheme);
     let s: &str = &text;
     py.detach(|| {
+        // Matches come in order and do not overlap: one running count.
+        let mut index = CharIndex::new(s);
         opts.extract(s)
             .map(|m| Match {
-                start: char_index(s, m.start()),
-                end: char_index(s, m.end()),
-                delimiter: m.delimiter().name(),
+                start: index.at(m.start()),
+                end: index.at(m.end()),
+                delimiter: m.delimiter().name().to_owned(),
                 uri: m.as_str().to_owned(),
             })
             .collect()
@@ -324,12 +354,7 @@ pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
 /// False
 #[pyfunction]
 #[pyo3(signature = (text, rule = "URI-reference", *, raise_error = false))]
-pub fn validate(
-    py: Python<'_>,
-    text: PyBackedStr,
-    rule: &str,
-    raise_error: bool,
-) -> PyResult<bool> {
+pub fn validate(py: Python<'_>, text: Text, rule: &str, raise_error: bool) -> PyResult<bool> {
     let r = Rule::from_name(rule).ok_or_else(|| {
         uri_error(
             py,

@@ -5,11 +5,10 @@
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
-use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error};
+use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error, Text};
 use crate::types::{compare, text_hash, text_of_parsed, uri_class, PyURI, PyURIRef};
 
 /// An IRI reference (RFC 3987 2.2): a URI reference that may also hold
@@ -102,7 +101,7 @@ uri_class!(
     PyIRIRef,
     {
         #[new]
-        fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRIRef> {
+        fn new(py: Python<'_>, text: Text) -> PyResult<PyIRIRef> {
             IriRefBuf::parse(&*text)
                 .map(PyIRIRef)
                 .map_err(|e| parse_error_in(py, e, &text))
@@ -188,7 +187,7 @@ uri_class!(
     PyIRI,
     {
         #[new]
-        fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRI> {
+        fn new(py: Python<'_>, text: Text) -> PyResult<PyIRI> {
             IriBuf::parse(&*text)
                 .map(PyIRI)
                 .map_err(|e| parse_error_in(py, e, &text))

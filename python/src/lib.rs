@@ -6,6 +6,8 @@ mod arrow;
 mod errors;
 mod funcs;
 mod iri;
+mod offsets;
+mod repair;
 mod templates;
 mod types;
 
@@ -14,6 +16,9 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
+    // The package's version: the crate's, which is also the wheel's
+    // (pyproject.toml takes it from Cargo.toml).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("URIError", py.get_type::<errors::URIError>())?;
     m.add_class::<types::PyURI>()?;
     m.add_class::<types::PyURIRef>()?;
@@ -38,6 +43,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<templates::PyTemplate>()?;
     m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;
+    m.add_function(wrap_pyfunction!(repair::repair, m)?)?;
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;

@@ -8,13 +8,12 @@ use std::hash::{Hash, Hasher};
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 use urikit::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
-use crate::errors::{parse_error, resolve_error, uri_error};
+use crate::errors::{parse_error, resolve_error, uri_error, Text};
 use crate::funcs::{lint_findings, Finding};
 
 /// What the operations accept: text (parsed on use) or a parsed value.
@@ -25,7 +24,7 @@ pub enum Arg {
     /// A parsed URI reference.
     Ref(Py<PyURIRef>),
     /// Text.
-    Str(PyBackedStr),
+    Str(Text),
 }
 
 impl<'a, 'py> FromPyObject<'a, 'py> for Arg {
@@ -36,8 +35,8 @@ impl<'a, 'py> FromPyObject<'a, 'py> for Arg {
             Ok(Arg::Uri(u.to_owned().unbind()))
         } else if let Ok(r) = obj.cast::<PyURIRef>() {
             Ok(Arg::Ref(r.to_owned().unbind()))
-        } else if let Ok(s) = obj.cast::<PyString>() {
-            Ok(Arg::Str(s.to_owned().try_into()?))
+        } else if obj.cast::<PyString>().is_ok() {
+            Ok(Arg::Str(Text::extract(obj)?))
         } else {
             let name = obj.get_type().name()?;
             Err(PyTypeError::new_err(format!(
@@ -431,7 +430,7 @@ impl PyURI {
 
 with_uri_ops!(PyURIRef, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
         UriRefBuf::parse(&*text)
             .map(PyURIRef)
             .map_err(|e| parse_error(py, e))
@@ -502,7 +501,7 @@ with_uri_ops!(PyURIRef, {
 
 with_uri_ops!(PyURI, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURI> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURI> {
         UriBuf::parse(&*text)
             .map(PyURI)
             .map_err(|e| parse_error(py, e))

@@ -6,7 +6,6 @@ import copy
 import pickle
 
 import pytest
-
 import urikit
 from urikit import URI, URIError, URIRef
 
@@ -267,3 +266,29 @@ def test_iri_error_index_counts_characters():
     with pytest.raises(urikit.URIError) as e:
         urikit._urikit._format_iri("http://\u00e9/a b")
     assert e.value.index == 10
+
+
+def test_version_is_the_installed_package_version():
+    import importlib.metadata
+
+    assert urikit.__version__ == importlib.metadata.version("urikit")
+
+
+def test_submodules_load_on_first_use():
+    # In a fresh interpreter: `import urikit` alone imports no submodule (nor
+    # pyarrow), and each one loads on first attribute access (PEP 562).
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, urikit\n"
+        "assert 'urikit.arrow' not in sys.modules and 'pyarrow' not in sys.modules\n"
+        "print(urikit.arrow.host.__name__, urikit.compat.urljoin.__name__, urikit.jsonschema.is_uri.__name__)\n"
+        "assert 'arrow' in dir(urikit)\n"
+        "try:\n"
+        "    urikit.nope\n"
+        "except AttributeError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.splitlines() == ["host urljoin is_uri", "module 'urikit' has no attribute 'nope'"]

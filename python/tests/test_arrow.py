@@ -7,7 +7,6 @@ corpus."""
 import pathlib
 
 import pytest
-
 import urikit
 import urikit.arrow as A
 

@@ -34,6 +34,7 @@ def use() -> None:
     except urikit.URIError as e:
         index: Optional[int] = e.index
         kind: str = e.kind
+        del index, kind
     import pyarrow as pa
 
     hosts = urikit.arrow.host(pa.array(["http://a/"]))

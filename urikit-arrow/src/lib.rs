@@ -5,7 +5,8 @@
 //! percent-encoding and more, a whole string column at a time.
 //!
 //! - **Input**: `Utf8` ([`arrow_array::StringArray`]), `LargeUtf8` and
-//!   `Utf8View` columns. Two-argument kernels also take a scalar
+//!   `Utf8View` columns ([`string_column`] turns a dictionary of strings
+//!   or a `Null` column into one). Two-argument kernels also take a scalar
 //!   ([`arrow_array::Scalar`]) for either argument, which they parse once
 //!   per batch (a base URI, a parameter name).
 //! - **Output**: Arrow arrays. String outputs have the input's string
@@ -53,17 +54,19 @@ mod strings;
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
-pub use iri::{to_iri, to_uri};
+pub use iri::{repair, to_iri, to_uri};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
     authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
     userinfo, PARSE_FIELDS,
 };
-pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
-pub use strings::value_bytes;
+pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve};
+pub use strings::{string_column, value_bytes};
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
+/// The named percent-encode sets of [`encode`]: the library's own.
+pub use urikit::percent::EncodeSet;
 
 // The README's example runs as a doc test.
 #[cfg(doctest)]

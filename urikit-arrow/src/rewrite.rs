@@ -4,10 +4,9 @@
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, BooleanArray, Datum};
 use arrow_schema::ArrowError;
-use urikit::chars::CharClass;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::percent;
+use urikit::percent::{self, EncodeSet};
 use urikit::{make_relative as lib_make_relative, Resolver, Uri, UriRef};
 
 use crate::strings::{like, rows, Arg, StrOut, Strs};
@@ -185,69 +184,6 @@ fn pick<'a>(f: &Option<Option<UriRef<'a>>>, arg: &Arg<'a>, i: usize) -> Option<U
     }
 }
 
-/// The characters a component may hold as they are: the set of
-/// [`encode`], named as in [`EncodeSet::from_name`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EncodeSet {
-    /// `userinfo` (3.2.1).
-    Userinfo,
-    /// `reg-name`, also called `host` (3.2.2).
-    RegName,
-    /// One path segment, `/` encoded: `path-segment` (3.3, `pchar`).
-    PathSegment,
-    /// A whole path, `/` kept: `path`.
-    Path,
-    /// A whole query: `query` (3.4).
-    Query,
-    /// One key or value of a `key=value&...` query, `&`, `=` and `+`
-    /// encoded: `query-pair`.
-    QueryPair,
-    /// A fragment: `fragment` (3.5).
-    Fragment,
-    /// Only the unreserved characters stay (2.3): `unreserved`.
-    Unreserved,
-}
-
-impl EncodeSet {
-    /// The set with this name: `userinfo`, `host` or `reg-name`,
-    /// `path-segment`, `path`, `query`, `query-pair`, `fragment`,
-    /// `unreserved`.
-    ///
-    /// ```
-    /// use urikit_arrow::EncodeSet;
-    /// assert_eq!(EncodeSet::from_name("host"), Some(EncodeSet::RegName));
-    /// assert_eq!(EncodeSet::from_name("nope"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<EncodeSet> {
-        Some(match name {
-            "userinfo" => EncodeSet::Userinfo,
-            "host" | "reg-name" => EncodeSet::RegName,
-            "path-segment" => EncodeSet::PathSegment,
-            "path" => EncodeSet::Path,
-            "query" => EncodeSet::Query,
-            "query-pair" => EncodeSet::QueryPair,
-            "fragment" => EncodeSet::Fragment,
-            "unreserved" => EncodeSet::Unreserved,
-            _ => return None,
-        })
-    }
-
-    /// The library's character class for this set.
-    fn class(self) -> &'static CharClass {
-        match self {
-            EncodeSet::Userinfo => &percent::USERINFO,
-            EncodeSet::RegName => &percent::REG_NAME,
-            EncodeSet::PathSegment => &percent::PATH_SEGMENT,
-            EncodeSet::Path => &percent::PATH,
-            EncodeSet::Query => &percent::QUERY,
-            EncodeSet::QueryPair => &percent::QUERY_PAIR,
-            EncodeSet::Fragment => &percent::FRAGMENT,
-            EncodeSet::Unreserved => &percent::UNRESERVED,
-        }
-    }
-}
-
 /// Every row's text percent-encoded for a component
 /// ([`urikit::percent::encode`]): each byte outside `set` becomes `%XX`
 /// (upper-case hex, UTF-8 bytes one by one). Null for a null row only.
@@ -257,7 +193,7 @@ impl EncodeSet {
 /// use arrow_array::{StringArray, cast::AsArray};
 /// use urikit_arrow::EncodeSet;
 /// let a = StringArray::from(vec!["a b/c", "é"]);
-/// let v = urikit_arrow::encode(&a, EncodeSet::PathSegment).unwrap();
+/// let v = urikit_arrow::encode(&a, EncodeSet::Segment).unwrap();
 /// let v: Vec<_> = v.as_string::<i32>().iter().collect();
 /// assert_eq!(v, [Some("a%20b%2Fc"), Some("%C3%A9")]);
 /// ```

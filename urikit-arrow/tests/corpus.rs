@@ -303,7 +303,7 @@ fn encode_and_decode_agree_with_the_library() {
         |s| percent::decode(s).to_str().ok().map(|c| c.into_owned()),
     );
     for (name, class) in [
-        ("path-segment", &percent::PATH_SEGMENT),
+        ("segment", &percent::PATH_SEGMENT),
         ("query-pair", &percent::QUERY_PAIR),
         ("unreserved", &percent::UNRESERVED),
     ] {

@@ -80,6 +80,7 @@ enum Kind {
     ToIri,
     HostAscii,
     HostUnicode,
+    Repair,
 }
 
 /// Every function: its SQL name, what it computes, how many string
@@ -102,6 +103,7 @@ enum Kind {
 /// | `uri_surt(s)`, `uri_host_reversed(s)` | string |
 /// | `uri_extract(text)`, `uri_lint(s)` | list of strings |
 /// | `uri_to_uri(iri)`, `uri_to_iri(uri)` | string: RFC 3987 3.1 and 3.2 |
+/// | `uri_repair(s)` | string: the near-URI made valid by percent-encoding (`urikit::repair`), NULL when it cannot be repaired |
 /// | `uri_host_ascii(s)`, `uri_host_unicode(s)` | string: the host by UTS #46 ToASCII / ToUnicode (IDNA); rows may be IRIs |
 ///
 /// ```
@@ -137,10 +139,11 @@ pub const FUNCTIONS: &[(&str, usize, usize)] = &[
     ("uri_to_iri", 1, 1),
     ("uri_host_ascii", 1, 1),
     ("uri_host_unicode", 1, 1),
+    ("uri_repair", 1, 1),
 ];
 
 /// The kinds in the order of [`FUNCTIONS`].
-const KINDS: [Kind; 29] = [
+const KINDS: [Kind; 30] = [
     Kind::Parse,
     Kind::Scheme,
     Kind::Userinfo,
@@ -170,6 +173,7 @@ const KINDS: [Kind; 29] = [
     Kind::ToIri,
     Kind::HostAscii,
     Kind::HostUnicode,
+    Kind::Repair,
 ];
 
 /// One urikit function as a DataFusion UDF.
@@ -345,8 +349,10 @@ impl ScalarUDFImpl for UriUdf {
             Kind::Encode => {
                 let c = constant(name, "component", &a[1])?;
                 let Some(set) = EncodeSet::from_name(c) else {
+                    let names: Vec<&str> = EncodeSet::ALL.iter().map(|s| s.name()).collect();
                     return exec_err!(
-                        "{name}: unknown component '{c}' (expected userinfo, host, path-segment, path, query, query-pair, fragment or unreserved)"
+                        "{name}: unknown component '{c}' (expected one of {})",
+                        names.join(", ")
                     );
                 };
                 urikit_arrow::encode(arr, set)?
@@ -359,6 +365,7 @@ impl ScalarUDFImpl for UriUdf {
             Kind::Extract => urikit_arrow::extract(arr)?,
             Kind::Lint => urikit_arrow::lint(arr)?,
             Kind::ToUri => urikit_arrow::to_uri(arr)?,
+            Kind::Repair => urikit_arrow::repair(arr)?,
             Kind::ToIri => urikit_arrow::to_iri(arr)?,
             Kind::HostAscii => urikit_arrow::host_ascii(arr)?,
             Kind::HostUnicode => urikit_arrow::host_unicode(arr)?,

@@ -223,6 +223,10 @@ fn string_functions() -> Vec<(&'static str, Want)> {
                 Some(r.host()?.to_unicode().ok()?.into_owned())
             }),
         ),
+        (
+            "uri_repair(line)",
+            Box::new(|s| Some(urikit::repair::repair(s).ok()?.as_str().to_owned())),
+        ),
     ]
 }
 

@@ -83,6 +83,7 @@ mod host;
 pub mod integrations;
 mod iri;
 pub mod java;
+mod names;
 pub mod normalize;
 mod parse;
 pub mod percent;
@@ -143,3 +144,7 @@ struct LibraryGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/templates.md")]
 struct TemplatesGuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rfc2396.md")]
+struct Rfc2396GuideDoctests;

@@ -54,6 +54,7 @@
 //! - `rfc2396.rs`: the legacy resolution of RFC 2396 5.2.
 //! - `scan.rs`: word-at-a-time byte scans shared by the fast paths.
 
+use crate::names::kind_names;
 use core::fmt;
 
 use crate::error::ParseError;
@@ -123,21 +124,19 @@ pub enum ResolveErrorKind {
     InvalidTarget(ParseError),
 }
 
-impl ResolveErrorKind {
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// assert_eq!(urikit::ResolveErrorKind::Unreachable.name(), "unreachable-target");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            ResolveErrorKind::BaseNotUri => "base-not-uri",
-            ResolveErrorKind::InvalidBase(_) => "invalid-base",
-            ResolveErrorKind::InvalidReference(_) => "invalid-reference",
-            ResolveErrorKind::TooLong => "too-long",
-            ResolveErrorKind::Unreachable => "unreachable-target",
-            ResolveErrorKind::InvalidTarget(_) => "invalid-target",
-        }
+    ResolveErrorKind {
+        ResolveErrorKind::BaseNotUri => "base-not-uri",
+        ResolveErrorKind::InvalidBase(_) => "invalid-base",
+        ResolveErrorKind::InvalidReference(_) => "invalid-reference",
+        ResolveErrorKind::TooLong => "too-long",
+        ResolveErrorKind::Unreachable => "unreachable-target",
+        ResolveErrorKind::InvalidTarget(_) => "invalid-target",
     }
 }
 

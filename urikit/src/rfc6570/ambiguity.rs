@@ -1,5 +1,6 @@
 //! Why a template cannot be matched: [`Ambiguity`].
 
+use crate::names::kind_names;
 use core::fmt;
 
 /// Why a template cannot be matched unambiguously.
@@ -65,24 +66,24 @@ impl AmbiguityKind {
             AmbiguityKind::TemplateTooLong => "template longer than the matching limit of 1 MiB",
         }
     }
+}
 
+kind_names! {
     /// A stable kebab-case name, for programs (`"repeated-variable"`).
     ///
     /// ```
     /// use urikit::rfc6570::AmbiguityKind;
     /// assert_eq!(AmbiguityKind::ReservedNotLast.name(), "reserved-not-last");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
-            AmbiguityKind::DelimiterInValue => "delimiter-in-value",
-            AmbiguityKind::ReservedNotLast => "reserved-not-last",
-            AmbiguityKind::ReservedList => "reserved-list",
-            AmbiguityKind::LabelList => "label-list",
-            AmbiguityKind::ExplodeNotLast => "explode-not-last",
-            AmbiguityKind::RepeatedVariable => "repeated-variable",
-            AmbiguityKind::TemplateTooLong => "template-too-long",
-        }
+    AmbiguityKind {
+        AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
+        AmbiguityKind::DelimiterInValue => "delimiter-in-value",
+        AmbiguityKind::ReservedNotLast => "reserved-not-last",
+        AmbiguityKind::ReservedList => "reserved-list",
+        AmbiguityKind::LabelList => "label-list",
+        AmbiguityKind::ExplodeNotLast => "explode-not-last",
+        AmbiguityKind::RepeatedVariable => "repeated-variable",
+        AmbiguityKind::TemplateTooLong => "template-too-long",
     }
 }
 

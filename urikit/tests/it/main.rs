@@ -50,6 +50,7 @@ mod resolve_corpus;
 mod resolve_props;
 mod resolve_rfc;
 mod resolve_vectors;
+mod rfc2396;
 mod rfc6570;
 mod rfc6570_modes;
 mod security;

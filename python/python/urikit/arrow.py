@@ -4,7 +4,9 @@ Every function takes any Arrow array or chunked array through the Arrow
 PyCapsule interface (``__arrow_c_array__`` / ``__arrow_c_stream__``):
 pyarrow, Polars, DuckDB results, pandas Series (with ``ArrowDtype``), arro3,
 nanoarrow. String columns may be ``string``, ``large_string`` or
-``string_view``. Data crosses by the C data interface, never through Python
+``string_view``; a dictionary of strings is decoded first, a column of type
+``null`` gives all nulls, and a column of any other type raises
+``TypeError``. Data crosses by the C data interface, never through Python
 objects, and the kernels run with the GIL released.
 
 The result has the input's kind: a pyarrow input gives pyarrow, a Polars
@@ -364,12 +366,13 @@ def equivalent(a: Any, b: Any, level: str = "syntax") -> Any:
 
 
 def encode(x: Any, component: str) -> Any:
-    """Each row percent-encoded for ``component`` (``'userinfo'``,
-    ``'host'``, ``'path-segment'``, ``'path'``, ``'query'``,
-    ``'query-pair'``, ``'fragment'``, ``'unreserved'``).
+    """Each row percent-encoded for ``component``, one of the library's
+    encode sets, the same names as ``urikit.encode`` and ``uri encode``:
+    ``'userinfo'``, ``'host'``, ``'segment'``, ``'segment-nc'``, ``'path'``,
+    ``'query'``, ``'query-pair'``, ``'fragment'``, ``'unreserved'``.
 
     >>> import pyarrow as pa
-    >>> encode(pa.array(['a b/c']), 'path-segment').to_pylist()
+    >>> encode(pa.array(['a b/c']), 'segment').to_pylist()
     ['a%20b%2Fc']
     """
     return _one("encode", x, component)
