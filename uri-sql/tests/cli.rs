@@ -130,7 +130,11 @@ fn sparks_url_functions_in_ansi_mode() {
     assert!(stdout(&o).contains("| [::1] | a+b |"), "{}", stdout(&o));
     let o = uri_sql(&["run", "SELECT parse_url('http://a b/', 'HOST')"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("[INVALID_URL] The url is invalid: http://a b/."), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("[INVALID_URL] The url is invalid: http://a b/."),
+        "{}",
+        stderr(&o)
+    );
     let o = uri_sql(&[
         "run",
         "SELECT try_parse_url('http://a b/', 'HOST') IS NULL AS n",

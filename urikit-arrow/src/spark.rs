@@ -48,7 +48,7 @@ use std::cell::Cell;
 
 use arrow_array::{Array, ArrayRef, Datum};
 use arrow_schema::ArrowError;
-use urikit::java::{JavaUri, url_decode as java_url_decode, url_encode as java_url_encode};
+use urikit::java::{url_decode as java_url_decode, url_encode as java_url_encode, JavaUri};
 
 use crate::strings::{like, rows, view_slices, Arg, StrOut, Strs};
 
@@ -305,9 +305,13 @@ impl KeyPattern {
     fn find<'q>(&mut self, key: &str, query: &'q str) -> Result<Option<&'q str>, ArrowError> {
         if self.compiled.is_none() || self.key != key {
             self.compiled = Some(if key.bytes().any(is_meta) {
-                let re = regex::Regex::new(&format!("(&|^){}=([^&]*)", java_quotes(key))).map_err(|e| {
-                    ArrowError::ComputeError(format!("invalid regular expression in the query key {key:?}: {e}"))
-                })?;
+                let re = regex::Regex::new(&format!("(&|^){}=([^&]*)", java_quotes(key))).map_err(
+                    |e| {
+                        ArrowError::ComputeError(format!(
+                            "invalid regular expression in the query key {key:?}: {e}"
+                        ))
+                    },
+                )?;
                 Matcher::Regex(re)
             } else {
                 Matcher::Text
@@ -315,7 +319,10 @@ impl KeyPattern {
             key.clone_into(&mut self.key);
         }
         Ok(match &self.compiled {
-            Some(Matcher::Regex(re)) => re.captures(query).and_then(|c| c.get(2)).map(|m| m.as_str()),
+            Some(Matcher::Regex(re)) => re
+                .captures(query)
+                .and_then(|c| c.get(2))
+                .map(|m| m.as_str()),
             _ => text_key(query, key),
         })
     }
@@ -355,7 +362,20 @@ fn java_quotes(key: &str) -> Cow<'_, str> {
 fn is_meta(b: u8) -> bool {
     matches!(
         b,
-        b'\\' | b'^' | b'$' | b'.' | b'|' | b'?' | b'*' | b'+' | b'(' | b')' | b'[' | b']' | b'{' | b'}'
+        b'\\'
+            | b'^'
+            | b'$'
+            | b'.'
+            | b'|'
+            | b'?'
+            | b'*'
+            | b'+'
+            | b'('
+            | b')'
+            | b'['
+            | b']'
+            | b'{'
+            | b'}'
     )
 }
 
@@ -365,7 +385,9 @@ fn text_key<'q>(query: &'q str, key: &str) -> Option<&'q str> {
     let mut from = 0;
     while let Some(at) = query[from..].find(key).map(|n| from + n) {
         let after = at + key.len();
-        if (at == 0 || query.as_bytes()[at - 1] == b'&') && query.as_bytes().get(after) == Some(&b'=') {
+        if (at == 0 || query.as_bytes()[at - 1] == b'&')
+            && query.as_bytes().get(after) == Some(&b'=')
+        {
             let rest = &query[after + 1..];
             return Some(rest.find('&').map_or(rest, |e| &rest[..e]));
         }

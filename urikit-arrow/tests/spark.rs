@@ -11,7 +11,10 @@ use serde_json::Value;
 use urikit_arrow::spark::{parse_url, url_decode, url_encode, OnInvalid};
 
 fn answers() -> Vec<Value> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/spark/answers.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/spark/answers.jsonl"
+    );
     let text = std::fs::read_to_string(path).expect("testdata/spark/answers.jsonl");
     text.lines()
         .map(|l| serde_json::from_str(l).expect("a JSON line"))
@@ -73,7 +76,12 @@ fn parse_url_gives_sparks_parts() {
             }
         }
     }
-    assert!(wrong.is_empty(), "{} of {compared} differ:\n{}", wrong.len(), wrong[..wrong.len().min(40)].join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} of {compared} differ:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(40)].join("\n")
+    );
 }
 
 /// Validity and the ANSI error, row by row.
@@ -104,7 +112,12 @@ fn invalid_urls_fail_as_in_spark() {
         }
     }
     assert!(invalid > 100, "{invalid} invalid rows");
-    assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong[..wrong.len().min(40)].join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong[..wrong.len().min(40)].join("\n")
+    );
 }
 
 #[test]
@@ -124,17 +137,31 @@ fn query_keys_match_as_in_spark() {
                 (Value::Null, Ok(a)) => {
                     let want = json_str(&r[value]);
                     if strings(&a)[0] != want {
-                        wrong.push(format!("{url:?} {key:?} {mode:?}: spark {want:?}, ours {:?}", strings(&a)[0]));
+                        wrong.push(format!(
+                            "{url:?} {key:?} {mode:?}: spark {want:?}, ours {:?}",
+                            strings(&a)[0]
+                        ));
                     }
                 }
-                (Value::Null, Err(e)) => wrong.push(format!("{url:?} {key:?} {mode:?}: spark {:?}, ours error {e}", r[value])),
-                (spark, Ok(a)) => wrong.push(format!("{url:?} {key:?} {mode:?}: spark error {spark}, ours {:?}", strings(&a)[0])),
+                (Value::Null, Err(e)) => wrong.push(format!(
+                    "{url:?} {key:?} {mode:?}: spark {:?}, ours error {e}",
+                    r[value]
+                )),
+                (spark, Ok(a)) => wrong.push(format!(
+                    "{url:?} {key:?} {mode:?}: spark error {spark}, ours {:?}",
+                    strings(&a)[0]
+                )),
                 (_, Err(_)) => {}
             }
         }
     }
     assert!(n > 400);
-    assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -149,21 +176,37 @@ fn url_encode_and_decode_as_in_spark() {
         if r["kind"] == "url_encode" {
             let got = strings(&url_encode(&col).unwrap())[0].clone();
             if got != json_str(&r["value"]) {
-                wrong.push(format!("url_encode({input:?}): spark {:?}, ours {got:?}", r["value"]));
+                wrong.push(format!(
+                    "url_encode({input:?}): spark {:?}, ours {got:?}",
+                    r["value"]
+                ));
             }
         } else if r["kind"] == "url_decode" {
             let got = strings(&url_decode(&col, OnInvalid::Null).unwrap())[0].clone();
             if got != json_str(&r["try_value"]) {
-                wrong.push(format!("try_url_decode({input:?}): spark {:?}, ours {got:?}", r["try_value"]));
+                wrong.push(format!(
+                    "try_url_decode({input:?}): spark {:?}, ours {got:?}",
+                    r["try_value"]
+                ));
             }
             match (url_decode(&col, OnInvalid::Fail), &r["error"]) {
                 (Ok(a), Value::Null) => {
                     if strings(&a)[0] != json_str(&r["value"]) {
-                        wrong.push(format!("url_decode({input:?}): spark {:?}, ours {:?}", r["value"], strings(&a)[0]));
+                        wrong.push(format!(
+                            "url_decode({input:?}): spark {:?}, ours {:?}",
+                            r["value"],
+                            strings(&a)[0]
+                        ));
                     }
                 }
-                (Err(e), Value::Null) => wrong.push(format!("url_decode({input:?}): spark {:?}, ours error {e}", r["value"])),
-                (Ok(a), err) => wrong.push(format!("url_decode({input:?}): spark error {err}, ours {:?}", strings(&a)[0])),
+                (Err(e), Value::Null) => wrong.push(format!(
+                    "url_decode({input:?}): spark {:?}, ours error {e}",
+                    r["value"]
+                )),
+                (Ok(a), err) => wrong.push(format!(
+                    "url_decode({input:?}): spark error {err}, ours {:?}",
+                    strings(&a)[0]
+                )),
                 (Err(e), err) => {
                     let want = err["message"].as_str().unwrap_or_default();
                     let ours = e.to_string();
@@ -175,6 +218,10 @@ fn url_encode_and_decode_as_in_spark() {
             }
         }
     }
-    assert!(wrong.is_empty(), "{} differ:\n{}", wrong.len(), wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "{} differ:\n{}",
+        wrong.len(),
+        wrong.join("\n")
+    );
 }
-

@@ -69,9 +69,16 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("try_parse_url_host");
     g.throughput(Throughput::Bytes(bytes as u64));
     g.sample_size(10);
-    for (name, batches, ty) in [("utf8", &utf8, DataType::Utf8), ("utf8view", &view, DataType::Utf8View)] {
-        g.bench_function(format!("urikit/{name}"), |b| b.iter(|| run(&ours, batches, &ty, &config)));
-        g.bench_function(format!("datafusion-spark/{name}"), |b| b.iter(|| run(&theirs, batches, &ty, &config)));
+    for (name, batches, ty) in [
+        ("utf8", &utf8, DataType::Utf8),
+        ("utf8view", &view, DataType::Utf8View),
+    ] {
+        g.bench_function(format!("urikit/{name}"), |b| {
+            b.iter(|| run(&ours, batches, &ty, &config))
+        });
+        g.bench_function(format!("datafusion-spark/{name}"), |b| {
+            b.iter(|| run(&theirs, batches, &ty, &config))
+        });
     }
     g.finish();
 }

@@ -12,8 +12,8 @@
 use std::collections::BTreeMap;
 use std::sync::Arc;
 
-use datafusion::arrow::array::{ArrayRef, StringArray};
 use datafusion::arrow::array::cast::AsArray;
+use datafusion::arrow::array::{ArrayRef, StringArray};
 use datafusion::arrow::datatypes::DataType;
 use datafusion::prelude::SessionContext;
 use serde_json::Value;
@@ -25,22 +25,41 @@ async fn main() -> datafusion::error::Result<()> {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/spark/answers.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/spark/answers.jsonl"
+    );
     let text = std::fs::read_to_string(path)?;
     let rows: Vec<Value> = text
         .lines()
         .map(|l| serde_json::from_str(l).expect("JSON"))
         .filter(|r: &Value| r["kind"] == "parse_url")
         .collect();
-    let urls: Vec<&str> = rows.iter().map(|r| r["url"].as_str().unwrap_or("")).collect();
-    let parts = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO"];
+    let urls: Vec<&str> = rows
+        .iter()
+        .map(|r| r["url"].as_str().unwrap_or(""))
+        .collect();
+    let parts = [
+        "HOST",
+        "PATH",
+        "QUERY",
+        "REF",
+        "PROTOCOL",
+        "FILE",
+        "AUTHORITY",
+        "USERINFO",
+    ];
 
     // try_parse_url in both, so that an invalid URL is a NULL row rather
     // than a failed query: the file holds Spark's try_parse_url answers.
     let ours = SessionContext::new();
     urikit_datafusion::spark::register(&ours);
     let theirs = SessionContext::new();
-    theirs.register_udf(datafusion_spark::function::url::try_parse_url().as_ref().clone());
+    theirs.register_udf(
+        datafusion_spark::function::url::try_parse_url()
+            .as_ref()
+            .clone(),
+    );
     let batch = datafusion::arrow::record_batch::RecordBatch::try_from_iter([(
         "u",
         Arc::new(StringArray::from(urls.clone())) as ArrayRef,
@@ -71,18 +90,29 @@ async fn main() -> datafusion::error::Result<()> {
             }
         }
     }
-    println!("{} inputs; inputs where a part differs from Spark's answer:", rows.len());
+    println!(
+        "{} inputs; inputs where a part differs from Spark's answer:",
+        rows.len()
+    );
     println!("| part | urikit | datafusion-spark |\n|---|---|---|");
     for (part, (a, b)) in &differ {
         println!("| {part} | {a} | {b} |");
     }
-    let (a, b) = any.iter().fold((0, 0), |(x, y), &(p, q)| (x + p as usize, y + q as usize));
+    let (a, b) = any
+        .iter()
+        .fold((0, 0), |(x, y), &(p, q)| (x + p as usize, y + q as usize));
     println!("| any part | {a} | {b} |");
     if table > 0 {
         println!("\n| input | part | Spark 4 | datafusion-spark | urikit |\n|---|---|---|---|---|");
         let show = |v: &Option<String>| v.as_ref().map_or("NULL".to_owned(), |s| format!("`{s}`"));
         for (u, part, spark, df, ours) in examples {
-            println!("| `{}` | {part} | {} | {} | {} |", u.replace('|', "\\|"), show(&spark), show(&df), show(&ours));
+            println!(
+                "| `{}` | {part} | {} | {} | {} |",
+                u.replace('|', "\\|"),
+                show(&spark),
+                show(&df),
+                show(&ours)
+            );
         }
     }
     Ok(())

@@ -164,7 +164,13 @@ impl ScalarUDFImpl for SparkUdf {
         let a = &args.args;
         let all_scalar = a.iter().all(|v| matches!(v, ColumnarValue::Scalar(_)));
         let ins = a.iter().map(In::new).collect::<Result<Vec<_>>>()?;
-        let mode = |fail: bool| if fail { OnInvalid::Fail } else { OnInvalid::Null };
+        let mode = |fail: bool| {
+            if fail {
+                OnInvalid::Fail
+            } else {
+                OnInvalid::Null
+            }
+        };
         let out: ArrayRef = match self.kind {
             Kind::ParseUrl | Kind::TryParseUrl => {
                 let on_invalid = mode(self.kind == Kind::ParseUrl && ansi);
@@ -176,7 +182,9 @@ impl ScalarUDFImpl for SparkUdf {
                 )
                 .map_err(spark_err)?
             }
-            Kind::UrlEncode => urikit_arrow::spark::url_encode(ins[0].array()).map_err(spark_err)?,
+            Kind::UrlEncode => {
+                urikit_arrow::spark::url_encode(ins[0].array()).map_err(spark_err)?
+            }
             Kind::UrlDecode | Kind::TryUrlDecode => {
                 let on_invalid = mode(self.kind == Kind::UrlDecode);
                 urikit_arrow::spark::url_decode(ins[0].array(), on_invalid).map_err(spark_err)?

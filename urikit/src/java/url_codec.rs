@@ -256,10 +256,9 @@ fn digit16(u: u16) -> Option<i32> {
 /// `java_digits` compares this with `Character.digit` of the real JVM for
 /// every code unit.
 const ND_ZEROS: [u16; 36] = [
-    0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6,
-    0x0D66, 0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0,
-    0x1A80, 0x1A90, 0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0,
-    0xAA50, 0xABF0, 0xFF10,
+    0x0660, 0x06F0, 0x07C0, 0x0966, 0x09E6, 0x0A66, 0x0AE6, 0x0B66, 0x0BE6, 0x0C66, 0x0CE6, 0x0D66,
+    0x0DE6, 0x0E50, 0x0ED0, 0x0F20, 0x1040, 0x1090, 0x17E0, 0x1810, 0x1946, 0x19D0, 0x1A80, 0x1A90,
+    0x1B50, 0x1BB0, 0x1C40, 0x1C50, 0xA620, 0xA8D0, 0xA900, 0xA9D0, 0xA9F0, 0xAA50, 0xABF0, 0xFF10,
 ];
 
 /// Append `bytes` decoded as `new String(bytes, UTF_8)` does: UTF-8, with
@@ -276,7 +275,9 @@ fn push_lossy(out: &mut String, b: &[u8]) {
     // a byte that is not a continuation).
     let bad3_2 = |b1: u8, b2: u8| (b1 == 0xE0 && b2 & 0xE0 == 0x80) || !cont(b2);
     let bad4_2 = |b1: u8, b2: u8| {
-        (b1 == 0xF0 && !(0x90..=0xBF).contains(&b2)) || (b1 == 0xF4 && b2 & 0xF0 != 0x80) || !cont(b2)
+        (b1 == 0xF0 && !(0x90..=0xBF).contains(&b2))
+            || (b1 == 0xF4 && b2 & 0xF0 != 0x80)
+            || !cont(b2)
     };
     let mut i = 0;
     while i < b.len() {
@@ -435,7 +436,8 @@ mod tests {
         let mut want = [None; 0x10000];
         for line in data.lines().filter(|l| !l.starts_with('#')) {
             let (unit, d) = line.split_once('\t').unwrap();
-            want[usize::from(u16::from_str_radix(unit, 16).unwrap())] = Some(d.parse::<i32>().unwrap());
+            want[usize::from(u16::from_str_radix(unit, 16).unwrap())] =
+                Some(d.parse::<i32>().unwrap());
         }
         for (u, w) in want.iter().enumerate() {
             assert_eq!(digit16(u as u16), *w, "U+{u:04X}");
