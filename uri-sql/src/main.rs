@@ -329,6 +329,7 @@ async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<Sessio
         None => {
             let ctx = SessionContext::new_with_config(config).enable_url_table();
             urikit_datafusion::register(&ctx);
+            urikit_datafusion::spark::register(&ctx);
             ctx
         }
     };

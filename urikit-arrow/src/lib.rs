@@ -47,6 +47,8 @@ mod iri;
 mod lists;
 mod parse;
 mod rewrite;
+#[cfg(feature = "spark")]
+pub mod spark;
 mod strings;
 
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};

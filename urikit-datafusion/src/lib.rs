@@ -46,6 +46,8 @@ use datafusion::logical_expr::{
 use datafusion::prelude::SessionContext;
 use urikit_arrow::{EncodeSet, Level};
 
+pub mod spark;
+
 /// What a function computes: one per SQL name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
@@ -375,3 +377,8 @@ impl ScalarUDFImpl for UriUdf {
         }
     }
 }
+
+// docs/spark.md's examples run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/spark.md")]
+struct SparkGuideDoctests;
