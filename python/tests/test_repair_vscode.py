@@ -1,7 +1,6 @@
 """urikit.repair and the vscode profile of the file path functions."""
 
 import pytest
-
 import urikit
 
 
