@@ -7,7 +7,6 @@ import pickle
 
 import pyarrow as pa
 import pytest
-
 import urikit
 import urikit.arrow
 
