@@ -215,27 +215,27 @@ fn doc(kind: Kind) -> &'static Documentation {
         let part = "The part to extract: 'HOST', 'PATH', 'QUERY', 'REF', 'PROTOCOL', 'FILE', 'AUTHORITY' or 'USERINFO' (case-sensitive; another name gives NULL).";
         let key = "With 'QUERY': the key of the parameter whose value to return, a Java regular expression inserted into (&|^)KEY=([^&]*).";
         vec![
-            Documentation::builder(section, "Extracts a part of a URL as Spark does. Fails on an invalid URL when datafusion.execution.enable_ansi_mode is on (the default after urikit_datafusion::spark::register), NULL otherwise.", "parse_url(url, part[, key])")
+            Documentation::builder(section.clone(), "Extracts a part of a URL as Spark does. Fails on an invalid URL when datafusion.execution.enable_ansi_mode is on (the default after urikit_datafusion::spark::register), NULL otherwise.", "parse_url(url, part[, key])")
                 .with_sql_example("```sql\n> SELECT parse_url('http://spark.apache.org/path?query=1', 'QUERY', 'query');\n+--------------------------------------------------------------------------+\n| parse_url(Utf8(\"http://spark.apache.org/path?query=1\"),Utf8(\"QUERY\"),Utf8(\"query\")) |\n+--------------------------------------------------------------------------+\n| 1                                                                        |\n+--------------------------------------------------------------------------+\n```")
                 .with_argument("url", url)
                 .with_argument("part", part)
                 .with_argument("key", key)
                 .build(),
-            Documentation::builder(section, "parse_url that gives NULL for an invalid URL, whatever the ANSI mode.", "try_parse_url(url, part[, key])")
+            Documentation::builder(section.clone(), "parse_url that gives NULL for an invalid URL, whatever the ANSI mode.", "try_parse_url(url, part[, key])")
                 .with_sql_example("```sql\n> SELECT try_parse_url('inva lid://x', 'HOST');\nNULL\n```")
                 .with_argument("url", url)
                 .with_argument("part", part)
                 .with_argument("key", key)
                 .build(),
-            Documentation::builder(section, "Encodes a string as application/x-www-form-urlencoded, as java.net.URLEncoder does with UTF-8 (a space becomes '+').", "url_encode(str)")
+            Documentation::builder(section.clone(), "Encodes a string as application/x-www-form-urlencoded, as java.net.URLEncoder does with UTF-8 (a space becomes '+').", "url_encode(str)")
                 .with_sql_example("```sql\n> SELECT url_encode('https://spark.apache.org');\nhttps%3A%2F%2Fspark.apache.org\n```")
                 .with_argument("str", "String expression to encode.")
                 .build(),
-            Documentation::builder(section, "Decodes an application/x-www-form-urlencoded string, as java.net.URLDecoder does with UTF-8; a malformed escape fails with CANNOT_DECODE_URL.", "url_decode(str)")
+            Documentation::builder(section.clone(), "Decodes an application/x-www-form-urlencoded string, as java.net.URLDecoder does with UTF-8; a malformed escape fails with CANNOT_DECODE_URL.", "url_decode(str)")
                 .with_sql_example("```sql\n> SELECT url_decode('https%3A%2F%2Fspark.apache.org');\nhttps://spark.apache.org\n```")
                 .with_argument("str", "String expression to decode.")
                 .build(),
-            Documentation::builder(section, "url_decode that gives NULL where url_decode fails.", "try_url_decode(str)")
+            Documentation::builder(section.clone(), "url_decode that gives NULL where url_decode fails.", "try_url_decode(str)")
                 .with_sql_example("```sql\n> SELECT try_url_decode('100%');\nNULL\n```")
                 .with_argument("str", "String expression to decode.")
                 .build(),
