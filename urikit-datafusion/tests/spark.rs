@@ -3,7 +3,6 @@
 //! `testdata/spark/answers.jsonl` (the kernels' row-by-row comparison with
 //! the whole file is in urikit-arrow's tests/spark.rs).
 
-
 use datafusion::arrow::array::cast::AsArray;
 use datafusion::prelude::SessionContext;
 use serde_json::Value;
