@@ -102,7 +102,7 @@ impl<'a> JavaUri<'a> {
     /// # Ok::<(), urikit::java::JavaError>(())
     /// ```
     pub fn scheme(&self) -> Option<&'a str> {
-        (self.m.scheme_end != NONE).then(|| self.slice(0, self.m.scheme_end))
+        crate::rfc2396::scheme(self.s, &self.m)
     }
 
     /// `isOpaque()`: a scheme and no `/` after its `:`.
@@ -112,8 +112,7 @@ impl<'a> JavaUri<'a> {
     /// # Ok::<(), urikit::java::JavaError>(())
     /// ```
     pub fn is_opaque(&self) -> bool {
-        self.m.scheme_end != NONE
-            && self.s.as_bytes().get(self.m.scheme_end as usize + 1) != Some(&b'/')
+        crate::rfc2396::is_opaque(self.s, &self.m)
     }
 
     fn fragment_or_end(&self) -> u32 {
