@@ -9,7 +9,7 @@ use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
 
 use crate::errors::{parse_error, uri_error, Text};
 use crate::offsets::{char_index, char_indices, CharIndex};
-use crate::types::{comparison, level_of, Arg, PyURI, PyURIRef};
+use crate::types::{comparison, Arg, PyURI, PyURIRef};
 
 /// One hazard found by ``lint``: its kind, the span it concerns (character
 /// offsets in the URI's text) and a one-line explanation.
@@ -171,20 +171,20 @@ pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
     })
 }
 
-/// The normal form of a URI reference, as text (6.2.2; with
-/// ``scheme_based=True`` also 6.2.3).
+/// The normal form of a URI reference at ``level``, as text: ``'syntax'``
+/// (6.2.2) by default, ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'``
+/// (unchanged); the levels of ``urikit.arrow.normalize`` and
+/// ``equivalent``.
 ///
 /// >>> urikit.normalize('HTTP://www.Example.com:80/%7Euser/./a/../b')
 /// 'http://www.example.com:80/~user/b'
-/// >>> urikit.normalize('HTTP://www.Example.com:80/', scheme_based=True)
+/// >>> urikit.normalize('HTTP://www.Example.com:80/', level='scheme')
 /// 'http://www.example.com/'
 #[pyfunction]
-#[pyo3(signature = (uri, *, scheme_based = false))]
-pub fn normalize(py: Python<'_>, uri: Arg, scheme_based: bool) -> PyResult<String> {
-    uri.with_ref(py, |r| {
-        Ok(r.normalize_with(&Normalizer::new(level_of(scheme_based)))
-            .into_string())
-    })
+#[pyo3(signature = (uri, *, level = "syntax"))]
+pub fn normalize(py: Python<'_>, uri: Arg, level: &str) -> PyResult<String> {
+    let normalizer = Normalizer::new(crate::types::level(py, level)?);
+    uri.with_ref(py, |r| Ok(r.normalize_with(&normalizer).into_string()))
 }
 
 /// Whether ``a`` and ``b`` are equivalent at ``level`` (6.2): ``'string'``

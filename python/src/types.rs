@@ -12,14 +12,6 @@ use pyo3::types::{PyString, PyTuple};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 
-/// The normalization rung of a ``scheme_based`` flag.
-pub(crate) fn level_of(scheme_based: bool) -> Level {
-    if scheme_based {
-        Level::Scheme
-    } else {
-        Level::Syntax
-    }
-}
 use urikit::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
 use crate::errors::{parse_error, resolve_error, uri_error, Text};
@@ -109,22 +101,27 @@ impl Arg {
     }
 }
 
-/// The comparison of a level name (`string`, `syntax`, `scheme`).
-pub fn comparison(
-    py: Python<'_>,
-    level: &str,
-    ignore_fragment: bool,
-) -> PyResult<Comparison<'static>> {
-    let level = Level::from_name(level).ok_or_else(|| {
+/// The level of a name (the core's names: `string`, `syntax`, `scheme`);
+/// a `URIError` of kind `unknown-level` for any other.
+pub fn level(py: Python<'_>, name: &str) -> PyResult<Level> {
+    Level::from_name(name).ok_or_else(|| {
         uri_error(
             py,
-            format!("unknown comparison level {level:?} (expected 'string', 'syntax' or 'scheme')"),
+            format!("unknown level {name:?} (expected 'string', 'syntax' or 'scheme')"),
             None,
             "unknown-level",
             None,
         )
-    })?;
-    Ok(Comparison::new(level).ignore_fragment(ignore_fragment))
+    })
+}
+
+/// The comparison of a level name (`string`, `syntax`, `scheme`).
+pub fn comparison(
+    py: Python<'_>,
+    name: &str,
+    ignore_fragment: bool,
+) -> PyResult<Comparison<'static>> {
+    Ok(Comparison::new(level(py, name)?).ignore_fragment(ignore_fragment))
 }
 
 pub(crate) fn text_hash(s: &str) -> u64 {
@@ -257,22 +254,25 @@ macro_rules! uri_class {
 
             /// The port as written (digits, possibly empty), or ``None``.
             ///
-            /// >>> urikit.URIRef('http://h:8080/').port
-            /// '8080'
-            /// >>> urikit.URIRef('http://h:/').port
+            /// >>> urikit.URIRef('http://h:08080/').port_text
+            /// '08080'
+            /// >>> urikit.URIRef('http://h:/').port_text
             /// ''
             #[getter]
-            fn port(&self) -> Option<&str> {
+            fn port_text(&self) -> Option<&str> {
                 self.r().port()
             }
 
-            /// The port as a number, or ``None`` when absent or empty;
+            /// The port as a number (as ``urikit.arrow.port`` and
+            /// ``urllib.parse`` give it), or ``None`` when absent or empty;
             /// ``URIError`` (kind ``'port-overflow'``) past 65535.
             ///
-            /// >>> urikit.URIRef('http://h:08080/').port_number
+            /// >>> urikit.URIRef('http://h:08080/').port
             /// 8080
+            /// >>> urikit.URIRef('http://h:/').port is None
+            /// True
             #[getter]
-            fn port_number(&self, py: Python<'_>) -> PyResult<Option<u16>> {
+            fn port(&self, py: Python<'_>) -> PyResult<Option<u16>> {
                 self.r().port_u16().map_err(|e| {
                     uri_error(py, e.to_string(), None, "port-overflow", Some("port"))
                 })
@@ -362,17 +362,20 @@ macro_rules! with_uri_ops {
                 lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default())
             }
 
-            /// Whether this reference is in normal form (syntax-based, and
-            /// scheme-based with ``scheme_based=True``).
+            /// Whether this reference is in normal form at ``level``
+            /// (``'syntax'``, 6.2.2, by default; ``'scheme'`` adds 6.2.3;
+            /// at ``'string'`` every reference is).
             ///
             /// >>> urikit.URIRef('HTTP://h/').is_normalized()
             /// False
-            #[pyo3(signature = (*, scheme_based = false))]
-            fn is_normalized(&self, scheme_based: bool) -> bool {
+            /// >>> urikit.URIRef('http://h:80/').is_normalized(level='scheme')
+            /// False
+            #[pyo3(signature = (*, level = "syntax"))]
+            fn is_normalized(&self, py: Python<'_>, level: &str) -> PyResult<bool> {
                 // Parsed already: the check cannot fail.
-                Normalizer::new(level_of(scheme_based))
+                Ok(Normalizer::new(crate::types::level(py, level)?)
                     .is_normalized(self.r())
-                    .unwrap_or(false)
+                    .unwrap_or(false))
             }
 
             /// Whether this reference and ``other`` are equivalent at
@@ -498,19 +501,20 @@ with_uri_ops!(PyURIRef, {
             .map_err(|e| parse_error(py, e))
     }
 
-    /// The normal form (6.2.2; with ``scheme_based=True`` also 6.2.3).
+    /// The normal form at ``level``: ``'syntax'`` (6.2.2) by default,
+    /// ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'`` (unchanged).
     ///
     /// >>> urikit.URIRef('HTTP://Example.COM:80/a/./b/../%7e').normalize()
     /// URIRef('http://example.com:80/a/~')
-    /// >>> urikit.URIRef('HTTP://Example.COM:80/').normalize(scheme_based=True)
+    /// >>> urikit.URIRef('HTTP://Example.COM:80/').normalize(level='scheme')
     /// URIRef('http://example.com/')
-    #[pyo3(signature = (*, scheme_based = false))]
-    fn normalize(&self, scheme_based: bool) -> PyURIRef {
+    #[pyo3(signature = (*, level = "syntax"))]
+    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURIRef> {
         let n = self
             .0
             .as_uri_ref()
-            .normalize_with(&Normalizer::new(level_of(scheme_based)));
-        PyURIRef(n.into_uri_ref_buf())
+            .normalize_with(&Normalizer::new(crate::types::level(py, level)?));
+        Ok(PyURIRef(n.into_uri_ref_buf()))
     }
 });
 
@@ -585,20 +589,21 @@ with_uri_ops!(PyURI, {
             .map_err(|e| resolve_error(py, e))
     }
 
-    /// The normal form (6.2.2; with ``scheme_based=True`` also 6.2.3).
+    /// The normal form at ``level``: ``'syntax'`` (6.2.2) by default,
+    /// ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'`` (unchanged).
     ///
-    /// >>> urikit.URI('HTTP://Example.COM:80/a/./b/../%7e').normalize(scheme_based=True)
+    /// >>> urikit.URI('HTTP://Example.COM:80/a/./b/../%7e').normalize(level='scheme')
     /// URI('http://example.com/a/~')
-    #[pyo3(signature = (*, scheme_based = false))]
-    fn normalize(&self, scheme_based: bool) -> PyURI {
+    #[pyo3(signature = (*, level = "syntax"))]
+    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURI> {
         let n = self
             .0
             .as_uri()
-            .normalize_with(&Normalizer::new(level_of(scheme_based)));
+            .normalize_with(&Normalizer::new(crate::types::level(py, level)?));
         // The normal form of a URI is a URI: normalization keeps the scheme.
-        match n.into_uri_buf() {
+        Ok(match n.into_uri_buf() {
             Some(u) => PyURI(u),
             None => PyURI(self.0.clone()),
-        }
+        })
     }
 });

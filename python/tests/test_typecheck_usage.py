@@ -16,10 +16,11 @@ def use() -> None:
     scheme: str = u.scheme
     maybe: Optional[str] = r.scheme
     q: Optional[str] = u.query
-    port: Optional[int] = u.port_number
+    port: Optional[int] = u.port
+    port_text: Optional[str] = u.port_text
     joined: urikit.URI = u.resolve(r)
     back: urikit.URIRef = u.relative(joined)
-    text: str = urikit.normalize(u, scheme_based=True)
+    text: str = urikit.normalize(u, level="scheme")
     same: bool = urikit.equivalent("a:b", u, level="scheme")
     findings: List[urikit.Finding] = urikit.lint("http://u:p@h/")
     kinds: List[str] = [f.kind for f in findings]
