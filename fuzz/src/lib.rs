@@ -3,7 +3,6 @@
 //! Each check panics on a violated property; libFuzzer reports the panic as
 //! a crash and saves the input.
 
-
 #[cfg(feature = "uriparser")]
 pub mod uriparser;
 
