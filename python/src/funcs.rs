@@ -210,7 +210,9 @@ pub fn equivalent(
 ) -> PyResult<bool> {
     let cmp = comparison(py, level, ignore_fragment)?;
     // Both parsed: the comparison cannot fail.
-    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false))))
+    a.with_ref(py, |a| {
+        b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false)))
+    })
 }
 
 /// The characters left as they are when encoding for ``component``: the
@@ -339,7 +341,10 @@ pub fn extract(py: Python<'_>, text: Text, relative: bool, any_scheme: bool) -> 
 pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
     uri.with_ref(py, |r| {
         // Parsed already: linting cannot fail.
-        Ok(lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default()))
+        Ok(lint_findings(
+            r.as_str(),
+            urikit::security::lint(r).unwrap_or_default(),
+        ))
     })
 }
 

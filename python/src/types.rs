@@ -425,7 +425,7 @@ pub struct PyURIRef(pub UriRefBuf);
 ///
 /// >>> u = urikit.URI('foo://example.com:8042/over/there?name=ferret#nose')
 /// >>> u.scheme, u.host, u.port, u.path, u.query, u.fragment
-/// ('foo', 'example.com', '8042', '/over/there', 'name=ferret', 'nose')
+/// ('foo', 'example.com', 8042, '/over/there', 'name=ferret', 'nose')
 /// >>> urikit.URI('//example.com/')
 /// Traceback (most recent call last):
 /// ...

@@ -46,7 +46,7 @@ def use() -> None:
     nfc: urikit.IRIRef = urikit.IRIRef("e\u0301").to_nfc()
     host_a: Optional[str] = u.host_ascii()
     host_u: Optional[str] = i.host_unicode()
-    del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
+    del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, port_text, back, text, same, kinds, spans, dec, split, url, ok
 
 
 def test_use() -> None:
