@@ -10,6 +10,13 @@
 //! the fragment, with no such byte after it). Every `%` must start a
 //! triplet.
 //!
+//! In the IRI profile the same masks serve: a non-ASCII byte stops the
+//! path, query or fragment there as it does in the URI profile, and the
+//! run of characters it starts is then taken by [`ucs_run`] (with
+//! `iprivate` after the `?`), the forward parser's own check, and the
+//! search goes on after it. A non-ASCII byte in the authority gives no
+//! answer.
+//!
 //! This is an accelerator, not a second grammar: it answers only when the
 //! input is valid and of that shape, with the very [`Meta`] the forward
 //! parser gives, and says nothing otherwise (a userinfo, an IP literal, a
@@ -17,7 +24,8 @@
 //! error comes from it). The tests run the parser with and without it on
 //! generated inputs and on the corpora.
 
-use super::{Meta, NONE, Top, host_kind, http_scheme, pct_ok, skip};
+use super::profile::IRI;
+use super::{Meta, NONE, Top, host_kind, http_scheme, pct_ok, skip, ucs_run};
 use crate::chars::DIGIT;
 use crate::simd;
 
@@ -56,23 +64,29 @@ macro_rules! bits {
 bits!(u64);
 bits!(u128);
 
-/// The [`Meta`] of `s`, parsed as `top` (not a relative reference), when
-/// it has the shape above; `None` otherwise.
+/// The [`Meta`] of `s`, parsed as `top` (not a relative reference) in
+/// profile `P` (the URI profile, or the IRI profile), when it has the shape
+/// above; `None` otherwise.
 #[inline(always)]
-pub(super) fn http(s: &[u8], top: Top) -> Option<Meta> {
+pub(super) fn http<const P: u8>(s: &[u8], top: Top) -> Option<Meta> {
     let scheme_end = http_scheme(s);
     if scheme_end == 0 {
         return None;
     }
     if s.len() <= 64 {
-        shape(s, simd::masks(s)?, scheme_end, top)
+        shape::<P, _>(s, simd::masks(s)?, scheme_end, top)
     } else {
-        shape(s, simd::masks_wide(s)?, scheme_end, top)
+        shape::<P, _>(s, simd::masks_wide(s)?, scheme_end, top)
     }
 }
 
 #[inline(always)]
-fn shape<M: Bits>(s: &[u8], m: simd::Masks<M>, scheme_end: usize, top: Top) -> Option<Meta> {
+fn shape<const P: u8, M: Bits>(
+    s: &[u8],
+    m: simd::Masks<M>,
+    scheme_end: usize,
+    top: Top,
+) -> Option<Meta> {
     let len = s.len();
     let a = scheme_end + 3;
     if s.get(scheme_end + 1..a)? != b"//" {
@@ -94,13 +108,17 @@ fn shape<M: Bits>(s: &[u8], m: simd::Masks<M>, scheme_end: usize, top: Top) -> O
     };
     // Path, query and fragment: `query` bytes up to the `#`, if any, and
     // after it.
-    let fragment = match m.stop.first(end) {
-        None => NONE,
-        Some(f) => {
-            if s[f] != b'#' || top == Top::AbsoluteUri || m.stop.first(f + 1).is_some() {
-                return None;
+    let fragment = if P & IRI != 0 {
+        iri_stops(s, &m, end, top)?
+    } else {
+        match m.stop.first(end) {
+            None => NONE,
+            Some(f) => {
+                if s[f] != b'#' || top == Top::AbsoluteUri || m.stop.first(f + 1).is_some() {
+                    return None;
+                }
+                f as u32
             }
-            f as u32
         }
     };
     let pq_end = if fragment == NONE {
@@ -136,8 +154,37 @@ fn shape<M: Bits>(s: &[u8], m: simd::Masks<M>, scheme_end: usize, top: Top) -> O
     })
 }
 
+/// The IRI profile's walk over the bytes that stop `query` from `end`:
+/// the `#` of the fragment (once, and not in an absolute IRI), and runs of
+/// non-ASCII characters that [`ucs_run`] takes (`iprivate` too after the
+/// first `?` and before the `#`). The start of the fragment (or `NONE`),
+/// or `None` at any other byte.
+#[inline(always)]
+fn iri_stops<M: Bits>(s: &[u8], m: &simd::Masks<M>, end: usize, top: Top) -> Option<u32> {
+    let q = m.qmark.first(end).unwrap_or(s.len());
+    let mut fragment = NONE;
+    let mut from = end;
+    while let Some(k) = m.stop.first(from) {
+        let b = s[k];
+        if b >= 0x80 {
+            let n = ucs_run(s, k, fragment == NONE && q < k);
+            if n == 0 {
+                return None;
+            }
+            from = k + n;
+        } else if b == b'#' && fragment == NONE && top != Top::AbsoluteUri {
+            fragment = k as u32;
+            from = k + 1;
+        } else {
+            return None;
+        }
+    }
+    Some(fragment)
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::profile::URI;
     use super::super::{Meta, NONE, Top, parse};
     use crate::host::HostKind;
     use crate::simd::FORCE_SCALAR;
@@ -169,7 +216,7 @@ mod tests {
     fn components_by_hand() {
         // Each boundary worked out from the grammar (3, 3.2, 3.3-3.5).
         let s = b"http://www.example.com:8042/over/there?name=ferret#nose";
-        let m = super::http(s, Top::UriReference);
+        let m = super::http::<{ URI }>(s, Top::UriReference);
         if !runs_here() {
             assert_eq!(m, None);
             return;
@@ -182,7 +229,7 @@ mod tests {
         assert_eq!((m.path_start, m.path_end, m.query_start), (27, 38, 38));
         assert_eq!((m.fragment_start, m.host_kind), (50, HostKind::RegName));
         // 30 bytes: too short for the AVX2 masks, not for AVX-512's.
-        let m = super::http(b"https://192.0.2.16/%41%62/?%7e", Top::Uri);
+        let m = super::http::<{ URI }>(b"https://192.0.2.16/%41%62/?%7e", Top::Uri);
         if crate::simd::avx512_here() {
             let m = m.expect("AVX-512 takes short inputs");
             assert_eq!((m.scheme_end, m.host_start, m.host_end), (5, 8, 18));
@@ -191,10 +238,10 @@ mod tests {
         } else {
             assert_eq!(m, None);
         }
-        let m = super::http(b"https://192.0.2.16/%41%62/?%7e#%7E%7e", Top::Uri).unwrap();
+        let m = super::http::<{ URI }>(b"https://192.0.2.16/%41%62/?%7e#%7E%7e", Top::Uri).unwrap();
         assert_eq!((m.host_end, m.host_kind), (18, HostKind::Ipv4));
         assert_eq!((m.path_start, m.path_end, m.fragment_start), (18, 26, 30));
-        let m = super::http(b"http://h/a?b?c/d?e=f&g=h#?", Top::Uri);
+        let m = super::http::<{ URI }>(b"http://h/a?b?c/d?e=f&g=h#?", Top::Uri);
         if crate::simd::avx512_here() {
             // The first `?` starts the query; a `?` is a fragment byte.
             let m = m.expect("AVX-512 takes short inputs");
@@ -213,12 +260,12 @@ mod tests {
             b"http://www.example.com/over/there?q=\xc3\xa9",
             b"http://www.example.com/over/there?q=[1]",
         ] {
-            assert_eq!(super::http(s, Top::UriReference), None, "{s:?}");
+            assert_eq!(super::http::<{ URI }>(s, Top::UriReference), None, "{s:?}");
         }
         let s = b"http://www.example.com/over/there?q#frag";
-        assert_eq!(super::http(s, Top::AbsoluteUri), None);
-        assert_eq!(super::http(s, Top::Uri).unwrap().fragment_start, 35);
-        let m = super::http(b"http://www.example.com/no/query/here#frag", Top::Uri).unwrap();
+        assert_eq!(super::http::<{ URI }>(s, Top::AbsoluteUri), None);
+        assert_eq!(super::http::<{ URI }>(s, Top::Uri).unwrap().fragment_start, 35);
+        let m = super::http::<{ URI }>(b"http://www.example.com/no/query/here#frag", Top::Uri).unwrap();
         assert_eq!(
             (m.path_end, m.query_start, m.fragment_start),
             (36, NONE, 36)
@@ -270,7 +317,7 @@ mod tests {
                     "{:?}",
                     String::from_utf8_lossy(&buf)
                 );
-                if let Some(m) = super::http(&buf, top) {
+                if let Some(m) = super::http::<{ URI }>(&buf, top) {
                     assert_eq!(Ok(m), want, "{code}");
                     taken += 1;
                 }
@@ -319,7 +366,7 @@ mod tests {
                     "{:?}",
                     String::from_utf8_lossy(line)
                 );
-                if let Some(m) = super::http(line, Top::UriReference) {
+                if let Some(m) = super::http::<{ URI }>(line, Top::UriReference) {
                     assert_eq!(Ok(m), want, "{code}");
                     taken += 1;
                 }
