@@ -380,3 +380,194 @@ mod tests {
         }
     }
 }
+
+/// The shortcut in the IRI profile: the same comparisons as above, with
+/// non-ASCII characters of every class in the path, query and fragment.
+#[cfg(test)]
+mod iri_tests {
+    use super::super::profile::IRI;
+    use super::super::{Meta, Top, parse_with};
+    use crate::simd::FORCE_SCALAR;
+
+    fn slow(s: &[u8], top: Top) -> Result<Meta, crate::ParseError> {
+        FORCE_SCALAR.with(|f| f.set(true));
+        let r = parse_with::<IRI>(s, top);
+        FORCE_SCALAR.with(|f| f.set(false));
+        r
+    }
+
+    fn runs_here() -> bool {
+        crate::simd::masks(&[b'a'; 40]).is_some()
+    }
+
+    /// Each boundary worked out by hand (RFC 3987 2.2): `ucschar` in the
+    /// path, query and fragment, `iprivate` (U+E000) in the query only.
+    #[test]
+    fn components_by_hand() {
+        if !runs_here() {
+            return;
+        }
+        let s = "https://be.wikipedia.org/wiki/Мікранезія#беларуская".as_bytes();
+        let m = super::http::<IRI>(s, Top::Uri).expect("the common shape");
+        assert_eq!((m.host_start, m.host_end, m.path_start), (8, 24, 24));
+        assert_eq!((m.path_end, m.fragment_start), (50, 50));
+        let s = "https://te.wikipedia.org/w/index.php?title=నైజర్&action=history\u{E000}";
+        let m = super::http::<IRI>(s.as_bytes(), Top::Uri).expect("iprivate in the query");
+        assert_eq!((m.path_end, m.query_start), (36, 36));
+        for s in [
+            // iprivate in the path, and in the fragment.
+            "https://www.example.org/wiki/\u{E000}/and/more/bytes",
+            "https://www.example.org/wiki/a?b=c#\u{E000}/and/more/bytes",
+            // Not a ucschar: U+009F, U+FFFE, U+FDD0.
+            "https://www.example.org/wiki/\u{9F}/and/more/bytes",
+            "https://www.example.org/wiki/\u{FFFE}/and/more/bytes",
+            "https://www.example.org/wiki/a?\u{FDD0}/and/more/bytes",
+            // A non-ASCII host: the forward parser's.
+            "https://bücher.example.org/wiki/a/and/more/bytes",
+        ] {
+            assert_eq!(super::http::<IRI>(s.as_bytes(), Top::Uri), None, "{s}");
+        }
+        // Bytes that are not UTF-8: no answer either.
+        for s in [
+            &b"https://www.example.org/wiki/\xC3/and/more/bytes"[..],
+            b"https://www.example.org/wiki/\xE0\x9F\xBF/and/more/bytes",
+            b"https://www.example.org/wiki/\xED\xA0\x80/and/more/bytes",
+            b"https://www.example.org/wiki/and/more/bytes/\xE0\xA4",
+        ] {
+            assert_eq!(super::http::<IRI>(s, Top::Uri), None, "{s:?}");
+        }
+    }
+
+    /// Generated IRIs, often a character away from the shortcut's shape:
+    /// the parser's answer with and without it.
+    #[test]
+    fn the_parser_gives_the_same_answers_with_and_without_it() {
+        crate::simd::each_mask_code(generated_inputs);
+    }
+
+    fn generated_inputs(code: &str) {
+        let mut x = 0x2545_f491_4f6c_dd1du64;
+        let mut next = || {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (x >> 33) as usize
+        };
+        const COMMON: &[u8] = b"abcxyzABC0123-._~/////...??==&&";
+        // Each class of lead byte and its edges: the first and last of
+        // each common form, overlong and surrogate forms, iprivate
+        // (U+E000, U+F0000), non-characters, astral ucschar, truncated and
+        // stray bytes.
+        const CHARS: &[&[u8]] = &[
+            "é".as_bytes(),
+            "\u{A0}".as_bytes(),
+            "\u{9F}".as_bytes(),
+            "\u{7FF}".as_bytes(),
+            "\u{800}".as_bytes(),
+            "अ".as_bytes(),
+            "\u{FFF}".as_bytes(),
+            "\u{1000}".as_bytes(),
+            "中".as_bytes(),
+            "\u{CFFF}".as_bytes(),
+            "\u{D000}".as_bytes(),
+            "\u{D7FF}".as_bytes(),
+            "\u{E000}".as_bytes(),
+            "\u{F8FF}".as_bytes(),
+            "\u{F900}".as_bytes(),
+            "\u{FDD0}".as_bytes(),
+            "\u{FFFE}".as_bytes(),
+            "\u{1F600}".as_bytes(),
+            "\u{1FFFE}".as_bytes(),
+            "\u{F0000}".as_bytes(),
+            "\u{10FFFD}".as_bytes(),
+            b"\xC0\xAF",
+            b"\xC1\xBF",
+            b"\xE0\x9F\xBF",
+            b"\xED\xA0\x80",
+            b"\xF0\x8F\xBF\xBF",
+            b"\xF4\x90\x80\x80",
+            b"\xC3",
+            b"\xE0\xA4",
+            b"\x80",
+            b"\xFF",
+            b"%",
+            b"#",
+            b"@",
+            b":",
+            b"%C3%A9",
+        ];
+        let cases = if cfg!(miri) { 40 } else { 40_000 };
+        let (mut taken, mut buf) = (0, Vec::new());
+        for _ in 0..cases {
+            buf.clear();
+            buf.extend_from_slice(if next() % 2 == 0 {
+                b"http://"
+            } else {
+                b"https://"
+            });
+            buf.extend_from_slice(b"xx.example.org/");
+            // Up to about 140 bytes: some past the masks' 128.
+            for _ in 0..next() % 60 {
+                let r = next();
+                if r % 4 == 0 {
+                    buf.extend_from_slice(CHARS[(r >> 8) % CHARS.len()]);
+                } else {
+                    buf.push(COMMON[(r >> 8) % COMMON.len()]);
+                }
+            }
+            for top in [Top::UriReference, Top::Uri, Top::AbsoluteUri] {
+                let want = slow(&buf, top);
+                assert_eq!(
+                    parse_with::<IRI>(&buf, top),
+                    want,
+                    "{:?}",
+                    String::from_utf8_lossy(&buf)
+                );
+                if let Some(m) = super::http::<IRI>(&buf, top) {
+                    assert_eq!(Ok(m), want, "{code}: {:?}", String::from_utf8_lossy(&buf));
+                    taken += 1;
+                }
+            }
+        }
+        if runs_here() {
+            assert!(
+                taken > cases / 8,
+                "{code}: the shortcut answered only {taken} times"
+            );
+        }
+    }
+
+    /// Every line of wiki-iris.txt (the committed sample, and the full
+    /// file when it is there), with and without the shortcut.
+    #[test]
+    #[cfg_attr(miri, ignore = "reads files")]
+    fn the_wiki_iris_parse_the_same_with_and_without_it() {
+        let mut files = vec![urikit_testdata::sample("wiki-iris.txt")];
+        files.extend(urikit_testdata::full("wiki-iris.txt"));
+        let texts: Vec<Vec<u8>> = files
+            .iter()
+            .map(|f| std::fs::read(f).unwrap_or_else(|e| panic!("{}: {e}", f.display())))
+            .collect();
+        crate::simd::each_mask_code(|code| {
+            let (mut taken, mut non_ascii) = (0, 0);
+            for text in &texts {
+                for line in text.split(|&b| b == b'\n').filter(|l| !l.is_empty()) {
+                    let want = slow(line, Top::UriReference);
+                    assert!(want.is_ok(), "{:?}", String::from_utf8_lossy(line));
+                    assert_eq!(parse_with::<IRI>(line, Top::UriReference), want);
+                    if let Some(m) = super::http::<IRI>(line, Top::UriReference) {
+                        assert_eq!(Ok(m), want, "{code}");
+                        taken += 1;
+                        non_ascii += usize::from(!line.is_ascii());
+                    }
+                }
+            }
+            if runs_here() {
+                assert!(
+                    non_ascii > 1_000,
+                    "{code}: the shortcut answered {taken} times, {non_ascii} non-ASCII"
+                );
+            }
+        });
+    }
+}
