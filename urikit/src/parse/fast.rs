@@ -264,8 +264,12 @@ mod tests {
         }
         let s = b"http://www.example.com/over/there?q#frag";
         assert_eq!(super::http::<{ URI }>(s, Top::AbsoluteUri), None);
-        assert_eq!(super::http::<{ URI }>(s, Top::Uri).unwrap().fragment_start, 35);
-        let m = super::http::<{ URI }>(b"http://www.example.com/no/query/here#frag", Top::Uri).unwrap();
+        assert_eq!(
+            super::http::<{ URI }>(s, Top::Uri).unwrap().fragment_start,
+            35
+        );
+        let m =
+            super::http::<{ URI }>(b"http://www.example.com/no/query/here#frag", Top::Uri).unwrap();
         assert_eq!(
             (m.path_end, m.query_start, m.fragment_start),
             (36, NONE, 36)
