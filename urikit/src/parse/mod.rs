@@ -25,7 +25,8 @@
 //!   fragment) and `iprivate` to `iquery`. The ASCII scans (vector and
 //!   scalar) are the same for both profiles: a non-ASCII byte simply ends
 //!   them, and only then does the IRI profile decode one run of UTF-8 out
-//!   of line ([`ucs_run`]) and go on scanning.
+//!   of line ([`ucs_run`]) and go on scanning. The `http(s)` shortcut of
+//!   `fast.rs` serves both profiles the same way.
 //! - [`profile::ZONE_ID`] (RFC 6874) and [`profile::ZONE_RAW`] (RFC 9844
 //!   user input): a zone identifier after an IPv6 address, read on the
 //!   cold path of IP literals only.
