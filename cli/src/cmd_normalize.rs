@@ -8,7 +8,8 @@ use urikit::normalize::{Level, Normalizer};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str, write_invalid,
+    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str, parse_java, write_invalid,
+    write_java_invalid,
 };
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
@@ -20,6 +21,9 @@ use crate::common::{
 /// line from standard input (or the files of -i). An invalid reference is
 /// reported on standard error with its line number, and left out of the
 /// output unless --keep-invalid.
+///
+/// With --java: java.net.URI's `normalize()` (dot segments removed, but a
+/// leading ".." kept; runs of "/" collapsed; nothing else changed).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Add scheme-based normalization (6.2.3): drop default ports, "/" for an
@@ -37,6 +41,10 @@ pub struct Args {
     /// (RFC 3987 5.3.2.2).
     #[arg(long, requires = "iri")]
     nfc: bool,
+    /// Normalize as java.net.URI's `normalize()` does, reading each input
+    /// as `new java.net.URI(s)` does.
+    #[arg(long, conflicts_with_all = ["iri", "scheme", "ipv6"])]
+    java: bool,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -55,6 +63,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let n = Normalizer::new(level).ipv6_canonical(args.ipv6);
     if args.iri {
         return run_iri(&args, &n, out);
+    }
+    if args.java {
+        return run_java(&args, out);
     }
     let mut status = Status::Ok;
     out.set_null(args.input.null);
@@ -120,6 +131,38 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
             Err(e) => {
                 status = Status::Flagged;
                 write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// `uri normalize --java`: java.net.URI's `normalize()`.
+fn run_java(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        match parse_java(input) {
+            Ok(u) => {
+                let normal = u.normalize();
+                if args.output.json {
+                    out.write_all(b"{\"input\":")?;
+                    json_str(out, u.as_str())?;
+                    out.write_all(b",\"valid\":true,\"normalized\":")?;
+                    json_str(out, &normal)?;
+                    write!(out, ",\"changed\":{}}}", normal != u.as_str())?;
+                } else {
+                    out.write_all(normal.as_bytes())?;
+                }
+                out.newline()?;
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                write_java_invalid(out, args.output.json, input, &e, loc)?;
                 if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }

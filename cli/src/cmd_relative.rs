@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::{Iri, Uri};
 
-use crate::cmd_resolve::{Base, LineError, PairInput, for_each_pair};
+use crate::cmd_resolve::{Base, LineError, PairInput, UriOrIri, for_each_pair};
 use crate::common::{InputArgs, Output, OutputArgs, Status, json_bytes, json_key, json_str};
 
 /// Make target URIs relative to a base: the shortest reference that
@@ -47,7 +47,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let json = args.output.json;
     let keep_invalid = args.output.keep_invalid;
 
-    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_, Base<'_>>| -> anyhow::Result<()> {
         let (base_text, target) = (p.base_text, p.second);
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
@@ -101,7 +101,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
-        args.iri,
+        UriOrIri(args.iri),
         args.base.as_ref(),
         &args.targets,
         &args.input,

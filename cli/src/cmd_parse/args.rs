@@ -43,6 +43,18 @@ pub struct Args {
     /// ("[fe80::1%25eth0]"); the JSON gets a "zone" field.
     #[arg(long)]
     pub(crate) zone_id: bool,
+    /// Parse by RFC 2396 (1998, with RFC 2732's IPv6 literals) instead of
+    /// RFC 3986: the JSON adds "opaque" (scheme ":" opaque_part) and
+    /// "authority_kind" ("server" or "registry", null without authority).
+    #[arg(long, conflicts_with_all = ["iri", "zone_id", "java"])]
+    pub(crate) rfc2396: bool,
+    /// Parse as `new java.net.URI(s)` does: valid exactly when Java says so,
+    /// the components as Java's raw getters give them ("port" is getPort(),
+    /// -1 for none), plus "opaque", "authority_kind" and
+    /// "scheme_specific_part"; an error gives Java's reason and Java's
+    /// index ("java_index", in UTF-16 units) beside the byte index.
+    #[arg(long, conflicts_with_all = ["iri", "zone_id"])]
+    pub(crate) java: bool,
     #[command(flatten)]
     pub(crate) input: InputArgs,
     /// The references to parse.

@@ -42,6 +42,13 @@ pub fn json_bytes(out: &mut impl Write, b: &[u8]) -> io::Result<()> {
     json_str(out, &String::from_utf8_lossy(b))
 }
 
+/// Write a record (a `Serialize` type) as one JSON line, ended as
+/// [`Output::newline`](super::Output::newline) ends lines.
+pub fn write_record(out: &mut super::Output, record: &impl serde::Serialize) -> io::Result<()> {
+    serde_json::to_writer(&mut *out, record)?;
+    out.newline()
+}
+
 /// Write `Some(s)` as a JSON string and `None` as `null`.
 pub fn json_opt(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
     match s {
