@@ -81,21 +81,6 @@ pub fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
     String::from_utf8_lossy(bytes)
 }
 
-/// Write `s` as a JSON string, quotes included.
-pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
-    write_json(out, &s)
-}
-
-/// Write bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
-pub fn json_bytes(out: &mut impl Write, b: &[u8]) -> io::Result<()> {
-    json_str(out, &lossy(b))
-}
-
-/// Write `Some(s)` as a JSON string and `None` as `null`.
-pub fn json_opt(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
-    write_json(out, &s)
-}
-
 /// A parse error as its JSON object:
 /// `{"index":N,"kind":"…","component":"…"|null,"message":"…"}`.
 #[derive(Serialize)]
