@@ -2,15 +2,24 @@
 
 use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
 use urikit::normalize::{Level, Normalizer};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str, parse_java, write_invalid,
-    write_java_invalid,
+    InputArgs, Inputs, Output, OutputArgs, Status, lossy, parse_java, write_invalid,
+    write_java_invalid, write_record,
 };
+
+/// `{"input","valid":true,"normalized","changed"}`.
+#[derive(Serialize)]
+struct Normalized<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    normalized: &'a str,
+    changed: bool,
+}
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
@@ -74,15 +83,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             Ok(r) => {
                 let normal = r.normalize_with(&n);
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_str(out, r.as_str())?;
-                    out.write_all(b",\"valid\":true,\"normalized\":")?;
-                    json_str(out, normal.as_str())?;
-                    write!(out, ",\"changed\":{}}}", !normal.is_borrowed())?;
+                    let record = Normalized {
+                        input: r.as_str().into(),
+                        valid: true,
+                        normalized: normal.as_str(),
+                        changed: !normal.is_borrowed(),
+                    };
+                    write_record(out, &record)?;
                 } else {
-                    out.write_all(normal.as_str().as_bytes())?;
+                    out.line(normal.as_str().as_bytes())?;
                 }
-                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;
@@ -118,15 +128,16 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
         match normal {
             Ok(normal) => {
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_bytes(out, input)?;
-                    out.write_all(b",\"valid\":true,\"normalized\":")?;
-                    json_str(out, &normal)?;
-                    write!(out, ",\"changed\":{}}}", normal.as_bytes() != input)?;
+                    let record = Normalized {
+                        input: lossy(input),
+                        valid: true,
+                        normalized: &normal,
+                        changed: normal.as_bytes() != input,
+                    };
+                    write_record(out, &record)?;
                 } else {
-                    out.write_all(normal.as_bytes())?;
+                    out.line(normal.as_bytes())?;
                 }
-                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;
@@ -150,15 +161,16 @@ fn run_java(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
             Ok(u) => {
                 let normal = u.normalize();
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_str(out, u.as_str())?;
-                    out.write_all(b",\"valid\":true,\"normalized\":")?;
-                    json_str(out, &normal)?;
-                    write!(out, ",\"changed\":{}}}", normal != u.as_str())?;
+                    let record = Normalized {
+                        input: u.as_str().into(),
+                        valid: true,
+                        normalized: &normal,
+                        changed: normal != u.as_str(),
+                    };
+                    write_record(out, &record)?;
                 } else {
-                    out.write_all(normal.as_bytes())?;
+                    out.line(normal.as_bytes())?;
                 }
-                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;

@@ -1,14 +1,15 @@
 //! `uri resolve`: resolve references against a base (RFC 3986 section 5).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
 use urikit::java::JavaUri;
 use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, json_bytes,
-    json_key, json_opt, json_str, parse_java, printable,
+    InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, lossy,
+    parse_java, printable, write_record,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).
@@ -60,13 +61,14 @@ pub struct Args {
 }
 
 /// Why one input line gives no answer: which part, and the error.
-#[derive(Clone)]
+#[derive(Clone, Serialize)]
 pub(crate) struct LineError {
     /// "base", "reference", "target" or "line".
     pub part: &'static str,
     pub index: Option<usize>,
     /// With --java: Java's `getIndex()` (UTF-16 units, -1 for none), null
     /// for bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
     pub java_index: Option<Option<i64>>,
     pub kind: &'static str,
     pub component: Option<&'static str>,
@@ -118,31 +120,6 @@ impl LineError {
             component: None,
             message: format!("expected {first}<TAB>{second}"),
         }
-    }
-
-    /// `"error":{...}` as a JSON member (after a comma).
-    pub fn write_json(&self, out: &mut Output) -> std::io::Result<()> {
-        out.write_all(b",\"error\":{\"part\":")?;
-        json_str(out, self.part)?;
-        out.write_all(b",\"index\":")?;
-        match self.index {
-            Some(i) => write!(out, "{i}")?,
-            None => out.write_all(b"null")?,
-        }
-        if let Some(java_index) = self.java_index {
-            out.write_all(b",\"java_index\":")?;
-            match java_index {
-                Some(i) => write!(out, "{i}")?,
-                None => out.write_all(b"null")?,
-            }
-        }
-        out.write_all(b",\"kind\":")?;
-        json_str(out, self.kind)?;
-        out.write_all(b",\"component\":")?;
-        json_opt(out, self.component)?;
-        out.write_all(b",\"message\":")?;
-        json_str(out, &self.message)?;
-        out.write_all(b"}")
     }
 }
 
@@ -373,6 +350,18 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// `{"base","reference","target"}` or `{"base","reference","error"}` (the
+/// reference null for a `--pairs` line without a tab).
+#[derive(Serialize)]
+struct ResolveRecord<'a> {
+    base: Cow<'a, str>,
+    reference: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a LineError>,
+}
+
 /// One answer of `uri resolve`: the target, or the error (on standard
 /// error, or in the JSON object).
 fn write_result(
@@ -385,22 +374,17 @@ fn write_result(
     result: Result<&str, LineError>,
 ) -> anyhow::Result<()> {
     if json {
-        out.write_all(b"{\"base\":")?;
-        json_bytes(out, base_text)?;
-        json_key(out, false, "reference")?;
-        match reference {
-            Some(r) => json_bytes(out, r)?,
-            None => out.write_all(b"null")?,
-        }
-        match &result {
-            Ok(target) => {
-                json_key(out, false, "target")?;
-                json_str(out, target)?;
-            }
-            Err(e) => e.write_json(out)?,
-        }
-        out.write_all(b"}")?;
-        out.newline()?;
+        let (target, error) = match &result {
+            Ok(target) => (Some(*target), None),
+            Err(e) => (None, Some(e)),
+        };
+        let record = ResolveRecord {
+            base: lossy(base_text),
+            reference: reference.map(lossy),
+            target,
+            error,
+        };
+        write_record(out, &record)?;
     } else {
         match &result {
             Ok(target) => out.line(target.as_bytes())?,

@@ -11,10 +11,10 @@ use urikit::java::JavaUri;
 use urikit::rfc2396::Rfc2396Ref;
 use urikit::{ErrorKind, ParseError};
 
-use super::args::{Args, Field};
+use super::args::{Args, Field, FieldsRecord};
 use crate::common::{
-    Inputs, JavaInputError, Output, Status, UsageError, json_key, json_opt, parse_java,
-    write_java_invalid, write_record,
+    ErrorRecord, Inputs, InvalidRecord, JavaInputError, Output, Status, UsageError, parse_java,
+    write_java_invalid, write_json, write_record,
 };
 
 /// The JSON line of a reference parsed by RFC 2396: the keys of the
@@ -62,23 +62,6 @@ struct JavaRecord<'a> {
     fragment: Option<&'a str>,
 }
 
-/// The `"error"` object of an RFC 2396 input: as every parse error of
-/// `uri parse --json`.
-#[derive(Serialize)]
-struct ErrorRecord {
-    index: usize,
-    kind: &'static str,
-    component: Option<&'static str>,
-    message: String,
-}
-
-#[derive(Serialize)]
-struct Invalid<'a> {
-    input: Cow<'a, str>,
-    valid: bool,
-    error: ErrorRecord,
-}
-
 /// Why an input is not an RFC 2396 URI-reference: the parser's error, or
 /// bytes that are not UTF-8 from this index on.
 enum Rfc2396Error {
@@ -96,12 +79,7 @@ impl Rfc2396Error {
 
     fn record(&self) -> ErrorRecord {
         match self {
-            Rfc2396Error::Parse(e) => ErrorRecord {
-                index: e.index(),
-                kind: e.kind().name(),
-                component: e.kind().component().map(|c| c.name()),
-                message: e.kind().to_string(),
-            },
+            Rfc2396Error::Parse(e) => ErrorRecord::from(e),
             Rfc2396Error::NotUtf8(i) => ErrorRecord {
                 index: *i,
                 kind: ErrorKind::InvalidUtf8.name(),
@@ -289,12 +267,7 @@ fn invalid_rfc2396(
     loc: crate::common::Loc<'_>,
 ) -> anyhow::Result<()> {
     if args.output.json {
-        let record = Invalid {
-            input: String::from_utf8_lossy(input),
-            valid: false,
-            error: e.record(),
-        };
-        write_record(out, &record)?;
+        write_record(out, &InvalidRecord::new(input, e.record()))?;
     } else {
         out.report_caret(loc, input, e.index(), &e.message());
         if args.output.keep_invalid {
@@ -326,12 +299,8 @@ fn write_fields<'a>(
     value: impl Fn(Field) -> Option<Cow<'a, str>>,
 ) -> anyhow::Result<()> {
     if json {
-        out.write_all(b"{")?;
-        for (i, field) in fields.iter().enumerate() {
-            json_key(out, i == 0, field.key())?;
-            json_opt(out, value(*field).as_deref())?;
-        }
-        out.write_all(b"}")?;
+        let record = FieldsRecord(fields.iter().map(|f| (f.key(), value(*f))).collect());
+        write_json(out, &record)?;
     } else {
         for (i, field) in fields.iter().enumerate() {
             if i > 0 {

@@ -2,7 +2,6 @@
 //! report of one that does not parse, with Java's own index beside the
 //! byte index.
 
-use std::borrow::Cow;
 use std::io;
 
 use serde::Serialize;
@@ -10,6 +9,7 @@ use urikit::ErrorKind;
 use urikit::java::{JavaError, JavaUri};
 
 use super::input::Loc;
+use super::json::{InvalidRecord, write_record};
 use super::output::Output;
 
 /// Why an input is not a java.net.URI: Java's error, or bytes that are not
@@ -87,14 +87,6 @@ impl JavaInputError {
     }
 }
 
-/// `{"input","valid":false,"error"}` for a `--java` input.
-#[derive(Serialize)]
-struct JavaInvalid<'a> {
-    input: Cow<'a, str>,
-    valid: bool,
-    error: JavaErrorRecord,
-}
-
 /// Report a `--java` input that does not parse: as the JSON object
 /// `{"input","valid":false,"error"}` on standard output with `json`; else
 /// on standard error, the input with a caret under the offending byte.
@@ -106,13 +98,7 @@ pub fn write_java_invalid(
     loc: Loc<'_>,
 ) -> io::Result<()> {
     if json {
-        let record = JavaInvalid {
-            input: String::from_utf8_lossy(input),
-            valid: false,
-            error: e.record(),
-        };
-        serde_json::to_writer(&mut *out, &record)?;
-        out.newline()
+        write_record(out, &InvalidRecord::new(input, e.record()))
     } else {
         out.report_caret(loc, input, e.index(), &e.message());
         Ok(())

@@ -11,6 +11,7 @@ mod extract;
 mod guess;
 mod iri;
 mod java;
+mod json;
 mod lint;
 mod normalize;
 mod parse;
