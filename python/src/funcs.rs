@@ -3,25 +3,52 @@
 
 use pyo3::prelude::*;
 use urikit::normalize::Normalizer;
-use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
+use urikit::{percent, validate as validate_rule, IriRefBuf, Rule, UriRefBuf};
 
 use crate::args::{comparison, Arg};
-use crate::classes::{PyURI, PyURIRef};
-use crate::errors::{parse_error, uri_error, Text};
+use crate::classes::{PyIRIRef, PyURI, PyURIRef};
+use crate::errors::{parse_error, parse_error_in, uri_error, Text};
 use crate::findings::{lint_findings, Finding, Match};
 use crate::offsets::{char_index, CharIndex};
+use crate::profiles::{PyJavaUri, PyRfc2396Ref};
 
-/// Parse ``text`` as a URI reference (a URI or a relative reference).
+/// Parse ``text`` as a URI reference (a URI or a relative reference), or
+/// by another ``profile``: ``'uri'`` (RFC 3986, the default: a
+/// ``URIRef``), ``'iri'`` (RFC 3987: an ``IRIRef``), ``'rfc2396'`` (RFC
+/// 2396 with RFC 2732: an ``RFC2396Ref``) or ``'java'`` (what
+/// ``new java.net.URI(text)`` accepts and gives: a ``JavaURI``); the
+/// profiles of ``uri parse``'s ``--iri``, ``--rfc2396`` and ``--java``.
 ///
 /// >>> urikit.parse('http://a/b?c#d')
 /// URIRef('http://a/b?c#d')
 /// >>> urikit.parse('http://a/b?c#d').to_uri().host
 /// 'a'
+/// >>> urikit.parse('http://a/ü', profile='iri')
+/// IRIRef('http://a/ü')
+/// >>> urikit.parse('http://a/b c', profile='java')
+/// Traceback (most recent call last):
+/// ...
+/// urikit.URIError: illegal character in path at index 10
 #[pyfunction]
-pub fn parse(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
-    UriRefBuf::parse(&*text)
-        .map(PyURIRef)
-        .map_err(|e| parse_error(py, e))
+#[pyo3(signature = (text, *, profile = "uri"))]
+pub fn parse(py: Python<'_>, text: Text, profile: &str) -> PyResult<Py<PyAny>> {
+    match profile {
+        "uri" => UriRefBuf::parse(&*text)
+            .map_err(|e| parse_error(py, e))
+            .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
+        "iri" => IriRefBuf::parse(&*text)
+            .map_err(|e| parse_error_in(py, e, &text))
+            .and_then(|r| Ok(Py::new(py, PyIRIRef(r))?.into_any())),
+        "rfc2396" => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
+        "java" => Ok(Py::new(py, PyJavaUri::parse(py, &text)?)?.into_any()),
+        other => Err(uri_error(
+            py,
+            format!("unknown profile {other:?} (expected 'uri', 'iri', 'rfc2396' or 'java')"),
+            None,
+            "unknown-profile",
+            None,
+        )),
+    }
 }
 
 /// Resolve ``reference`` against ``base`` (section 5.2); both may be text.
