@@ -12,6 +12,45 @@ use urikit::rfc2396::Rfc2396Ref;
 use crate::classes::text_hash;
 use crate::errors::{parse_error_in, uri_error, Text};
 
+/// A frozen value class over `text`: the methods given, plus `str()` (the
+/// text), `repr()`, hashing, comparison by text with its own class only,
+/// and pickling (the text, parsed again).
+macro_rules! text_class {
+    ($ty:ident, $name:literal, { $($methods:tt)* }) => {
+        #[pymethods]
+        impl $ty {
+            $($methods)*
+
+            fn __str__(&self) -> &str {
+                &self.text
+            }
+
+            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
+                Ok(format!(concat!($name, "({})"), PyString::new(py, &self.text).repr()?))
+            }
+
+            fn __hash__(&self) -> u64 {
+                text_hash(&self.text)
+            }
+
+            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
+                let py = other.py();
+                match other.cast::<$ty>() {
+                    Ok(o) => op
+                        .matches(self.text.cmp(&o.get().text))
+                        .into_pyobject(py)
+                        .map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind()),
+                    Err(_) => py.NotImplemented(),
+                }
+            }
+
+            fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
+                Ok((py.get_type::<$ty>().into_any().unbind(), (self.text.clone(),)))
+            }
+        }
+    };
+}
+
 /// A URI reference read by RFC 2396's grammar (with RFC 2732's IPv6
 /// literals), as ``urikit.parse(text, profile='rfc2396')`` gives it: the
 /// components as written, whether the URI is opaque (``mailto:a@b``: a
@@ -101,8 +140,7 @@ impl PyRfc2396Ref {
     }
 }
 
-#[pymethods]
-impl PyRfc2396Ref {
+text_class!(PyRfc2396Ref, "RFC2396Ref", {
     #[new]
     fn new(py: Python<'_>, text: Text) -> PyResult<PyRfc2396Ref> {
         PyRfc2396Ref::parse(py, &text)
@@ -114,40 +152,7 @@ impl PyRfc2396Ref {
     fn port(&self, py: Python<'_>) -> PyResult<Option<u16>> {
         port_number(py, self.port_text.as_deref())
     }
-
-    fn __str__(&self) -> &str {
-        &self.text
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "RFC2396Ref({})",
-            PyString::new(py, &self.text).repr()?
-        ))
-    }
-
-    fn __hash__(&self) -> u64 {
-        text_hash(&self.text)
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        match other.cast::<PyRfc2396Ref>() {
-            Ok(o) => op
-                .matches(self.text.cmp(&o.get().text))
-                .into_pyobject(py)
-                .map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind()),
-            Err(_) => py.NotImplemented(),
-        }
-    }
-
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
-        Ok((
-            py.get_type::<PyRfc2396Ref>().into_any().unbind(),
-            (self.text.clone(),),
-        ))
-    }
-}
+});
 
 /// A string as ``new java.net.URI(s)`` reads it (RFC 2396 with Java's
 /// documented deviations), as ``urikit.parse(text, profile='java')``
@@ -260,8 +265,7 @@ enum JavaArg {
     Text(String),
 }
 
-#[pymethods]
-impl PyJavaUri {
+text_class!(PyJavaUri, "JavaURI", {
     #[new]
     fn new(py: Python<'_>, text: Text) -> PyResult<PyJavaUri> {
         PyJavaUri::parse(py, &text)
@@ -288,37 +292,4 @@ impl PyJavaUri {
         let u = self.reparse(py)?;
         PyJavaUri::from_result(py, u.normalize())
     }
-
-    fn __str__(&self) -> &str {
-        &self.text
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        Ok(format!(
-            "JavaURI({})",
-            PyString::new(py, &self.text).repr()?
-        ))
-    }
-
-    fn __hash__(&self) -> u64 {
-        text_hash(&self.text)
-    }
-
-    fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-        let py = other.py();
-        match other.cast::<PyJavaUri>() {
-            Ok(o) => op
-                .matches(self.text.cmp(&o.get().text))
-                .into_pyobject(py)
-                .map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind()),
-            Err(_) => py.NotImplemented(),
-        }
-    }
-
-    fn __reduce__(&self, py: Python<'_>) -> PyResult<(Py<PyAny>, (String,))> {
-        Ok((
-            py.get_type::<PyJavaUri>().into_any().unbind(),
-            (self.text.clone(),),
-        ))
-    }
-}
+});
