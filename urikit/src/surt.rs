@@ -11,7 +11,7 @@
 //! The form computed here, step by step:
 //!
 //! 1. the URI is normalized with scheme-based normalization (RFC 3986
-//!    6.2.2 and 6.2.3, [`Level::Scheme`](crate::normalize::Level::Scheme)):
+//!    6.2.2 and 6.2.3, [`Level::Scheme`]):
 //!    case, percent-encoding, dot segments, the scheme's default port, an
 //!    empty HTTP path as `/`;
 //! 2. the scheme, the userinfo and the fragment are dropped;

@@ -64,7 +64,7 @@
 //!
 //! - `angle.rs`, `quote.rs`, `bare.rs`: the three ways of Appendix C.
 //! - `scan.rs`: the scanner that finds candidates and tries each one.
-//! - `candidate.rs`: what a candidate is made of ([`Pieces`](candidate)) and
+//! - `candidate.rs`: what a candidate is made of (its pieces) and
 //!   the outcome of trying one; `chain.rs`: hyphen-joined pieces across
 //!   line breaks; `state.rs`: the scanner's state between calls.
 //! - `bytes.rs`: the byte classes and schemes all of the above share.
