@@ -49,6 +49,9 @@ const COMET: &str = "not run";
 /// An answer: a value, NULL, or an error (the query failed).
 type Answer = Result<Option<String>, String>;
 
+/// urikit's and datafusion-spark's answers for one row and part.
+type Pair = (Option<String>, Option<String>);
+
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> datafusion::error::Result<()> {
     let table: usize = std::env::args()
@@ -92,7 +95,8 @@ async fn main() -> datafusion::error::Result<()> {
     let mut any = vec![(false, false); rows.len()];
     // (part, kind of difference) -> the shortest differing input's row
     let mut buckets: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    let mut answers: BTreeMap<(usize, &str), (Option<String>, Option<String>)> = BTreeMap::new();
+    // (row, part) -> (urikit's answer, datafusion-spark's), where they differ
+    let mut answers: BTreeMap<(usize, &str), Pair> = BTreeMap::new();
     for part in PARTS {
         let sql = format!("SELECT try_parse_url(u, '{part}') FROM t");
         let a = column(&ours, &sql).await?;
