@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use arrow_array::{Array, ArrayRef};
 use arrow_schema::ArrowError;
 use urikit::normalize::{Level, Normalizer};
-use urikit::{percent, HostKind, Uri, UriRef};
+use urikit::{HostKind, Uri, UriRef, percent};
 
 use crate::strings::{StrOut, Strs};
 
