@@ -47,5 +47,14 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;
+    // The table `urikit.arrow` makes its functions from, and the names of
+    // the core's encode sets (what `encode` accepts): exported so that the
+    // Python side keeps no list of its own, and its tests compare.
+    m.add("ARROW_KERNELS", arrow::kernels_table(py)?)?;
+    let sets: Vec<&str> = urikit::percent::EncodeSet::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    m.add("ENCODE_SETS", pyo3::types::PyTuple::new(py, sets)?)?;
     Ok(())
 }

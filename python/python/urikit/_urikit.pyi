@@ -32,11 +32,13 @@ __all__ = [
     "Array",
     "ChunkedArray",
     "arrow_kernel",
+    "ARROW_KERNELS",
+    "ENCODE_SETS",
 ]
 
 _Level = Literal["string", "syntax", "scheme"]
 _Component = Literal[
-    "userinfo", "host", "path", "segment", "segment-nc", "query", "query-pair", "fragment", "unreserved"
+    "userinfo", "host", "segment", "segment-nc", "path", "query", "query-pair", "fragment", "unreserved"
 ]
 
 class URIError(ValueError):
@@ -186,7 +188,10 @@ class ChunkedArray:
     @property
     def chunks(self) -> List[Array]: ...
 
-def arrow_kernel(name: str, a: object, b: Optional[object] = None, option: Optional[str] = None) -> Union[Array, ChunkedArray]: ...
+def arrow_kernel(name: str, *args: object) -> Union[Array, ChunkedArray]: ...
+
+ARROW_KERNELS: Tuple[Dict[str, Any], ...]
+ENCODE_SETS: Tuple[str, ...]
 
 _VarValue = Union[str, int, float, bool, None, List[object], Tuple[object, ...], Dict[object, object]]
 
