@@ -318,7 +318,9 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
 /// A session with everything registered: in this process, or a client of
 /// the cluster at `cluster`.
 async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<SessionContext, Failure> {
-    let mut config = SessionConfig::new();
+    // information_schema: `SHOW FUNCTIONS` and `information_schema.routines`
+    // describe the functions (their documentation is urikit-arrow's table).
+    let mut config = SessionConfig::new().with_information_schema(true);
     if let Some(n) = threads {
         config = config.with_target_partitions(n);
     }
