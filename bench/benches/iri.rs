@@ -5,7 +5,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::format::ToDedicatedString;
 
 /// The full file when it is there, else the committed sample (with a note:

@@ -7,10 +7,10 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::spec::UriSpec;
-use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use iri_string::template::UriTemplateStr;
+use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use serde_json::Value as Json;
 use urikit::rfc6570::{Router, Template, VarValue};
 

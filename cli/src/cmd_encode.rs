@@ -1,12 +1,14 @@
 //! `uri encode` and `uri decode`: percent-encoding (RFC 3986, 2.1, 2.4).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
 use clap::builder::{PossibleValuesParser, TypedValueParser};
+use serde::Serialize;
 use urikit::percent;
 
-use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, json_bytes, json_str};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///
@@ -43,15 +45,15 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Inputs::new(&args.text, &args.input).each(|input, _| {
         let encoded = percent::encode(input, set);
         if args.output.json {
-            out.write_all(b"{\"input\":")?;
-            json_bytes(out, input)?;
-            out.write_all(b",\"encoded\":")?;
-            json_str(out, &encoded.to_cow())?;
-            out.write_all(b"}")?;
+            let record = Encoded {
+                input: lossy(input),
+                encoded: encoded.to_cow(),
+            };
+            write_record(out, &record)?;
         } else {
             write!(out, "{encoded}")?;
+            out.newline()?;
         }
-        out.newline()?;
         Ok(())
     })?;
     Ok(Status::Ok)
@@ -88,10 +90,11 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
             // Encoded text is ASCII; anything else is not what to decode.
             status = Status::Flagged;
             if args.output.json {
-                out.write_all(b"{\"input\":")?;
-                json_bytes(out, input)?;
-                out.write_all(b",\"error\":\"input is not UTF-8\"}")?;
-                out.newline()?;
+                let record = NotUtf8 {
+                    input: lossy(input),
+                    error: "input is not UTF-8",
+                };
+                write_record(out, &record)?;
             } else {
                 let e = std::str::from_utf8(input).unwrap_err();
                 out.report_caret(loc, input, e.valid_up_to(), "input is not UTF-8");
@@ -108,16 +111,39 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
         };
         let bytes = d.to_bytes();
         if args.output.json {
-            out.write_all(b"{\"input\":")?;
-            json_str(out, text)?;
-            out.write_all(b",\"decoded\":")?;
-            json_bytes(out, &bytes)?;
-            write!(out, ",\"utf8\":{}}}", std::str::from_utf8(&bytes).is_ok())?;
+            let record = Decoded {
+                input: text,
+                decoded: lossy(&bytes),
+                utf8: std::str::from_utf8(&bytes).is_ok(),
+            };
+            write_record(out, &record)?;
         } else {
-            out.write_all(&bytes)?;
+            out.line(&bytes)?;
         }
-        out.newline()?;
         Ok(())
     })?;
     Ok(status)
+}
+
+/// `{"input","encoded"}`.
+#[derive(Serialize)]
+struct Encoded<'a> {
+    input: Cow<'a, str>,
+    encoded: Cow<'a, str>,
+}
+
+/// `{"input","decoded","utf8"}`: the decoded bytes shown with U+FFFD where
+/// they are not UTF-8 ("utf8": false).
+#[derive(Serialize)]
+struct Decoded<'a> {
+    input: &'a str,
+    decoded: Cow<'a, str>,
+    utf8: bool,
+}
+
+/// `{"input","error"}`: an input to decode that is not UTF-8.
+#[derive(Serialize)]
+struct NotUtf8<'a> {
+    input: Cow<'a, str>,
+    error: &'static str,
 }

@@ -1,14 +1,16 @@
 //! `uri extract`: find the URIs in plain text (RFC 3986, Appendix C).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::rc::Rc;
 
+use serde::Serialize;
 use urikit::text::{ExtractOptions, Found};
 
-use crate::common::{Loc, Output, OutputArgs, Source, Status, json_str};
+use crate::common::{Loc, Output, OutputArgs, Source, Status, write_record};
 
 /// Find the URIs in text: in angle brackets (whitespace inside removed), in
 /// double quotes, or bare between whitespace, without trailing punctuation
@@ -158,43 +160,31 @@ fn print(
 ) -> anyhow::Result<()> {
     let alternative = m.without_break_hyphens();
     if args.output.json {
-        out.write_all(b"{\"uri\":")?;
-        json_str(out, m.as_str())?;
-        if show.file {
-            out.write_all(b",\"file\":")?;
-            json_str(out, &loc.source.name())?;
-        }
-        if show.line {
-            write!(out, ",\"line\":{}", loc.line)?;
-        }
-        write!(
-            out,
-            ",\"start\":{},\"end\":{},\"delimiter\":",
-            m.start(),
-            m.end()
-        )?;
-        json_str(out, m.delimiter().name())?;
-        if let Some(alt) = &alternative {
-            out.write_all(b",\"without_hyphen\":")?;
-            json_str(out, alt)?;
-        }
-        out.write_all(b"}")?;
-    } else {
-        if show.file {
-            write!(out, "{}:", loc.source.name())?;
-        }
-        if show.line {
-            write!(out, "{}:", loc.line)?;
-        }
-        out.write_all(m.as_str().as_bytes())?;
-        if let Some(alt) = alternative {
-            let note = format!(
-                "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
-                m.as_str(),
-                m.start()
-            );
-            out.report(loc, &note);
-        }
+        let record = MatchRecord {
+            uri: m.as_str(),
+            file: show.file.then(|| loc.source.name()),
+            line: show.line.then_some(loc.line),
+            start: m.start(),
+            end: m.end(),
+            delimiter: m.delimiter().name(),
+            without_hyphen: alternative.as_deref(),
+        };
+        return Ok(write_record(out, &record)?);
+    }
+    if show.file {
+        write!(out, "{}:", loc.source.name())?;
+    }
+    if show.line {
+        write!(out, "{}:", loc.line)?;
+    }
+    out.write_all(m.as_str().as_bytes())?;
+    if let Some(alt) = alternative {
+        let note = format!(
+            "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
+            m.as_str(),
+            m.start()
+        );
+        out.report(loc, &note);
     }
     out.newline()?;
     Ok(())
@@ -329,4 +319,21 @@ impl<R: Read> Read for Counting<R> {
         lines.line_of(floor);
         Ok(n)
     }
+}
+
+/// `{"uri","file","line","start","end","delimiter","without_hyphen"}`:
+/// "file" and "line" as the options ask, "without_hyphen" where a hyphen
+/// at a line end may have been a break.
+#[derive(Serialize)]
+struct MatchRecord<'a> {
+    uri: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+    start: usize,
+    end: usize,
+    delimiter: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    without_hyphen: Option<&'a str>,
 }

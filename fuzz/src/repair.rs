@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use urikit::repair::{repair, RepairErrorKind};
 use urikit::UriRef;
+use urikit::repair::{RepairErrorKind, repair};
 
 /// Any bytes: no panic; on UTF-8, what `repair` returns parses as a URI
 /// reference, repairing it again changes nothing, a valid input comes back

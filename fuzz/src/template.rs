@@ -47,11 +47,7 @@ pub fn check_template(data: &[u8]) {
                     .map(|v| v.name())
             })
             .collect();
-        if names.len() > 1 {
-            names
-        } else {
-            Vec::new()
-        }
+        if names.len() > 1 { names } else { Vec::new() }
     };
     let mut lists_only = named_explode(&[Op::Query, Op::QueryContinuation]);
     lists_only.extend(named_explode(&[Op::PathParam]));

@@ -6,7 +6,7 @@
 //! `icount PEER N` times N passes and prints the fastest, in milliseconds:
 //! the minimum is the pass least disturbed by other work on the machine.
 
-use urikit_bench::{floor, gsd_lines, parsers, PATH_SET};
+use urikit_bench::{PATH_SET, floor, gsd_lines, parsers};
 
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::input::Loc;
-use super::json::{json_bytes, json_error};
+use super::json::{ErrorRecord, InvalidRecord, write_record};
 use super::output::Output;
 
 /// The input made printable (control characters and invalid UTF-8 shown as
@@ -52,12 +52,7 @@ pub fn write_invalid(
     loc: Loc<'_>,
 ) -> io::Result<()> {
     if json {
-        out.write_all(b"{\"input\":")?;
-        json_bytes(out, input)?;
-        out.write_all(b",\"valid\":false,\"error\":")?;
-        json_error(out, e)?;
-        out.write_all(b"}")?;
-        out.newline()
+        write_record(out, &InvalidRecord::new(input, ErrorRecord::from(e)))
     } else {
         out.report_caret(loc, input, e.index(), &e.to_string());
         Ok(())

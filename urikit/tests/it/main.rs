@@ -8,16 +8,16 @@
 //! The binary's global allocator is the counting one in `alloc.rs`: it counts
 //! per thread, so tests running in parallel do not disturb each other's counts.
 
-// Helpers shared by the modules (`common/` and `peers/` stay beside this
-// folder; the fuzz crate includes some of them too).
+// Helpers shared by the modules (`common/` stays beside this folder); the
+// checks, the oracle and the peers that the fuzz crate uses too come from
+// the dev-only crate urikit-checks (`checks/` at the root).
 #[path = "../common/abnf.rs"]
 mod abnf;
+use urikit_checks::{checks, oracle, peers};
 mod adversarial;
 mod alloc;
 mod api;
 mod build;
-#[path = "../../../fuzz/src/checks.rs"]
-mod checks;
 #[path = "../common/mod.rs"]
 mod common;
 mod compare;
@@ -38,10 +38,6 @@ mod java;
 mod java_inputs;
 mod json_schema;
 mod normalize;
-#[path = "../common/oracle.rs"]
-mod oracle;
-#[path = "../peers/mod.rs"]
-mod peers;
 mod percent;
 mod properties;
 mod repair;

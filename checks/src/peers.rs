@@ -1,9 +1,7 @@
 //! The independent implementations urikit is compared with, behind one shape.
 //!
-//! Shared by `tests/it/differential.rs` and the fuzz crate (which includes this
-//! file by path), so both compare exactly the same things.
-
-#![allow(dead_code)]
+//! Used by urikit's `tests/it/differential.rs` and by the fuzz crate, so both
+//! compare exactly the same things.
 
 /// A parse result in one shape: the components of RFC 3986 section 3, each
 /// `None` when undefined and `Some("")` when empty (5.3 keeps them apart).
