@@ -279,7 +279,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     f => {
                         return Err(Failure::Usage(format!(
                             "unknown format '{f}' (table, csv or json)"
-                        )))
+                        )));
                     }
                 }
             }
@@ -290,7 +290,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     _ => {
                         return Err(Failure::Usage(format!(
                             "--threads takes a positive number, not '{v}'"
-                        )))
+                        )));
                     }
                 }
             }
@@ -305,7 +305,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                 run.cluster = Some(v);
             }
             s if s.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown option '{s}'")))
+                return Err(Failure::Usage(format!("unknown option '{s}'")));
             }
             q if query.is_none() => query = Some(q.to_owned()),
             _ => return Err(Failure::Usage("one QUERY only (quote it)".into())),

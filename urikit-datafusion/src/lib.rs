@@ -197,10 +197,7 @@ impl ScalarUDFImpl for KernelUdf {
         let all_scalar = a.iter().all(|v| matches!(v, ColumnarValue::Scalar(_)));
         let ins = a.iter().map(In::new).collect::<Result<Vec<_>>>()?;
         let datums: Vec<&dyn Datum> = ins.iter().map(In::datum).collect();
-        let out = self
-            .kernel
-            .invoke(&datums, &options)
-            .map_err(kernel_err)?;
+        let out = self.kernel.invoke(&datums, &options).map_err(kernel_err)?;
         if all_scalar {
             Ok(ColumnarValue::Scalar(ScalarValue::try_from_array(&out, 0)?))
         } else {
@@ -242,7 +239,8 @@ fn documentation(k: &Kernel) -> Documentation {
         k.sql_example_call(),
         k.example.sql
     );
-    let mut doc = Documentation::builder(section, k.description, k.syntax()).with_sql_example(example);
+    let mut doc =
+        Documentation::builder(section, k.description, k.syntax()).with_sql_example(example);
     for p in k.params {
         let mut text = p.description.to_string();
         if p.constant {

@@ -84,9 +84,7 @@ fn every_udf_is_documented_from_the_table() {
 async fn information_schema_describes_every_function() {
     let ctx = context();
     let df = ctx
-        .sql(
-            "SELECT routine_name, description, syntax_example FROM information_schema.routines",
-        )
+        .sql("SELECT routine_name, description, syntax_example FROM information_schema.routines")
         .await
         .unwrap();
     let mut rows = HashMap::new();
@@ -109,7 +107,10 @@ async fn information_schema_describes_every_function() {
         assert_eq!(s, &k.syntax());
     }
     // What SHOW FUNCTIONS lists.
-    let df = ctx.sql("SHOW FUNCTIONS LIKE 'uri_make_relative'").await.unwrap();
+    let df = ctx
+        .sql("SHOW FUNCTIONS LIKE 'uri_make_relative'")
+        .await
+        .unwrap();
     let text = datafusion::arrow::util::pretty::pretty_format_batches(&df.collect().await.unwrap())
         .unwrap()
         .to_string();
