@@ -328,3 +328,47 @@ pub fn lenient_inputs(bytes: usize) -> Vec<(&'static str, &'static str, String)>
         ("dot-segment", "/files/{name}", fill("/files/", "%2E%2F")),
     ]
 }
+
+/// Every line of `wiki-iris.txt` (61,628 Wikipedia article IRIs), slices of
+/// one buffer that lives as long as the program; the committed sample on a
+/// fresh clone, with a note on standard error.
+pub fn wiki_lines() -> Vec<&'static str> {
+    let path = corpus_file("wiki-iris.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    text.lines().collect()
+}
+
+/// Parse one IRI reference and read its components, for the side-by-side
+/// IRI benchmark (criterion group `iri-parse-components-wiki` and `icount
+/// iricomp-PEER`): the sum of the lengths of the scheme, authority, path,
+/// query and fragment (0 when the input is rejected), so that neither
+/// library gets away with validation only.
+pub type IriComponents = fn(&str) -> usize;
+
+/// The peers of [`IriComponents`]: urikit and oxiri, the fastest peer.
+pub fn iri_component_peers() -> Vec<(&'static str, IriComponents)> {
+    use std::hint::black_box;
+    vec![
+        ("urikit", |s| {
+            urikit::IriRef::parse(black_box(s)).map_or(0, |i| {
+                let i = black_box(i);
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
+        }),
+        ("oxiri", |s| {
+            oxiri::IriRef::parse(black_box(s)).map_or(0, |i| {
+                let i = black_box(i);
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
+        }),
+    ]
+}

@@ -9,8 +9,10 @@ pub mod uriparser;
 pub mod conversions;
 pub mod file_paths;
 pub mod iri;
+pub mod java;
 pub mod ops;
 pub mod repair;
+pub mod rfc2396;
 pub mod template;
 
 // The checks, the oracle and the peers that urikit's tests use too: one

@@ -1,147 +1,54 @@
 //! The module-level functions: thin wrappers that take text or parsed
-//! values and call the library, plus the small result types of `lint` and
-//! `extract`.
+//! values and call the library.
 
 use pyo3::prelude::*;
-use pyo3::types::PyTuple;
 use urikit::normalize::Normalizer;
-use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
+use urikit::{percent, validate as validate_rule, IriRefBuf, Rule, UriRefBuf};
 
-use crate::errors::{parse_error, uri_error, Text};
-use crate::offsets::{char_index, char_indices, CharIndex};
-use crate::types::{comparison, level_of, Arg, PyURI, PyURIRef};
+use crate::args::{comparison, Arg};
+use crate::classes::{PyIRIRef, PyURI, PyURIRef};
+use crate::errors::{parse_error, parse_error_in, uri_error, Text};
+use crate::findings::{lint_findings, Finding, Match};
+use crate::offsets::{char_index, CharIndex};
+use crate::profiles::{PyJavaUri, PyRfc2396Ref};
 
-/// One hazard found by ``lint``: its kind, the span it concerns (character
-/// offsets in the URI's text) and a one-line explanation.
-///
-/// >>> f = urikit.lint('http://example.com:25/')[0]
-/// >>> f.kind, f.start, f.end
-/// ('port-mismatch', 19, 21)
-#[pyclass(frozen, module = "urikit", name = "Finding", get_all)]
-pub struct Finding {
-    /// The stable kind name, such as ``'credentials'``.
-    kind: String,
-    /// Start of the span (character offset).
-    start: usize,
-    /// End of the span (character offset, exclusive).
-    end: usize,
-    /// The one-line explanation.
-    message: String,
-}
-
-#[pymethods]
-impl Finding {
-    /// A finding from its parts (for pickling: ``lint`` makes them).
-    #[new]
-    fn new(kind: String, start: usize, end: usize, message: String) -> Finding {
-        Finding {
-            kind,
-            start,
-            end,
-            message,
-        }
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let f = slf.get();
-        let args = (f.kind.clone(), f.start, f.end, f.message.clone());
-        (slf.get_type(), args).into_pyobject(slf.py())
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "Finding(kind='{}', start={}, end={})",
-            self.kind, self.start, self.end
-        )
-    }
-
-    fn __str__(&self) -> &str {
-        &self.message
-    }
-}
-
-/// The library's findings as Python values.
-pub fn lint_findings(text: &str, found: Vec<urikit::security::Finding>) -> Vec<Finding> {
-    // The findings come in order of their start, but their ends may be
-    // anywhere: all the offsets are converted in one pass.
-    let bytes: Vec<usize> = found.iter().flat_map(|f| [f.start(), f.end()]).collect();
-    let chars = char_indices(text, &bytes);
-    found
-        .into_iter()
-        .zip(chars.chunks_exact(2))
-        .map(|(f, span)| Finding {
-            kind: f.kind().name().to_owned(),
-            start: span[0],
-            end: span[1],
-            message: f.to_string(),
-        })
-        .collect()
-}
-
-/// One URI reference found in text by ``extract``.
-///
-/// ``start`` and ``end`` are character offsets in the text; ``uri`` is the
-/// reference as found (whitespace removed from inside, without wrappers);
-/// ``delimiter`` is ``'angle'``, ``'quote'`` or ``'bare'``.
-///
-/// >>> m = urikit.extract('see <http://a.example/b>.')[0]
-/// >>> m.uri, m.start, m.end, m.delimiter
-/// ('http://a.example/b', 5, 23, 'angle')
-#[pyclass(frozen, module = "urikit", name = "Match", get_all)]
-pub struct Match {
-    /// The reference's text.
-    uri: String,
-    /// Start of the span (character offset).
-    start: usize,
-    /// End of the span (character offset, exclusive).
-    end: usize,
-    /// How the match was set apart: ``'angle'``, ``'quote'`` or ``'bare'``.
-    delimiter: String,
-}
-
-#[pymethods]
-impl Match {
-    /// A match from its parts (for pickling: ``extract`` makes them).
-    #[new]
-    fn new(uri: String, start: usize, end: usize, delimiter: String) -> Match {
-        Match {
-            uri,
-            start,
-            end,
-            delimiter,
-        }
-    }
-
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-        let m = slf.get();
-        let args = (m.uri.clone(), m.start, m.end, m.delimiter.clone());
-        (slf.get_type(), args).into_pyobject(slf.py())
-    }
-
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let uri = pyo3::types::PyString::new(py, &self.uri).repr()?;
-        Ok(format!(
-            "Match(uri={uri}, start={}, end={}, delimiter='{}')",
-            self.start, self.end, self.delimiter
-        ))
-    }
-
-    fn __str__(&self) -> &str {
-        &self.uri
-    }
-}
-
-/// Parse ``text`` as a URI reference (a URI or a relative reference).
+/// Parse ``text`` as a URI reference (a URI or a relative reference), or
+/// by another ``profile``: ``'uri'`` (RFC 3986, the default: a
+/// ``URIRef``), ``'iri'`` (RFC 3987: an ``IRIRef``), ``'rfc2396'`` (RFC
+/// 2396 with RFC 2732: an ``RFC2396Ref``) or ``'java'`` (what
+/// ``new java.net.URI(text)`` accepts and gives: a ``JavaURI``); the
+/// profiles of ``uri parse``'s ``--iri``, ``--rfc2396`` and ``--java``.
 ///
 /// >>> urikit.parse('http://a/b?c#d')
 /// URIRef('http://a/b?c#d')
 /// >>> urikit.parse('http://a/b?c#d').to_uri().host
 /// 'a'
+/// >>> urikit.parse('http://a/ü', profile='iri')
+/// IRIRef('http://a/ü')
+/// >>> urikit.parse('http://a/b c', profile='java')
+/// Traceback (most recent call last):
+/// ...
+/// urikit.URIError: illegal character in path at index 10
 #[pyfunction]
-pub fn parse(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
-    UriRefBuf::parse(&*text)
-        .map(PyURIRef)
-        .map_err(|e| parse_error(py, e))
+#[pyo3(signature = (text, *, profile = "uri"))]
+pub fn parse(py: Python<'_>, text: Text, profile: &str) -> PyResult<Py<PyAny>> {
+    match profile {
+        "uri" => UriRefBuf::parse(&*text)
+            .map_err(|e| parse_error(py, e))
+            .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
+        "iri" => IriRefBuf::parse(&*text)
+            .map_err(|e| parse_error_in(py, e, &text))
+            .and_then(|r| Ok(Py::new(py, PyIRIRef(r))?.into_any())),
+        "rfc2396" => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
+        "java" => Ok(Py::new(py, PyJavaUri::parse(py, &text)?)?.into_any()),
+        other => Err(uri_error(
+            py,
+            format!("unknown profile {other:?} (expected 'uri', 'iri', 'rfc2396' or 'java')"),
+            None,
+            "unknown-profile",
+            None,
+        )),
+    }
 }
 
 /// Resolve ``reference`` against ``base`` (section 5.2); both may be text.
@@ -171,20 +78,20 @@ pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
     })
 }
 
-/// The normal form of a URI reference, as text (6.2.2; with
-/// ``scheme_based=True`` also 6.2.3).
+/// The normal form of a URI reference at ``level``, as text: ``'syntax'``
+/// (6.2.2) by default, ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'``
+/// (unchanged); the levels of ``urikit.arrow.normalize`` and
+/// ``equivalent``.
 ///
 /// >>> urikit.normalize('HTTP://www.Example.com:80/%7Euser/./a/../b')
 /// 'http://www.example.com:80/~user/b'
-/// >>> urikit.normalize('HTTP://www.Example.com:80/', scheme_based=True)
+/// >>> urikit.normalize('HTTP://www.Example.com:80/', level='scheme')
 /// 'http://www.example.com/'
 #[pyfunction]
-#[pyo3(signature = (uri, *, scheme_based = false))]
-pub fn normalize(py: Python<'_>, uri: Arg, scheme_based: bool) -> PyResult<String> {
-    uri.with_ref(py, |r| {
-        Ok(r.normalize_with(&Normalizer::new(level_of(scheme_based)))
-            .into_string())
-    })
+#[pyo3(signature = (uri, *, level = "syntax"))]
+pub fn normalize(py: Python<'_>, uri: Arg, level: &str) -> PyResult<String> {
+    let normalizer = Normalizer::new(crate::args::level(py, level)?);
+    uri.with_ref(py, |r| Ok(r.normalize_with(&normalizer).into_string()))
 }
 
 /// Whether ``a`` and ``b`` are equivalent at ``level`` (6.2): ``'string'``
@@ -210,7 +117,9 @@ pub fn equivalent(
 ) -> PyResult<bool> {
     let cmp = comparison(py, level, ignore_fragment)?;
     // Both parsed: the comparison cannot fail.
-    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false))))
+    a.with_ref(py, |a| {
+        b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false)))
+    })
 }
 
 /// The characters left as they are when encoding for ``component``: the
@@ -339,7 +248,10 @@ pub fn extract(py: Python<'_>, text: Text, relative: bool, any_scheme: bool) -> 
 pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
     uri.with_ref(py, |r| {
         // Parsed already: linting cannot fail.
-        Ok(lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default()))
+        Ok(lint_findings(
+            r.as_str(),
+            urikit::security::lint(r).unwrap_or_default(),
+        ))
     })
 }
 

@@ -8,31 +8,10 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
+use crate::accessors::uri_class;
+use crate::classes::{compare, text_hash, text_of_parsed, PyIRI, PyIRIRef, PyURI, PyURIRef};
+
 use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error, Text};
-use crate::types::{compare, text_hash, text_of_parsed, uri_class, PyURI, PyURIRef};
-
-/// An IRI reference (RFC 3987 2.2): a URI reference that may also hold
-/// non-ASCII characters (``ucschar``, and ``iprivate`` in the query).
-///
-/// >>> r = urikit.IRIRef('../résumé?q=ü')
-/// >>> r.path, r.query
-/// ('../résumé', 'q=ü')
-/// >>> r.to_uri()
-/// URIRef('../r%C3%A9sum%C3%A9?q=%C3%BC')
-#[pyclass(frozen, module = "urikit", name = "IRIRef")]
-pub struct PyIRIRef(pub IriRefBuf);
-
-/// An IRI (RFC 3987): an IRI reference with a scheme.
-///
-/// >>> i = urikit.IRI('http://例え.jp/ü?x#y')
-/// >>> i.host, i.path
-/// ('例え.jp', '/ü')
-/// >>> urikit.IRI('http://a/b c')
-/// Traceback (most recent call last):
-/// ...
-/// urikit.URIError: invalid character in path at index 10
-#[pyclass(frozen, module = "urikit", name = "IRI")]
-pub struct PyIRI(pub IriBuf);
 
 impl PyIRIRef {
     fn r(&self) -> IriRef<'_> {

@@ -2,11 +2,16 @@
 //! PyO3 layer over the urikit library. No URI logic lives here: every
 //! check, split, resolution and normalization is the library's.
 
+mod accessors;
+mod args;
 mod arrow;
+mod classes;
 mod errors;
+mod findings;
 mod funcs;
 mod iri;
 mod offsets;
+mod profiles;
 mod repair;
 mod templates;
 mod types;
@@ -20,10 +25,10 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // (pyproject.toml takes it from Cargo.toml).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add("URIError", py.get_type::<errors::URIError>())?;
-    m.add_class::<types::PyURI>()?;
-    m.add_class::<types::PyURIRef>()?;
-    m.add_class::<funcs::Finding>()?;
-    m.add_class::<funcs::Match>()?;
+    m.add_class::<classes::PyURI>()?;
+    m.add_class::<classes::PyURIRef>()?;
+    m.add_class::<findings::Finding>()?;
+    m.add_class::<findings::Match>()?;
     m.add_function(wrap_pyfunction!(funcs::parse, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::resolve, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::relative, m)?)?;
@@ -36,8 +41,10 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::validate, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::_format_uri, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::_format_uri_reference, m)?)?;
-    m.add_class::<iri::PyIRI>()?;
-    m.add_class::<iri::PyIRIRef>()?;
+    m.add_class::<classes::PyIRI>()?;
+    m.add_class::<profiles::PyRfc2396Ref>()?;
+    m.add_class::<profiles::PyJavaUri>()?;
+    m.add_class::<classes::PyIRIRef>()?;
     m.add_function(wrap_pyfunction!(iri::_format_iri, m)?)?;
     m.add_function(wrap_pyfunction!(iri::_format_iri_reference, m)?)?;
     m.add_class::<templates::PyTemplate>()?;

@@ -11,8 +11,9 @@ use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
 use urikit::rfc6570::{Captures, MatchMode, Template, TemplateBuf, VarValue};
 
+use crate::args::Arg;
+use crate::classes::PyURI;
 use crate::errors::uri_error;
-use crate::types::{Arg, PyURI};
 
 /// A URI Template (RFC 6570), parsed: ``expand`` fills it in, ``match``
 /// reads the variables back out of a URI.

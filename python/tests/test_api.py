@@ -44,19 +44,28 @@ def test_relative_round_trips(ref, expected):
 def test_components_rfc_section_3():
     u = URI("foo://example.com:8042/over/there?name=ferret#nose")
     assert (u.scheme, u.authority, u.userinfo, u.host, u.port, u.path, u.query, u.fragment) == (
-        "foo", "example.com:8042", None, "example.com", "8042", "/over/there", "name=ferret", "nose",
+        "foo", "example.com:8042", None, "example.com", 8042, "/over/there", "name=ferret", "nose",
     )
-    assert u.port_number == 8042 and u.host_kind == "reg-name" and u.has_authority
+    assert u.port_text == "8042" and u.host_kind == "reg-name" and u.has_authority
     urn = URI("urn:example:animal:ferret:nose")
     assert (urn.authority, urn.host, urn.port, urn.path, urn.query, urn.fragment) == (
         None, None, None, "example:animal:ferret:nose", None, None,
     )
 
 
+def test_port_is_a_number_as_in_the_arrow_functions():
+    assert URI("http://h:08080/").port == 8080 and URI("http://h:08080/").port_text == "08080"
+    assert URI("http://h/").port is None and URI("http://h/").port_text is None
+    with pytest.raises(URIError) as info:
+        URI("http://h:65536/").port
+    assert info.value.kind == "port-overflow" and info.value.component == "port"
+    assert URI("http://h:65536/").port_text == "65536"
+
+
 def test_absent_and_empty_are_apart():
     empty = URIRef("//@:?#")
-    assert (empty.authority, empty.userinfo, empty.host, empty.port, empty.query, empty.fragment) == ("@:", "", "", "", "", "")
-    assert empty.port_number is None
+    assert (empty.authority, empty.userinfo, empty.host, empty.port_text, empty.query, empty.fragment) == ("@:", "", "", "", "", "")
+    assert empty.port is None
     absent = URIRef("")
     assert (absent.scheme, absent.authority, absent.userinfo, absent.host, absent.port, absent.query, absent.fragment) == (
         None,
@@ -151,7 +160,14 @@ def test_normalize_rfc_6_2():
     # 6.2.2: case, percent-encoding, dot segments.
     assert urikit.normalize("HTTP://www.Example.com/%7Euser/a/./b/../c%2f") == "http://www.example.com/~user/a/c%2F"
     # 6.2.3: default port, empty path.
-    assert urikit.normalize("http://example.com:80", scheme_based=True) == "http://example.com/"
+    assert urikit.normalize("http://example.com:80", level="scheme") == "http://example.com/"
+    assert urikit.normalize("HTTP://a/%7e", level="string") == "HTTP://a/%7e"
+    assert URI("http://example.com:80").normalize(level="scheme") == URI("http://example.com/")
+    assert not URI("http://example.com:80/").is_normalized(level="scheme")
+    assert URI("http://example.com:80/").is_normalized(level="syntax")
+    with pytest.raises(URIError) as info:
+        urikit.normalize("http://a/", level="scheme-based")
+    assert info.value.kind == "unknown-level"
     assert URIRef("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").normalize() == URIRef("example://a/b/c/%7Bfoo%7D")
     assert not URI("HTTP://a/").is_normalized() and URI("http://a/").is_normalized()
 

@@ -87,6 +87,8 @@ mod names;
 pub mod normalize;
 mod parse;
 pub mod percent;
+#[cfg(feature = "psl")]
+pub mod public_suffix;
 pub mod repair;
 mod resolve;
 pub mod rfc2396;
@@ -96,6 +98,7 @@ pub mod security;
 #[allow(unsafe_code)]
 mod simd;
 pub mod suffix;
+pub mod surt;
 pub mod text;
 mod uri;
 mod zone;

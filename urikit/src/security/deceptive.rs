@@ -26,9 +26,7 @@ use unicode_script::UnicodeScript;
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
-use super::finding::Detail;
-
-/// Why a label is deceptive, for [`Detail::Deceptive`].
+/// Why a label is deceptive (a finding's detail, `Detail::Deceptive`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Deception {
     /// Two characters whose scripts do not go together (the first of each).
@@ -61,17 +59,17 @@ impl Deception {
 
 /// The deception in one label, given as Unicode text (a U-label or the
 /// decoded label), if any.
-pub(super) fn check_label(label: &str) -> Option<Detail> {
+pub(super) fn check_label(label: &str) -> Option<Deception> {
     if label.is_ascii() {
         return None;
     }
     if let Some(d) = mixed(label) {
-        return Some(Detail::Deceptive(d));
+        return Some(d);
     }
     let lookalike = unicode_security::skeleton(label).all(|c| c.is_ascii());
     if lookalike {
         let sample = label.chars().find(|c| !c.is_ascii())?;
-        return Some(Detail::Deceptive(Deception::Confusable { sample }));
+        return Some(Deception::Confusable { sample });
     }
     None
 }

@@ -157,14 +157,14 @@ pub(crate) fn lint_parsed(uri: UriRef<'_>) -> Vec<Finding> {
                         );
                     }
                     #[cfg(feature = "uts39")]
-                    if let Some(detail) = super::deceptive::unicode_label(label)
+                    if let Some(deception) = super::deceptive::unicode_label(label)
                         .and_then(|text| super::deceptive::check_label(&text))
                     {
                         push(
                             FindingKind::DeceptiveHost,
                             start,
                             start + label.len(),
-                            detail,
+                            Detail::Deceptive(deception),
                         );
                     }
                     label_start += label.len() + 1;

@@ -26,6 +26,7 @@ mod differential;
 mod error_index;
 mod file;
 mod fuzz_regressions;
+mod hosts;
 #[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "idna")]
