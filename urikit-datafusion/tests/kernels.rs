@@ -54,7 +54,7 @@ fn every_udf_is_documented_from_the_table() {
         .chain(urikit_datafusion::spark::udfs())
         .collect();
     for (u, k) in udfs.iter().zip(KERNELS) {
-        let doc = u.documentation().expect(u.name());
+        let doc = u.documentation().unwrap_or_else(|| panic!("{}", u.name()));
         assert_eq!(doc.description, k.description);
         assert_eq!(doc.syntax_example, k.syntax());
         let example = doc.sql_example.as_deref().unwrap();
@@ -102,7 +102,9 @@ async fn information_schema_describes_every_function() {
         }
     }
     for k in KERNELS {
-        let (d, s) = rows.get(&k.sql_name()).expect(k.name);
+        let (d, s) = rows
+            .get(&k.sql_name())
+            .unwrap_or_else(|| panic!("{}", k.name));
         assert_eq!(d, k.description);
         assert_eq!(s, &k.syntax());
     }
