@@ -9,7 +9,7 @@ use anyhow::Context;
 use serde::Serialize;
 use serde::ser::SerializeMap;
 use serde_json::{Map, Value as Json};
-use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Template, TemplateError, VarValue};
+use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Matcher, Template, TemplateError, VarValue};
 
 use crate::common::{
     InputArgs, Inputs, Output, OutputArgs, Status, UsageError, lossy, printable, write_record,
@@ -94,6 +94,11 @@ pub struct MatchArgs {
 ///
 /// With no template, reads one per line from standard input. Exit 1 when
 /// some template is invalid (one that is valid but not matchable is fine).
+/// "Matchable" is as `match` reads by default (leniently); a template only
+/// the lenient mode can read (`{+path}{?q}`: the `+` value ends at the
+/// first `?`) says so, with the exact mode's reason. JSON:
+/// `{"template","valid","variables","matchable","matchable_exact"}`, with
+/// `"index"` and `"reason"` when some mode refuses it.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -180,20 +185,24 @@ fn expand(args: ExpandArgs, out: &mut Output) -> anyhow::Result<Status> {
     }
 }
 
-fn template_for_matching(text: &str) -> anyhow::Result<Template<'_>> {
+fn matcher_for(text: &str, mode: MatchMode) -> anyhow::Result<Matcher<'_>> {
     let t = Template::parse(text).map_err(|e: TemplateError| {
         UsageError(format!(
             "invalid template\n{}",
             caret(text, e.index(), &e.to_string())
         ))
     })?;
-    t.matcher().map_err(|e: Ambiguity| {
+    let m = Matcher::with_mode(t, mode).map_err(|e: Ambiguity| {
+        let only = match Matcher::with_mode(t, MatchMode::Lenient) {
+            Ok(_) => " in the exact mode (it is in the lenient one)",
+            Err(_) => "",
+        };
         UsageError(format!(
-            "template not matchable\n{}",
+            "template not matchable{only}\n{}",
             caret(text, e.index(), e.kind().message())
         ))
     })?;
-    Ok(t)
+    Ok(m)
 }
 
 /// The variables of a match as a JSON object, in the template's order:
@@ -257,6 +266,8 @@ struct CheckRecord<'a> {
     valid: bool,
     variables: Vec<&'a str>,
     matchable: bool,
+    /// Matchable in the exact mode (`--exact`) as well.
+    matchable_exact: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     index: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -273,16 +284,12 @@ struct InvalidTemplate<'a> {
 }
 
 fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
-    let t = template_for_matching(&args.template)?;
     let mode = match (args.exact, args.form) {
         (true, _) => MatchMode::Exact,
         (false, true) => MatchMode::LenientForm,
         (false, false) => MatchMode::Lenient,
     };
-    let m = t
-        .matcher()
-        .map_err(|e| UsageError(e.to_string()))?
-        .mode(mode);
+    let m = matcher_for(&args.template, mode)?;
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each_text(|input, text, loc| {
@@ -355,14 +362,22 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
                 }
             }
             Ok(t) => {
-                let matchable = t.matcher();
+                // As `match` reads by default: leniently; the exact mode's
+                // reason when only that one refuses.
+                let lenient = Matcher::with_mode(t, MatchMode::Lenient);
+                let exact = lenient.as_ref().map(|m| m.exact_ambiguity());
+                let matchable = match exact {
+                    Ok(Some(e)) | Err(&e) => Err(e),
+                    Ok(None) => Ok(()),
+                };
                 let vars: Vec<&str> = t.variables().collect();
                 if args.output.json {
                     let record = CheckRecord {
                         template: t.as_str(),
                         valid: true,
                         variables: vars,
-                        matchable: matchable.is_ok(),
+                        matchable: lenient.is_ok(),
+                        matchable_exact: matchable.is_ok(),
                         index: matchable.as_ref().err().map(|e| e.index()),
                         reason: matchable.as_ref().err().map(|e| e.kind().message()),
                     };
@@ -370,6 +385,13 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
                 } else {
                     match &matchable {
                         Ok(_) => writeln!(out, "{}  valid, matchable", t.as_str())?,
+                        Err(e) if lenient.is_ok() => writeln!(
+                            out,
+                            "{}  valid, matchable in the lenient mode only (exact: {} at index {})",
+                            t.as_str(),
+                            e.kind().message(),
+                            e.index()
+                        )?,
                         Err(e) => writeln!(
                             out,
                             "{}  valid, not matchable: {} at index {}",

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
-use urikit::rfc6570::{Captures, MatchMode, Template, TemplateBuf, VarValue};
+use urikit::rfc6570::{Captures, MatchMode, Matcher, Template, TemplateBuf, VarValue};
 
 use crate::args::Arg;
 use crate::classes::PyURI;
@@ -273,10 +273,8 @@ fn captures<'t>(
             ))
         }
     };
-    let m = t
-        .matcher()
-        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))?
-        .mode(mode);
+    let m = Matcher::with_mode(*t, mode)
+        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))?;
     m.try_matches(uri)
         .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
 }

@@ -55,6 +55,7 @@ use core::fmt;
 use crate::parse::{Meta, NONE, Top, parse_with, profile};
 
 mod error;
+mod ipv6;
 mod resolve;
 mod url_codec;
 pub use error::{JavaError, JavaErrorKind};

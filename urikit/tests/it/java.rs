@@ -150,21 +150,6 @@ fn compare_parse(inputs: &[String]) -> Option<Diff> {
     Some(diff)
 }
 
-const IPV6: &str = "Malformed IPv6 address";
-
-fn hex_field(s: &str) -> String {
-    field(Some(s))
-}
-
-/// Whether `s` has an authority holding `[` with a `]` after it.
-fn in_ipv6_reference(s: &str) -> bool {
-    s.find("//").is_some_and(|a| {
-        let auth = &s[a + 2..];
-        let auth = &auth[..auth.find(['/', '?', '#']).unwrap_or(auth.len())];
-        auth.find('[').is_some_and(|o| auth[o..].contains(']'))
-    })
-}
-
 fn show(name: &str, n: usize, list: &[(String, String, String)]) -> String {
     let mut out = format!("{name}: {} of {n} inputs differ\n", list.len());
     for (s, java, ours) in list.iter().take(40) {
@@ -197,20 +182,12 @@ fn check(name: &str, inputs: &[String]) {
         "{}",
         show(name, inputs.len(), &diff.getters)
     );
-    // Where both reject, the reason and index are Java's, except inside an
-    // IPv6 reference (DEVIATIONS.md, "java.net.URI"): there urikit says
-    // "Malformed IPv6 address" at the first byte the address cannot go on
-    // with, where Java has seven reasons, some at the address's start.
-    let unexplained: Vec<_> = diff
-        .errors
-        .iter()
-        .filter(|(s, _, ours)| !(in_ipv6_reference(s) && ours.ends_with(&hex_field(IPV6))))
-        .cloned()
-        .collect();
+    // Where both reject, the reason and index are Java's, everywhere
+    // (inside IPv6 references too).
     assert!(
-        unexplained.is_empty(),
+        diff.errors.is_empty(),
         "{}",
-        show(name, inputs.len(), &unexplained)
+        show(name, inputs.len(), &diff.errors)
     );
 }
 

@@ -9,7 +9,7 @@ use std::path::Path;
 use proptest::prelude::*;
 use serde_json::Value as Json;
 use urikit::rfc6570::{
-    AmbiguityKind, MAX_TEMPLATE_LEN, MatchErrorKind, MatchMode, Router, Template, VarValue,
+    AmbiguityKind, MAX_TEMPLATE_LEN, MatchErrorKind, MatchMode, Matcher, Router, Template, VarValue,
 };
 
 /// The shared vectors, as other implementations read them.
@@ -65,11 +65,14 @@ fn shared_vectors() {
         let uri = case["uri"].as_str().unwrap();
         let mode_name = case["mode"].as_str().unwrap();
         *seen.entry(mode_name).or_insert(0) += 1;
-        let m = Template::parse(tpl)
-            .unwrap()
-            .matcher()
-            .unwrap_or_else(|e| panic!("{tpl}: {e}"))
-            .mode(mode(mode_name));
+        let compiled = Matcher::with_mode(Template::parse(tpl).unwrap(), mode(mode_name));
+        if let Some(kind) = case.get("ambiguity") {
+            let err = compiled.expect_err(tpl);
+            assert_eq!(err.kind().name(), kind.as_str().unwrap(), "{tpl}");
+            assert!(case["variables"].is_null(), "{tpl}");
+            continue;
+        }
+        let m = compiled.unwrap_or_else(|e| panic!("{tpl} ({mode_name}): {e}"));
         let got = m.matches(uri);
         let what = format!("{tpl} on {uri} ({mode_name})");
         match &case["variables"] {
@@ -240,4 +243,51 @@ proptest! {
         let _ = m.matches(&format!("{uri}{noise}"));
         let _ = m.mode(MatchMode::LenientForm).matches(&noise);
     }
+}
+
+/// `{+path}{?q}` (MCP resource templates, routers): matchable in the
+/// lenient modes only, and `check`-style compiling says so for each mode.
+#[test]
+fn reserved_then_query_is_lenient_only() {
+    for tpl in [
+        "{+path}{?q}",
+        "file:///{+path}{?v}",
+        "{+base}/x{?a,b}",
+        "{#f}{?q}",
+    ] {
+        let t = Template::parse(tpl).unwrap();
+        let exact = t.matcher().unwrap_err();
+        assert_eq!(exact.kind(), AmbiguityKind::ReservedNotLast, "{tpl}");
+        for mode in [MatchMode::Lenient, MatchMode::LenientForm] {
+            let m = Matcher::with_mode(t, mode).unwrap_or_else(|e| panic!("{tpl}: {e}"));
+            assert_eq!(m.exact_ambiguity(), Some(exact), "{tpl}");
+            let err = m.mode(MatchMode::Exact).try_matches("/a").unwrap_err();
+            assert_eq!(err.kind(), MatchErrorKind::LenientOnly);
+            assert_eq!(err.index(), exact.index());
+        }
+    }
+    // Still refused: something other than literals between it and the query.
+    for tpl in [
+        "{+path}/{id}{?q}",
+        "{+path}?x{?q}",
+        "{+path}{&q}",
+        "{+a}{+b}",
+    ] {
+        let t = Template::parse(tpl).unwrap();
+        let err = Matcher::with_mode(t, MatchMode::Lenient).unwrap_err();
+        assert_eq!(err.kind(), AmbiguityKind::ReservedNotLast, "{tpl}");
+    }
+    let mut r = Router::with_mode(MatchMode::Lenient);
+    r.add(Template::parse("file:///{+path}{?v}").unwrap(), 1)
+        .unwrap();
+    let (_, c) = r.find("file:///a/b.rs?v=2&x=1").unwrap();
+    assert_eq!(
+        (c.get_str("path"), c.get_str("v")),
+        (Some("a/b.rs"), Some("2"))
+    );
+    assert!(
+        Router::<u8>::new()
+            .add(Template::parse("{+path}{?q}").unwrap(), 1)
+            .is_err()
+    );
 }
