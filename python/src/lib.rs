@@ -31,7 +31,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<findings::Match>()?;
     m.add_function(wrap_pyfunction!(funcs::parse, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::resolve, m)?)?;
-    m.add_function(wrap_pyfunction!(funcs::relative, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::make_relative, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::encode, m)?)?;
