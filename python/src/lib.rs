@@ -24,6 +24,12 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The package's version: the crate's, which is also the wheel's
     // (pyproject.toml takes it from Cargo.toml).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "ERROR_KINDS",
+        errors::error_kinds()
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    )?;
     m.add("URIError", py.get_type::<errors::URIError>())?;
     m.add_class::<classes::PyURI>()?;
     m.add_class::<classes::PyURIRef>()?;

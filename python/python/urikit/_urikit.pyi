@@ -4,6 +4,7 @@ from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Uni
 __version__: str
 __all__ = [
     "__version__",
+    "ERROR_KINDS",
     "URIError",
     "URI",
     "URIRef",
@@ -39,6 +40,8 @@ __all__ = [
 ]
 
 _Level = Literal["string", "syntax", "scheme"]
+
+ERROR_KINDS: Dict[str, List[str]]
 _Component = Literal[
     "userinfo", "host", "segment", "segment-nc", "path", "query", "query-pair", "fragment", "unreserved"
 ]
