@@ -21,7 +21,7 @@
 //!   (RFC 3987 3.1 and 3.2).
 //! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
 //!   over each row's host, by urikit's `idna` feature); `spark` adds
-//!   Apache Spark's URL functions ([`spark`]).
+//!   Apache Spark's URL functions (the `spark` module).
 //! - **One table**: [`KERNELS`] lists every kernel with its arguments,
 //!   return type, description and example. The SQL functions of
 //!   `urikit-datafusion` and Python's `urikit.arrow` are made from it.
