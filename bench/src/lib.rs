@@ -326,6 +326,14 @@ pub fn lenient_inputs(bytes: usize) -> Vec<(&'static str, &'static str, String)>
             fill("/search?q=", ":/?@+"),
         ),
         ("dot-segment", "/files/{name}", fill("/files/", "%2E%2F")),
+        ("equals", "/search{?q,page}", fill("/search?q=", "=")),
+        ("map", "/search{?q,map*}", fill("/search?q=1", "&k=%41")),
+        ("long-path", "/files{/p*}", fill("/files", "/a%20")),
+        ("reserved-query", "{+path}{?q}", {
+            let mut s = fill("/", "a/");
+            s.push_str("?q=1");
+            s
+        }),
     ]
 }
 

@@ -129,7 +129,7 @@ pub fn iri_string_iri(s: &str) -> Option<Parts<'_>> {
 }
 
 /// oxiri 0.3, `IriRef::parse`. oxiri does not split the authority: its
-/// userinfo, host and port are `None` here, and [`AUTHORITY_PARTS`] says
+/// userinfo, host and port are `None` here, and [`IRI_PEERS`] says
 /// which peers report them.
 pub fn oxiri_iri(s: &str) -> Option<Parts<'_>> {
     let r = oxiri::IriRef::parse(s).ok()?;

@@ -8,7 +8,7 @@ use urikit::compare::{Comparison, Level};
 use urikit::{ToUri, ToUriRef, Uri, UriRef};
 
 use crate::classes::{PyURI, PyURIRef};
-use crate::errors::{parse_error, uri_error, Text};
+use crate::errors::{Text, parse_error, uri_error};
 
 /// What the operations accept: text (parsed on use) or a parsed value.
 /// Anything else is a `TypeError`.

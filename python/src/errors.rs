@@ -25,6 +25,45 @@ pyo3::create_exception!(
      10 invalid-character host | invalid character in host at index 10\n"
 );
 
+/// The kinds of the `URIError`s this layer raises itself: arguments the
+/// library never sees (a level, profile, rule or style by name; a port read
+/// as a number). Every other kind is one of the library's names
+/// (`error_kinds`); text that is not Unicode is the library's `not-unicode`.
+pub const OWN_KINDS: &[&str] = &[
+    "port-overflow",
+    "unknown-level",
+    "unknown-profile",
+    "unknown-rule",
+    "unknown-style",
+    "unknown-errors",
+    "form-needs-lenient",
+];
+
+/// Every error kind name a `URIError` can carry, by the library type that
+/// defines it (its `NAMES`), and this layer's own under `"python"`:
+/// ``urikit._urikit.ERROR_KINDS``, so a test can check that what is raised
+/// comes from these lists.
+pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
+    use urikit::rfc6570::{AmbiguityKind, ExpandErrorKind, MatchErrorKind, TemplateErrorKind};
+    vec![
+        ("ErrorKind", urikit::ErrorKind::NAMES),
+        ("ResolveErrorKind", urikit::ResolveErrorKind::NAMES),
+        ("IdnaErrorKind", urikit::IdnaErrorKind::NAMES),
+        ("FilePathErrorKind", urikit::file::FilePathErrorKind::NAMES),
+        ("TemplateErrorKind", TemplateErrorKind::NAMES),
+        ("ExpandErrorKind", ExpandErrorKind::NAMES),
+        ("AmbiguityKind", AmbiguityKind::NAMES),
+        ("MatchErrorKind", MatchErrorKind::NAMES),
+        ("RepairErrorKind", urikit::repair::RepairErrorKind::NAMES),
+        ("JavaErrorKind", urikit::java::JavaErrorKind::NAMES),
+        (
+            "UrlDecodeErrorKind",
+            urikit::java::UrlDecodeErrorKind::NAMES,
+        ),
+        ("python", OWN_KINDS),
+    ]
+}
+
 /// A `URIError` with its attributes set.
 pub fn uri_error(
     py: Python<'_>,

@@ -3,13 +3,13 @@
 
 use pyo3::prelude::*;
 use urikit::normalize::Normalizer;
-use urikit::{percent, validate as validate_rule, IriRefBuf, Rule, UriRefBuf};
+use urikit::{IriRefBuf, Rule, UriRefBuf, percent, validate as validate_rule};
 
-use crate::args::{comparison, Arg};
+use crate::args::{Arg, comparison};
 use crate::classes::{PyIRIRef, PyURI, PyURIRef};
-use crate::errors::{parse_error, parse_error_in, uri_error, Text};
-use crate::findings::{lint_findings, Finding, Match};
-use crate::offsets::{char_index, CharIndex};
+use crate::errors::{Text, parse_error, parse_error_in, uri_error};
+use crate::findings::{Finding, Match, lint_findings};
+use crate::offsets::{CharIndex, char_index};
 use crate::profiles::{PyJavaUri, PyRfc2396Ref};
 
 /// Parse ``text`` as a URI reference (a URI or a relative reference), or
@@ -65,10 +65,10 @@ pub fn resolve(py: Python<'_>, base: Arg, reference: Arg) -> PyResult<PyURI> {
 
 /// The shortest reference that resolves from ``base`` to ``target``.
 ///
-/// >>> urikit.relative('http://a/b/c/d', 'http://a/b/x?y')
+/// >>> urikit.make_relative('http://a/b/c/d', 'http://a/b/x?y')
 /// URIRef('../x?y')
 #[pyfunction]
-pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
+pub fn make_relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
     // The base is parsed here (a parse error names the base's component);
     // the library parses the target and says so in its errors.
     base.with_uri(py, |b| {

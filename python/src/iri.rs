@@ -9,9 +9,9 @@ use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
 use crate::accessors::uri_class;
-use crate::classes::{compare, text_hash, text_of_parsed, PyIRI, PyIRIRef, PyURI, PyURIRef};
+use crate::classes::{PyIRI, PyIRIRef, PyURI, PyURIRef, compare, text_hash, text_of_parsed};
 
-use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error, Text};
+use crate::errors::{Text, idna_error, parse_error, parse_error_in, resolve_error, uri_error};
 
 impl PyIRIRef {
     fn r(&self) -> IriRef<'_> {
@@ -243,9 +243,9 @@ uri_class!(
 
         /// The shortest reference from this base back to ``target``.
         ///
-        /// >>> urikit.IRI('http://a/b/c/d').relative('http://a/b/ü')
+        /// >>> urikit.IRI('http://a/b/c/d').make_relative('http://a/b/ü')
         /// IRIRef('../ü')
-        fn relative(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<PyIRIRef> {
+        fn make_relative(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<PyIRIRef> {
             let text = text_arg(target)?;
             self.0
                 .make_relative(text.as_str())

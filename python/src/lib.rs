@@ -24,6 +24,12 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The package's version: the crate's, which is also the wheel's
     // (pyproject.toml takes it from Cargo.toml).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+    m.add(
+        "ERROR_KINDS",
+        errors::error_kinds()
+            .into_iter()
+            .collect::<std::collections::BTreeMap<_, _>>(),
+    )?;
     m.add("URIError", py.get_type::<errors::URIError>())?;
     m.add_class::<classes::PyURI>()?;
     m.add_class::<classes::PyURIRef>()?;
@@ -31,7 +37,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<findings::Match>()?;
     m.add_function(wrap_pyfunction!(funcs::parse, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::resolve, m)?)?;
-    m.add_function(wrap_pyfunction!(funcs::relative, m)?)?;
+    m.add_function(wrap_pyfunction!(funcs::make_relative, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::normalize, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::equivalent, m)?)?;
     m.add_function(wrap_pyfunction!(funcs::encode, m)?)?;
@@ -54,5 +60,14 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;
+    // The table `urikit.arrow` makes its functions from, and the names of
+    // the core's encode sets (what `encode` accepts): exported so that the
+    // Python side keeps no list of its own, and its tests compare.
+    m.add("ARROW_KERNELS", arrow::kernels_table(py)?)?;
+    let sets: Vec<&str> = urikit::percent::EncodeSet::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    m.add("ENCODE_SETS", pyo3::types::PyTuple::new(py, sets)?)?;
     Ok(())
 }

@@ -10,7 +10,7 @@ use urikit::java::{JavaError, JavaUri};
 use urikit::rfc2396::Rfc2396Ref;
 
 use crate::classes::text_hash;
-use crate::errors::{parse_error_in, uri_error, Text};
+use crate::errors::{Text, parse_error_in, uri_error};
 
 /// A frozen value class over `text`: the methods given, plus `str()` (the
 /// text), `repr()`, hashing, comparison by text with its own class only,

@@ -270,7 +270,7 @@ fn captures<'t>(
                 None,
                 "form-needs-lenient",
                 None,
-            ))
+            ));
         }
     };
     let m = Matcher::with_mode(*t, mode)
@@ -365,7 +365,7 @@ pub fn from_file_path(
                 None,
                 "unknown-style",
                 None,
-            ))
+            ));
         }
     };
     uri.map(PyURI).map_err(|e| file_error(py, e))
@@ -412,7 +412,7 @@ pub fn to_file_path(
                     None,
                     "unknown-style",
                     None,
-                ))
+                ));
             }
         };
         match path.map_err(|e| file_error(py, e))? {

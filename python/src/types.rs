@@ -9,10 +9,10 @@ use urikit::normalize::Normalizer;
 use urikit::{ToUri, UriBuf, UriRef, UriRefBuf};
 
 use crate::accessors::uri_class;
-use crate::args::{comparison, Arg};
-use crate::classes::{compare, text_hash, PyURI, PyURIRef};
-use crate::errors::{parse_error, resolve_error, uri_error, Text};
-use crate::findings::{lint_findings, Finding};
+use crate::args::{Arg, comparison};
+use crate::classes::{PyURI, PyURIRef, compare, text_hash};
+use crate::errors::{Text, parse_error, resolve_error, uri_error};
+use crate::findings::{Finding, lint_findings};
 
 /// The URI types' class: the shared accessors plus the operations the
 /// library has for URIs only (lint, normalization checks, equivalence).
@@ -216,9 +216,9 @@ with_uri_ops!(PyURI, {
     /// The shortest reference that resolves from this base back to
     /// ``target`` (the inverse of ``resolve``).
     ///
-    /// >>> urikit.URI('http://a/b/c/d;p?q').relative('http://a/b/c/g')
+    /// >>> urikit.URI('http://a/b/c/d;p?q').make_relative('http://a/b/c/g')
     /// URIRef('g')
-    fn relative(&self, py: Python<'_>, target: Arg) -> PyResult<PyURIRef> {
+    fn make_relative(&self, py: Python<'_>, target: Arg) -> PyResult<PyURIRef> {
         self.0
             .make_relative(&target)
             .map(PyURIRef)

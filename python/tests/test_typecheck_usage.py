@@ -19,7 +19,7 @@ def use() -> None:
     port: Optional[int] = u.port
     port_text: Optional[str] = u.port_text
     joined: urikit.URI = u.resolve(r)
-    back: urikit.URIRef = u.relative(joined)
+    back: urikit.URIRef = u.make_relative(joined)
     text: str = urikit.normalize(u, level="scheme")
     same: bool = urikit.equivalent("a:b", u, level="scheme")
     findings: List[urikit.Finding] = urikit.lint("http://u:p@h/")

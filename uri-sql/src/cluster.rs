@@ -12,12 +12,12 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use ballista_core::registry::BallistaFunctionRegistry;
-use ballista_executor::executor_process::{start_executor_process, ExecutorProcessConfig};
+use ballista_executor::executor_process::{ExecutorProcessConfig, start_executor_process};
 use ballista_scheduler::cluster::BallistaCluster;
 use ballista_scheduler::config::SchedulerConfig;
 use ballista_scheduler::scheduler_process::{create_scheduler, start_grpc_service_with_listener};
-use datafusion::execution::session_state::{SessionState, SessionStateBuilder};
 use datafusion::execution::FunctionRegistry;
+use datafusion::execution::session_state::{SessionState, SessionStateBuilder};
 use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionConfig;
 use datafusion_proto::protobuf::{LogicalPlanNode, PhysicalPlanNode};

@@ -279,7 +279,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     f => {
                         return Err(Failure::Usage(format!(
                             "unknown format '{f}' (table, csv or json)"
-                        )))
+                        )));
                     }
                 }
             }
@@ -290,7 +290,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     _ => {
                         return Err(Failure::Usage(format!(
                             "--threads takes a positive number, not '{v}'"
-                        )))
+                        )));
                     }
                 }
             }
@@ -305,7 +305,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                 run.cluster = Some(v);
             }
             s if s.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown option '{s}'")))
+                return Err(Failure::Usage(format!("unknown option '{s}'")));
             }
             q if query.is_none() => query = Some(q.to_owned()),
             _ => return Err(Failure::Usage("one QUERY only (quote it)".into())),
@@ -318,7 +318,9 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
 /// A session with everything registered: in this process, or a client of
 /// the cluster at `cluster`.
 async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<SessionContext, Failure> {
-    let mut config = SessionConfig::new();
+    // information_schema: `SHOW FUNCTIONS` and `information_schema.routines`
+    // describe the functions (their documentation is urikit-arrow's table).
+    let mut config = SessionConfig::new().with_information_schema(true);
     if let Some(n) = threads {
         config = config.with_target_partitions(n);
     }

@@ -266,3 +266,18 @@ fn no_progress_turns_the_line_off() {
     assert!(!screen.contains('\x1b'), "{screen:?}");
     assert!(screen.contains("| n "), "{screen:?}");
 }
+
+/// `information_schema` is on, and describes each function from
+/// urikit-arrow's table of kernels.
+#[test]
+fn information_schema_describes_the_functions() {
+    let o = uri_sql(&[
+        "run",
+        "SELECT routine_name, syntax_example FROM information_schema.routines \
+         WHERE routine_name IN ('uri_make_relative', 'parse_url') ORDER BY routine_name",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("uri_make_relative(base, target)"), "{out}");
+    assert!(out.contains("parse_url(url, part[, key])"), "{out}");
+}

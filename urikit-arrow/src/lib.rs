@@ -20,7 +20,11 @@
 //! - **IRIs**: [`to_uri`] and [`to_iri`] map between IRIs and URIs
 //!   (RFC 3987 3.1 and 3.2).
 //! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
-//!   over each row's host, by urikit's `idna` feature).
+//!   over each row's host, by urikit's `idna` feature); `spark` adds
+//!   Apache Spark's URL functions (the `spark` module).
+//! - **One table**: [`KERNELS`] lists every kernel with its arguments,
+//!   return type, description and example. The SQL functions of
+//!   `urikit-datafusion` and Python's `urikit.arrow` are made from it.
 //!
 //! Every kernel is a loop over the library's own functions (named in its
 //! documentation), so it gives the library's answer row by row.
@@ -44,6 +48,7 @@ mod hosts;
 #[cfg(feature = "idna")]
 mod idna;
 mod iri;
+mod kernels;
 mod lists;
 mod parse;
 mod rewrite;
@@ -55,10 +60,11 @@ pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
 pub use iri::{repair, to_iri, to_uri};
+pub use kernels::{Example, Family, KERNELS, Kernel, Options, Param, Returns, kernel};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
-    authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
-    userinfo, PARSE_FIELDS,
+    PARSE_FIELDS, authority, fragment, host, is_valid, parse, parse_type, path, port, port_text,
+    query, scheme, userinfo,
 };
 pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve};
 pub use strings::{string_column, value_bytes};

@@ -6,9 +6,9 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, Datum, ListArray, MapArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
-use urikit::{security, text, UriRef};
+use urikit::{UriRef, security, text};
 
-use crate::strings::{like, rows, Arg, StrOut, Strs};
+use crate::strings::{Arg, StrOut, Strs, like, rows};
 
 /// The type of a list kernel's output for a string column of type
 /// `input`: a list of the input's string type.

@@ -7,9 +7,9 @@ use arrow_schema::ArrowError;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 use urikit::percent::{self, EncodeSet};
-use urikit::{make_relative as lib_make_relative, Resolver, Uri, UriRef};
+use urikit::{Resolver, Uri, UriRef, make_relative as lib_make_relative};
 
-use crate::strings::{like, rows, Arg, StrOut, Strs};
+use crate::strings::{Arg, StrOut, Strs, like, rows};
 
 /// `reference` resolved against `base` (RFC 3986 5.2, strict), for every
 /// row: [`urikit::Resolver::resolve`]. Null when either is null, `base` is

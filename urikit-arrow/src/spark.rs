@@ -48,9 +48,9 @@ use std::cell::Cell;
 
 use arrow_array::{Array, ArrayRef, Datum};
 use arrow_schema::ArrowError;
-use urikit::java::{url_decode as java_url_decode, url_encode as java_url_encode, JavaUri};
+use urikit::java::{JavaUri, url_decode as java_url_decode, url_encode as java_url_encode};
 
-use crate::strings::{like, rows, view_slices, Arg, StrOut, Strs};
+use crate::strings::{Arg, StrOut, Strs, like, rows, view_slices};
 
 /// The parts `parse_url` extracts, by their Spark names.
 ///
@@ -277,10 +277,10 @@ pub fn parse_url(
 /// The error for the first invalid row of a column, if any.
 fn check_all(s: Strs<'_>) -> Result<(), ArrowError> {
     for i in 0..s.len() {
-        if let Some(u) = s.get(i) {
-            if JavaUri::parse(u).is_err() {
-                return Err(invalid_url(u));
-            }
+        if let Some(u) = s.get(i)
+            && JavaUri::parse(u).is_err()
+        {
+            return Err(invalid_url(u));
         }
     }
     Ok(())

@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{make_view, GenericStringBuilder};
+use arrow_array::builder::{GenericStringBuilder, make_view};
 use arrow_array::{Array, ArrayRef, Datum, LargeStringArray, StringArray, StringViewArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_data::ByteView;
@@ -196,7 +196,7 @@ pub(crate) fn rows(args: &[Arg<'_>]) -> Result<usize, ArrowError> {
                     return Err(ArrowError::InvalidArgumentError(format!(
                         "columns of different lengths: {m} and {}",
                         s.len()
-                    )))
+                    )));
                 }
                 Some(_) => {}
             }
@@ -624,9 +624,10 @@ mod tests {
         let a = StringViewArray::from(vec!["http://example.com/a/long/path"; 3]);
         let out = view_slices(&a, |_| Some("not a slice of the row, and long"));
         let out = out.as_any().downcast_ref::<StringViewArray>().unwrap();
-        assert!(out
-            .iter()
-            .all(|v| v == Some("not a slice of the row, and long")));
+        assert!(
+            out.iter()
+                .all(|v| v == Some("not a slice of the row, and long"))
+        );
         out.to_data().validate_full().unwrap();
     }
 }

@@ -10,10 +10,10 @@ use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
 use arrow_array::{Array, ArrayRef, Scalar};
 use arrow_schema::DataType;
-use common::{column, corpus_lines, lists, maps, strings, TYPES};
+use common::{TYPES, column, corpus_lines, lists, maps, strings};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::{percent, security, text, Uri, UriRef};
+use urikit::{Uri, UriRef, percent, security, text};
 
 /// The corpus as rows, with every 37th one null.
 fn rows(lines: &[String]) -> Vec<Option<&str>> {
@@ -416,21 +416,22 @@ fn host_kernels_agree_with_the_library_and_psl() {
                 "surt row {i}: normalizing first changes nothing"
             );
             let host = uri.as_ref().and_then(|u| u.host());
-            if let (Some(key), Some(host)) = (&a[i], host) {
-                if host.kind() == urikit::HostKind::RegName && !host.as_str().is_empty() {
-                    let last = host
-                        .as_str()
-                        .trim_end_matches('.')
-                        .rsplit('.')
-                        .next()
-                        .unwrap();
-                    assert!(
-                        key.starts_with(&percent::decode(last).to_str_lossy().to_ascii_lowercase())
-                            || key.starts_with(&last.to_ascii_lowercase()),
-                        "surt row {i}: {key} starts with the last label of {}",
-                        host.as_str()
-                    );
-                }
+            if let (Some(key), Some(host)) = (&a[i], host)
+                && host.kind() == urikit::HostKind::RegName
+                && !host.as_str().is_empty()
+            {
+                let last = host
+                    .as_str()
+                    .trim_end_matches('.')
+                    .rsplit('.')
+                    .next()
+                    .unwrap();
+                assert!(
+                    key.starts_with(&percent::decode(last).to_str_lossy().to_ascii_lowercase())
+                        || key.starts_with(&last.to_ascii_lowercase()),
+                    "surt row {i}: {key} starts with the last label of {}",
+                    host.as_str()
+                );
             }
         }
     }

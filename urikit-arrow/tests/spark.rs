@@ -8,7 +8,7 @@ use std::sync::Arc;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Scalar, StringArray, StringViewArray};
 use serde_json::Value;
-use urikit_arrow::spark::{parse_url, url_decode, url_encode, OnInvalid};
+use urikit_arrow::spark::{OnInvalid, parse_url, url_decode, url_encode};
 
 fn answers() -> Vec<Value> {
     let path = concat!(

@@ -16,11 +16,11 @@
 
 use std::sync::Arc;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use datafusion::arrow::array::{ArrayRef, StringArray, StringViewArray};
 use datafusion::arrow::datatypes::{DataType, Field};
-use datafusion::common::config::ConfigOptions;
 use datafusion::common::ScalarValue;
+use datafusion::common::config::ConfigOptions;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF};
 
 fn urls() -> Vec<String> {

@@ -12,7 +12,7 @@ use datafusion::arrow::datatypes::{DataType, Field, Schema, UInt16Type, UInt64Ty
 use datafusion::prelude::{CsvReadOptions, SessionContext};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::{percent, security, text, Uri, UriRef};
+use urikit::{Uri, UriRef, percent, security, text};
 
 /// The gsd sample's lines, every 41st one NULL.
 fn gsd_rows() -> Vec<Option<String>> {

@@ -22,6 +22,7 @@
 //!   characters after `%`" are two code units, so half of a surrogate pair
 //!   is one of them (and never a digit).
 
+use crate::names::kind_names;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
@@ -86,18 +87,16 @@ pub enum UrlDecodeErrorKind {
     NegativeValue,
 }
 
-impl UrlDecodeErrorKind {
+kind_names! {
     /// A stable name, in kebab case.
     ///
     /// ```
     /// assert_eq!(urikit::java::UrlDecodeErrorKind::IllegalHex.name(), "illegal-hex");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            UrlDecodeErrorKind::IncompleteEscape => "incomplete-escape",
-            UrlDecodeErrorKind::IllegalHex => "illegal-hex",
-            UrlDecodeErrorKind::NegativeValue => "negative-value",
-        }
+    UrlDecodeErrorKind {
+        UrlDecodeErrorKind::IncompleteEscape => "incomplete-escape",
+        UrlDecodeErrorKind::IllegalHex => "illegal-hex",
+        UrlDecodeErrorKind::NegativeValue => "negative-value",
     }
 }
 

@@ -11,6 +11,7 @@ use super::matching::{Elem, Follow, Matcher, Var, exploded, find, lit_at, strip_
 use super::parse::Op;
 use super::value::VarValue;
 use crate::chars::{CharClass, PCHAR, QUERY};
+use crate::names::kind_names;
 
 /// How a [`Matcher`](super::Matcher) reads a URI.
 ///
@@ -122,6 +123,18 @@ pub enum MatchErrorKind {
     LenientOnly,
 }
 
+kind_names! {
+    /// A stable kebab-case name.
+    ///
+    /// ```
+    /// assert_eq!(urikit::rfc6570::MatchErrorKind::UriTooLong.name(), "uri-too-long");
+    /// ```
+    MatchErrorKind {
+        MatchErrorKind::UriTooLong => "uri-too-long",
+        MatchErrorKind::LenientOnly => "lenient-only",
+    }
+}
+
 impl MatchErrorKind {
     /// The lower-case description used in messages.
     ///
@@ -134,18 +147,6 @@ impl MatchErrorKind {
             MatchErrorKind::LenientOnly => {
                 "template matchable in the lenient modes only, not the exact one"
             }
-        }
-    }
-
-    /// A stable kebab-case name.
-    ///
-    /// ```
-    /// assert_eq!(urikit::rfc6570::MatchErrorKind::UriTooLong.name(), "uri-too-long");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            MatchErrorKind::UriTooLong => "uri-too-long",
-            MatchErrorKind::LenientOnly => "lenient-only",
         }
     }
 }

@@ -174,6 +174,18 @@ fn assoc_op() -> impl Strategy<Value = &'static str> {
     prop::sample::select(vec!["", "/", ";", "?", "&", "+", "#", "."])
 }
 
+/// The parameters of an expansion after `prefix`, sorted: what stays the
+/// same when the parameters of two named expressions change order.
+fn params(s: &str, prefix: &str) -> Vec<String> {
+    let mut v: Vec<String> = s[prefix.len()..]
+        .split(['?', '&', ';'])
+        .filter(|p| !p.is_empty())
+        .map(String::from)
+        .collect();
+    v.sort();
+    v
+}
+
 fn key() -> impl Strategy<Value = String> {
     // Keys and values with reserved characters and non-ASCII.
     "[a-z0-9 ,;/?#=&%.é-]{0,5}"
@@ -207,7 +219,16 @@ proptest! {
         let caps = m.matches(&uri);
         prop_assert!(caps.is_some(), "{} promised matchable, but its expansion {:?} of {:?} does not match", tpl, uri, vars);
         let caps = caps.unwrap();
-        prop_assert_eq!(t.expand(&caps).unwrap(), uri.clone(), "{} gave {:?}", tpl, caps);
+        // The exact mode reads query parameters in any order (the documented
+        // rule, docs/templates.md), so with two expressions a key of `m`
+        // named `n` can be read as `n`'s: `{?m*}{&n*}` on `?n=` gives
+        // `n = [""]`, which expands to `&n=`. The same parameters, in
+        // another order or after the other lead, are what it promises then.
+        let back = t.expand(&caps).unwrap();
+        prop_assert!(
+            back == uri || (second.is_some() && params(&back, prefix) == params(&uri, prefix)),
+            "{} on {:?} gave {:?}, which expands to {:?}", tpl, uri, caps, back
+        );
         // One variable, keys not its name, not empty pairs that `;`
         // or simple writes the same way as a list member: the pairs back.
         let plain = second.is_none()
