@@ -1,6 +1,7 @@
 //! Lenient matching: reading URIs the way real clients write them, beside
 //! the exact inverse of expansion. See [`MatchMode`].
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
