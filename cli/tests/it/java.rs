@@ -8,10 +8,7 @@
 //! Without `java` and `javac` the tests print one line and pass; under
 //! `CI=true` they fail.
 
-use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use serde_json::Value;
 
@@ -36,69 +33,14 @@ fn field(f: &str) -> Value {
     }
 }
 
-/// The probe compiled once, or `None` (with one visible line, or a panic
-/// under CI=true) when there is no JDK.
+/// The probe, compiled once (`urikit_checks::java_probe`).
 fn probe_dir() -> Option<&'static PathBuf> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let have = |tool: &str| {
-            Command::new(tool)
-                .arg("-version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        if !(have("java") && have("javac")) {
-            if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
-                panic!("CI=true and no java/javac: the uri --java tests cannot run");
-            }
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "note: skipped the uri --java tests against java.net.URI: no java/javac on PATH (install openjdk-17-jdk-headless)"
-            );
-            return None;
-        }
-        let dir = std::env::temp_dir().join(format!("urikit-cli-java-probe-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let src = concat!(env!("CARGO_MANIFEST_DIR"), "/../urikit/tests/java/UriProbe.java");
-        let out = Command::new("javac")
-            .arg("-d")
-            .arg(&dir)
-            .arg(src)
-            .output()
-            .expect("javac");
-        assert!(
-            out.status.success(),
-            "javac: {}",
-            String::from_utf8_lossy(&out.stderr)
-        );
-        Some(dir)
-    })
-    .as_ref()
+    urikit_checks::java_probe::probe_dir("the uri --java tests against java.net.URI")
 }
 
 /// Java's answers to the probe's commands, one a line, from one JVM.
 fn java(dir: &PathBuf, commands: &[String]) -> Vec<String> {
-    let mut child = Command::new("java")
-        .args(["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp"])
-        .arg(dir)
-        .arg("UriProbe")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("java");
-    let mut stdin = child.stdin.take().unwrap();
-    let input: String = commands.iter().map(|c| format!("{c}\n")).collect();
-    let writer = std::thread::spawn(move || stdin.write_all(input.as_bytes()).unwrap());
-    let answers: Vec<String> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(|l| l.unwrap())
-        .collect();
-    writer.join().unwrap();
-    assert!(child.wait().unwrap().success());
-    assert_eq!(answers.len(), commands.len());
-    answers
+    urikit_checks::java_probe::run_java(dir, commands)
 }
 
 /// `uri ARGS -0 --json` over `inputs` (NUL-separated), one object each.
