@@ -211,6 +211,9 @@ def main():
         subprocess.run(
             ["cargo", "bench", "-p", "urikit-bench", "--bench", "compare"] + features, cwd=ROOT, check=True
         )
+        # IRIs over wiki-iris.txt: urikit and oxiri with the components
+        # read, then every peer on validity and on the mapping to a URI.
+        subprocess.run(["cargo", "bench", "-p", "urikit-bench", "--bench", "iri"], cwd=ROOT, check=True)
     out = [f"Machine: {machine()}", ""]
     parse_tables(out)
     other_tables(
@@ -220,6 +223,7 @@ def main():
             ("Make relative", "relative", ["cc-pairs"]),
             ("Normalize", "normalize", ["corpus", "example", "is-normalized"]),
             ("Percent-encoding", "percent", ["decode", "encode"]),
+            ("IRIs over wiki-iris.txt", "iri", ["parse-components-wiki", "parse-wiki", "to-uri-wiki"]),
         ],
     )
     scaling_table(out, "parse")

@@ -6,10 +6,10 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use urikit_bench::{
-    cc_pairs, floor, gsd_lines, parsers, shaped, single_inputs, DOTS_BASE, DOTS_REF,
-    NORMALIZE_EXAMPLE, PATH_SET, SHAPES, SIZES,
+    DOTS_BASE, DOTS_REF, NORMALIZE_EXAMPLE, PATH_SET, SHAPES, SIZES, cc_pairs, floor, gsd_lines,
+    parsers, shaped, single_inputs,
 };
 
 fn write_accepted(rows: &[(String, usize, usize, usize)]) {

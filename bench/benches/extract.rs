@@ -7,7 +7,7 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use urikit::text::ExtractOptions;
 
 /// The input of `shape` with about `n` bytes.

@@ -5,20 +5,8 @@
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::format::ToDedicatedString;
-
-/// The full file when it is there, else the committed sample (with a note:
-/// numbers over the sample are not the README's).
-fn wiki_lines() -> Vec<&'static str> {
-    let path = urikit_testdata::full_or_sample("wiki-iris.txt");
-    if path.starts_with(urikit_testdata::sample_dir()) {
-        eprintln!("note: benchmarking the sample {}", path.display());
-    }
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
-    let text: &'static str = Box::leak(text.into_boxed_str());
-    text.lines().collect()
-}
 
 type Run = fn(&str) -> usize;
 
@@ -57,7 +45,7 @@ fn to_uri_peers() -> Vec<(&'static str, Run)> {
 }
 
 fn group(c: &mut Criterion, name: &str, peers: Vec<(&'static str, Run)>) {
-    let lines = wiki_lines();
+    let lines = urikit_bench::wiki_lines();
     let bytes: usize = lines.iter().map(|s| s.len()).sum();
     let mut g = c.benchmark_group(name);
     g.sample_size(10)
@@ -78,9 +66,19 @@ fn parse_wiki(c: &mut Criterion) {
     group(c, "iri-parse-wiki", parse_peers());
 }
 
+/// urikit and oxiri side by side, each parse followed by reading the
+/// scheme, authority, path, query and fragment (`iri_component_peers`).
+fn parse_components_wiki(c: &mut Criterion) {
+    group(
+        c,
+        "iri-parse-components-wiki",
+        urikit_bench::iri_component_peers(),
+    );
+}
+
 fn to_uri_wiki(c: &mut Criterion) {
     group(c, "iri-to-uri-wiki", to_uri_peers());
 }
 
-criterion_group!(benches, parse_wiki, to_uri_wiki);
+criterion_group!(benches, parse_components_wiki, parse_wiki, to_uri_wiki);
 criterion_main!(benches);

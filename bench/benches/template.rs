@@ -7,12 +7,12 @@ use std::fmt::Write as _;
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use iri_string::spec::UriSpec;
-use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use iri_string::template::UriTemplateStr;
+use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use serde_json::Value as Json;
-use urikit::rfc6570::{Router, Template, VarValue};
+use urikit::rfc6570::{MatchMode, Matcher, Router, Template, VarValue};
 
 /// One suite case: the template and its group's variables, in both
 /// libraries' forms.
@@ -346,5 +346,45 @@ fn routing(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, expansion, routing);
+/// Linear time, shown by 1x and 10x inputs: compiling and matching
+/// templates of 8,000 and 80,000 variables (issue 25: compiling was
+/// quadratic), and lenient matching of adversarial URIs of 1 MB and 10 MB.
+fn linearity(c: &mut Criterion) {
+    let mut g = c.benchmark_group("template-linear");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
+    for n in [8_000, 80_000] {
+        for (label, tpl, uri) in urikit_bench::template_inputs(n) {
+            let t = Template::parse(&tpl).unwrap();
+            g.bench_function(format!("compile-{label}-{n}"), |b| {
+                b.iter(|| t.matcher().unwrap())
+            });
+            let m = t.matcher().unwrap();
+            g.bench_function(format!("match-{label}-{n}"), |b| {
+                b.iter(|| m.matches(black_box(&uri)).unwrap().len())
+            });
+        }
+    }
+    for bytes in [1_000_000, 10_000_000] {
+        for (label, tpl, uri) in urikit_bench::lenient_inputs(bytes) {
+            let t = Template::parse(tpl).unwrap();
+            // Every mode; the exact one refuses `{+path}{?q}` and most of
+            // these URIs (after reading them: the work is still linear).
+            for mode in [MatchMode::Exact, MatchMode::Lenient, MatchMode::LenientForm] {
+                let Ok(m) = Matcher::with_mode(t, mode) else {
+                    continue;
+                };
+                let m = m.max_uri_len(usize::MAX);
+                g.throughput(Throughput::Bytes(uri.len() as u64));
+                g.bench_function(format!("{}-{label}-{bytes}", mode.name()), |b| {
+                    b.iter(|| m.matches(black_box(&uri)).map_or(0, |c| c.len()))
+                });
+            }
+        }
+    }
+    g.finish();
+}
+
+criterion_group!(benches, expansion, routing, linearity);
 criterion_main!(benches);

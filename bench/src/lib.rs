@@ -293,3 +293,90 @@ pub fn template_inputs(n: usize) -> Vec<(&'static str, String, String)> {
     qt.push('}');
     vec![("path", pt, pu), ("query", qt, qu)]
 }
+
+/// Adversarial URIs of about `bytes` bytes for lenient matching, with the
+/// template each is matched against: a query of nothing but short unnamed
+/// parameters (each lands in the rest), of duplicates of a named one (the
+/// first wins, the rest are skipped), one long value of triplets to
+/// decode, and a path segment of encoded dots and slashes (a hazard).
+pub fn lenient_inputs(bytes: usize) -> Vec<(&'static str, &'static str, String)> {
+    let fill = |head: &str, unit: &str| {
+        let mut s = String::with_capacity(bytes + unit.len());
+        s.push_str(head);
+        while s.len() < bytes {
+            s.push_str(unit);
+        }
+        s
+    };
+    vec![
+        (
+            "unnamed-params",
+            "/search{?q,page}",
+            fill("/search?q=1", "&u=1"),
+        ),
+        (
+            "duplicates",
+            "/search{?q,page}",
+            fill("/search?q=1", "&q=2"),
+        ),
+        ("triplets", "/search{?q,page}", fill("/search?q=", "%41")),
+        (
+            "raw-reserved",
+            "/search{?q,page}",
+            fill("/search?q=", ":/?@+"),
+        ),
+        ("dot-segment", "/files/{name}", fill("/files/", "%2E%2F")),
+        ("equals", "/search{?q,page}", fill("/search?q=", "=")),
+        ("map", "/search{?q,map*}", fill("/search?q=1", "&k=%41")),
+        ("long-path", "/files{/p*}", fill("/files", "/a%20")),
+        ("reserved-query", "{+path}{?q}", {
+            let mut s = fill("/", "a/");
+            s.push_str("?q=1");
+            s
+        }),
+    ]
+}
+
+/// Every line of `wiki-iris.txt` (61,628 Wikipedia article IRIs), slices of
+/// one buffer that lives as long as the program; the committed sample on a
+/// fresh clone, with a note on standard error.
+pub fn wiki_lines() -> Vec<&'static str> {
+    let path = corpus_file("wiki-iris.txt");
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text: &'static str = Box::leak(text.into_boxed_str());
+    text.lines().collect()
+}
+
+/// Parse one IRI reference and read its components, for the side-by-side
+/// IRI benchmark (criterion group `iri-parse-components-wiki` and `icount
+/// iricomp-PEER`): the sum of the lengths of the scheme, authority, path,
+/// query and fragment (0 when the input is rejected), so that neither
+/// library gets away with validation only.
+pub type IriComponents = fn(&str) -> usize;
+
+/// The peers of [`IriComponents`]: urikit and oxiri, the fastest peer.
+pub fn iri_component_peers() -> Vec<(&'static str, IriComponents)> {
+    use std::hint::black_box;
+    vec![
+        ("urikit", |s| {
+            urikit::IriRef::parse(black_box(s)).map_or(0, |i| {
+                let i = black_box(i);
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
+        }),
+        ("oxiri", |s| {
+            oxiri::IriRef::parse(black_box(s)).map_or(0, |i| {
+                let i = black_box(i);
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
+        }),
+    ]
+}

@@ -1,12 +1,14 @@
 //! `uri encode` and `uri decode`: percent-encoding (RFC 3986, 2.1, 2.4).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::chars::CharClass;
+use clap::builder::{PossibleValuesParser, TypedValueParser};
+use serde::Serialize;
 use urikit::percent;
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///
@@ -15,12 +17,12 @@ use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs,
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// The component the data goes in; its ABNF rule decides what stays
-    /// unencoded. query-pair is a key or value of a key=value&... query
-    /// ("&", "=", "+" encoded too).
-    #[arg(long, short, value_name = "COMPONENT", value_parser = [
-        "userinfo", "host", "path-segment", "path", "query", "query-pair", "fragment",
-    ])]
-    component: String,
+    /// unencoded. segment is one path segment ("/" encoded), segment-nc one
+    /// without ":" either; query-pair is a key or value of a key=value&...
+    /// query ("&", "=", "+" encoded too); unreserved encodes all but
+    /// letters, digits and "-._~".
+    #[arg(long, short, value_name = "COMPONENT", value_parser = encode_set_parser())]
+    component: percent::EncodeSet,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -30,35 +32,28 @@ pub struct Args {
     text: Vec<OsString>,
 }
 
-fn set(component: &str) -> &'static CharClass {
-    match component {
-        "userinfo" => &percent::USERINFO,
-        "host" => &percent::REG_NAME,
-        "path-segment" => &percent::PATH_SEGMENT,
-        "path" => &percent::PATH,
-        "query" => &percent::QUERY,
-        "query-pair" => &percent::QUERY_PAIR,
-        "fragment" => &percent::FRAGMENT,
-        // clap allows only the names above.
-        _ => &percent::UNRESERVED,
-    }
+/// The library's named encode sets (`urikit::percent::EncodeSet`), and no
+/// other names.
+fn encode_set_parser() -> impl TypedValueParser<Value = percent::EncodeSet> {
+    PossibleValuesParser::new(percent::EncodeSet::ALL.iter().map(|s| s.name()))
+        .try_map(|name: String| percent::EncodeSet::from_name(&name).ok_or("unknown encode set"))
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let set = set(&args.component);
+    let set = args.component.class();
     out.set_null(args.input.null);
     Inputs::new(&args.text, &args.input).each(|input, _| {
         let encoded = percent::encode(input, set);
         if args.output.json {
-            out.write_all(b"{\"input\":")?;
-            json_bytes(out, input)?;
-            out.write_all(b",\"encoded\":")?;
-            json_str(out, &encoded.to_cow())?;
-            out.write_all(b"}")?;
+            let record = Encoded {
+                input: lossy(input),
+                encoded: encoded.to_cow(),
+            };
+            write_record(out, &record)?;
         } else {
             write!(out, "{encoded}")?;
+            out.newline()?;
         }
-        out.newline()?;
         Ok(())
     })?;
     Ok(Status::Ok)
@@ -95,10 +90,11 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
             // Encoded text is ASCII; anything else is not what to decode.
             status = Status::Flagged;
             if args.output.json {
-                out.write_all(b"{\"input\":")?;
-                json_bytes(out, input)?;
-                out.write_all(b",\"error\":\"input is not UTF-8\"}")?;
-                out.newline()?;
+                let record = NotUtf8 {
+                    input: lossy(input),
+                    error: "input is not UTF-8",
+                };
+                write_record(out, &record)?;
             } else {
                 let e = std::str::from_utf8(input).unwrap_err();
                 out.report_caret(loc, input, e.valid_up_to(), "input is not UTF-8");
@@ -115,16 +111,39 @@ pub fn run_decode(args: DecodeArgs, out: &mut Output) -> anyhow::Result<Status> 
         };
         let bytes = d.to_bytes();
         if args.output.json {
-            out.write_all(b"{\"input\":")?;
-            json_str(out, text)?;
-            out.write_all(b",\"decoded\":")?;
-            json_bytes(out, &bytes)?;
-            write!(out, ",\"utf8\":{}}}", std::str::from_utf8(&bytes).is_ok())?;
+            let record = Decoded {
+                input: text,
+                decoded: lossy(&bytes),
+                utf8: std::str::from_utf8(&bytes).is_ok(),
+            };
+            write_record(out, &record)?;
         } else {
-            out.write_all(&bytes)?;
+            out.line(&bytes)?;
         }
-        out.newline()?;
         Ok(())
     })?;
     Ok(status)
+}
+
+/// `{"input","encoded"}`.
+#[derive(Serialize)]
+struct Encoded<'a> {
+    input: Cow<'a, str>,
+    encoded: Cow<'a, str>,
+}
+
+/// `{"input","decoded","utf8"}`: the decoded bytes shown with U+FFFD where
+/// they are not UTF-8 ("utf8": false).
+#[derive(Serialize)]
+struct Decoded<'a> {
+    input: &'a str,
+    decoded: Cow<'a, str>,
+    utf8: bool,
+}
+
+/// `{"input","error"}`: an input to decode that is not UTF-8.
+#[derive(Serialize)]
+struct NotUtf8<'a> {
+    input: Cow<'a, str>,
+    error: &'static str,
 }

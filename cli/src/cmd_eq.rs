@@ -1,14 +1,15 @@
 //! `uri eq`: are two URI references equivalent (RFC 3986, 6.1, 6.2)?
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
-use urikit::compare::{Comparison, Level};
+use serde::Serialize;
 use urikit::UriRef;
+use urikit::compare::{Comparison, Level};
 
 use crate::cmd_resolve::split_pair;
 use crate::common::{
-    json_str, write_invalid, InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status,
+    InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status, lossy, write_invalid, write_record,
 };
 
 /// Compare two URI references: "equivalent" (exit 0) or "different" (exit 1)
@@ -77,10 +78,11 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             Some((a, b)) => compare(&args, &cmp, level, out, a, b, [loc, loc])?,
             None => {
                 if args.output.json {
-                    out.write_all(b"{\"line\":")?;
-                    crate::common::json_bytes(out, line)?;
-                    out.write_all(b",\"error\":\"expected A<TAB>B\"}")?;
-                    out.newline()?;
+                    let record = NoTab {
+                        line: lossy(line),
+                        error: "expected A<TAB>B",
+                    };
+                    write_record(out, &record)?;
                 } else {
                     out.report(loc, "expected A<TAB>B");
                 }
@@ -119,7 +121,8 @@ fn compare(
             return Ok(None);
         }
     };
-    let (ka, kb) = (cmp.key(ra), cmp.key(rb));
+    // Parsed already: the keys cannot fail.
+    let (ka, kb) = (cmp.key(&ra)?, cmp.key(&rb)?);
     let equivalent = ka == kb;
     let verdict = if equivalent {
         "equivalent"
@@ -127,21 +130,38 @@ fn compare(
         "different"
     };
     if args.output.json {
-        out.write_all(b"{\"a\":")?;
-        json_str(out, ra.as_str())?;
-        out.write_all(b",\"b\":")?;
-        json_str(out, rb.as_str())?;
-        out.write_all(b",\"level\":")?;
-        json_str(out, level.name())?;
-        write!(out, ",\"ignore_fragment\":{}", args.ignore_fragment)?;
-        out.write_all(b",\"a_key\":")?;
-        json_str(out, ka.as_str())?;
-        out.write_all(b",\"b_key\":")?;
-        json_str(out, kb.as_str())?;
-        write!(out, ",\"equivalent\":{equivalent}}}")?;
+        let record = Verdict {
+            a: ra.as_str(),
+            b: rb.as_str(),
+            level: level.name(),
+            ignore_fragment: args.ignore_fragment,
+            a_key: ka.as_str(),
+            b_key: kb.as_str(),
+            equivalent,
+        };
+        write_record(out, &record)?;
     } else {
-        out.write_all(verdict.as_bytes())?;
+        out.line(verdict.as_bytes())?;
     }
-    out.newline()?;
     Ok(Some(equivalent))
+}
+
+/// `{"a","b","level","ignore_fragment","a_key","b_key","equivalent"}`: the
+/// two references, the comparison, the keys compared and the verdict.
+#[derive(Serialize)]
+struct Verdict<'a> {
+    a: &'a str,
+    b: &'a str,
+    level: &'static str,
+    ignore_fragment: bool,
+    a_key: &'a str,
+    b_key: &'a str,
+    equivalent: bool,
+}
+
+/// `{"line","error"}`: a `--pairs` line without a tab.
+#[derive(Serialize)]
+struct NoTab<'a> {
+    line: Cow<'a, str>,
+    error: &'static str,
 }

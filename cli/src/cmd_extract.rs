@@ -1,14 +1,16 @@
 //! `uri extract`: find the URIs in plain text (RFC 3986, Appendix C).
 
+use std::borrow::Cow;
 use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::ffi::OsString;
 use std::io::{Read, Write};
 use std::rc::Rc;
 
+use serde::Serialize;
 use urikit::text::{ExtractOptions, Found};
 
-use crate::common::{json_str, Loc, Output, OutputArgs, Source, Status};
+use crate::common::{Loc, Output, OutputArgs, Source, Status, write_record};
 
 /// Find the URIs in text: in angle brackets (whitespace inside removed), in
 /// double quotes, or bare between whitespace, without trailing punctuation
@@ -22,7 +24,9 @@ use crate::common::{json_str, Loc, Output, OutputArgs, Source, Status};
 /// -H ("LINE:" alone with -n); in JSON these are "file" and "line". A
 /// hyphen at a line end is joined, and the reading without it is reported:
 /// on standard error, or as "without_hyphen" in JSON. A candidate skipped
-/// for --max-len is reported on standard error with its line.
+/// for --max-len is reported on standard error with its line. Bytes that are
+/// not UTF-8 end a URI as whitespace would; each input that has some gets
+/// one note on standard error, with the line and byte offset of the first.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -100,11 +104,14 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 .saturating_mul(4)
                 .saturating_add(1 << 20),
         }));
-        let counting = Counting {
+        let mut counting = Counting {
             inner: reader,
             lines: Rc::clone(&lines),
+            pending: Vec::new(),
+            invalid: 0,
+            first_invalid: None,
         };
-        for found in opts.extract_reader(counting).with_dropped() {
+        for found in opts.extract_reader(&mut counting).with_dropped() {
             let found = found.map_err(|e| anyhow::Error::new(e).context(reading()))?;
             let line = lines.borrow_mut().line_of(found.range().start as u64);
             let loc = Loc { source, line };
@@ -120,6 +127,18 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 // (A kind of item added later: nothing to print.)
                 _ => {}
             }
+        }
+        counting.finish();
+        if let Some((offset, line)) = counting.first_invalid {
+            let more = match counting.invalid - 1 {
+                0 => String::new(),
+                1 => " (and 1 more sequence)".into(),
+                n => format!(" (and {n} more sequences)"),
+            };
+            let note = format!(
+                "note: bytes that are not UTF-8 at byte {offset}{more}: read as a break between URIs, like whitespace"
+            );
+            out.report(Loc { source, line }, &note);
         }
     }
     Ok(Status::Ok)
@@ -141,43 +160,31 @@ fn print(
 ) -> anyhow::Result<()> {
     let alternative = m.without_break_hyphens();
     if args.output.json {
-        out.write_all(b"{\"uri\":")?;
-        json_str(out, m.as_str())?;
-        if show.file {
-            out.write_all(b",\"file\":")?;
-            json_str(out, &loc.source.name())?;
-        }
-        if show.line {
-            write!(out, ",\"line\":{}", loc.line)?;
-        }
-        write!(
-            out,
-            ",\"start\":{},\"end\":{},\"delimiter\":",
-            m.start(),
-            m.end()
-        )?;
-        json_str(out, m.delimiter().name())?;
-        if let Some(alt) = &alternative {
-            out.write_all(b",\"without_hyphen\":")?;
-            json_str(out, alt)?;
-        }
-        out.write_all(b"}")?;
-    } else {
-        if show.file {
-            write!(out, "{}:", loc.source.name())?;
-        }
-        if show.line {
-            write!(out, "{}:", loc.line)?;
-        }
-        out.write_all(m.as_str().as_bytes())?;
-        if let Some(alt) = alternative {
-            let note = format!(
-                "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
-                m.as_str(),
-                m.start()
-            );
-            out.report(loc, &note);
-        }
+        let record = MatchRecord {
+            uri: m.as_str(),
+            file: show.file.then(|| loc.source.name()),
+            line: show.line.then_some(loc.line),
+            start: m.start(),
+            end: m.end(),
+            delimiter: m.delimiter().name(),
+            without_hyphen: alternative.as_deref(),
+        };
+        return Ok(write_record(out, &record)?);
+    }
+    if show.file {
+        write!(out, "{}:", loc.source.name())?;
+    }
+    if show.line {
+        write!(out, "{}:", loc.line)?;
+    }
+    out.write_all(m.as_str().as_bytes())?;
+    if let Some(alt) = alternative {
+        let note = format!(
+            "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
+            m.as_str(),
+            m.start()
+        );
+        out.report(loc, &note);
     }
     out.newline()?;
     Ok(())
@@ -207,24 +214,126 @@ impl Lines {
     }
 }
 
-/// A reader that notes the line ends it passes on.
+/// A reader that notes the line ends it passes on, and the bytes that are
+/// not UTF-8 (which the extractor reads as breaks).
 struct Counting<R> {
     inner: R,
     lines: Rc<RefCell<Lines>>,
+    /// The start of a UTF-8 sequence cut by the end of a read (at most
+    /// three bytes), whose rest comes with the next.
+    pending: Vec<u8>,
+    /// How many invalid sequences were read.
+    invalid: u64,
+    /// The byte offset and line of the first.
+    first_invalid: Option<(u64, u64)>,
+}
+
+impl<R> Counting<R> {
+    /// Note an invalid sequence at byte `offset`.
+    fn invalid_at(&mut self, offset: u64) {
+        self.invalid += 1;
+        if self.first_invalid.is_none() {
+            let lines = self.lines.borrow();
+            let before = lines.ends.partition_point(|&end| end < offset) as u64;
+            self.first_invalid = Some((offset, lines.passed + before + 1));
+        }
+    }
+
+    /// Check `data`, read at byte `at`, for UTF-8, after what is pending:
+    /// in linear time, each byte looked at a bounded number of times.
+    fn check(&mut self, mut data: &[u8], mut at: u64) {
+        if !self.pending.is_empty() {
+            let p = self.pending.len();
+            let start = at - p as u64;
+            let take = data.len().min(4 - p);
+            let mut head = std::mem::take(&mut self.pending);
+            head.extend_from_slice(&data[..take]);
+            match std::str::from_utf8(&head) {
+                Ok(_) => {
+                    data = &data[take..];
+                    at += take as u64;
+                }
+                // The cut character is whole now; go on after it.
+                Err(e) if e.valid_up_to() > 0 => {
+                    let used = e.valid_up_to() - p;
+                    data = &data[used..];
+                    at += used as u64;
+                }
+                Err(e) => match e.error_len() {
+                    // Still cut (a read of one byte): wait for more.
+                    None => {
+                        self.pending = head;
+                        return;
+                    }
+                    Some(k) => {
+                        self.invalid_at(start);
+                        let used = k.saturating_sub(p);
+                        data = &data[used..];
+                        at += used as u64;
+                    }
+                },
+            }
+        }
+        while let Err(e) = std::str::from_utf8(data) {
+            let good = e.valid_up_to();
+            match e.error_len() {
+                Some(k) => {
+                    self.invalid_at(at + good as u64);
+                    data = &data[good + k..];
+                    at += (good + k) as u64;
+                }
+                None => {
+                    self.pending = data[good..].to_vec();
+                    return;
+                }
+            }
+        }
+    }
+
+    /// At the end of the input: a sequence still cut is invalid.
+    fn finish(&mut self) {
+        if !self.pending.is_empty() {
+            let at = self.lines.borrow().read - self.pending.len() as u64;
+            self.pending.clear();
+            self.invalid_at(at);
+        }
+    }
 }
 
 impl<R: Read> Read for Counting<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
         let n = self.inner.read(buf)?;
-        let mut lines = self.lines.borrow_mut();
-        let start = lines.read;
-        lines
-            .ends
-            .extend(memchr::memchr_iter(b'\n', &buf[..n]).map(|i| start + i as u64));
-        lines.read += n as u64;
+        let start = {
+            let mut lines = self.lines.borrow_mut();
+            let start = lines.read;
+            lines
+                .ends
+                .extend(memchr::memchr_iter(b'\n', &buf[..n]).map(|i| start + i as u64));
+            lines.read += n as u64;
+            start
+        };
+        self.check(&buf[..n], start);
         // Keep memory bounded: no match can start this far back.
+        let mut lines = self.lines.borrow_mut();
         let floor = lines.read.saturating_sub(lines.horizon);
         lines.line_of(floor);
         Ok(n)
     }
+}
+
+/// `{"uri","file","line","start","end","delimiter","without_hyphen"}`:
+/// "file" and "line" as the options ask, "without_hyphen" where a hyphen
+/// at a line end may have been a break.
+#[derive(Serialize)]
+struct MatchRecord<'a> {
+    uri: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    file: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    line: Option<u64>,
+    start: usize,
+    end: usize,
+    delimiter: &'static str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    without_hyphen: Option<&'a str>,
 }

@@ -1,12 +1,13 @@
 //! `uri guess`: complete suffix references such as `www.w3.org/Addressing/`
 //! (RFC 3986, section 4.5).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
 use urikit::suffix::{Guess, SuffixOptions};
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
 /// `http://www.w3.org/Addressing/` (RFC 3986, 4.5). The heuristics: input
@@ -78,34 +79,44 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// `{"input","outcome","uri",...}`: "heuristic" and "also_uri" for a
+/// completed guess, "reason" for one that cannot be completed.
+#[derive(Serialize)]
+struct GuessRecord<'a> {
+    input: Cow<'a, str>,
+    outcome: &'static str,
+    uri: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    heuristic: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    also_uri: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<String>,
+}
+
 fn write_json(out: &mut Output, input: &[u8], text: &str, guess: &Guess) -> anyhow::Result<()> {
-    out.write_all(b"{\"input\":")?;
-    json_bytes(out, input)?;
-    out.write_all(b",\"outcome\":")?;
+    let mut record = GuessRecord {
+        input: lossy(input),
+        outcome: "cannot-complete",
+        uri: None,
+        heuristic: None,
+        also_uri: None,
+        reason: None,
+    };
     match guess {
         Guess::Completed(c) => {
-            json_str(out, "completed")?;
-            out.write_all(b",\"uri\":")?;
-            json_str(out, c.uri().as_str())?;
-            out.write_all(b",\"heuristic\":")?;
-            json_str(out, c.heuristic().name())?;
-            write!(out, ",\"also_uri\":{}", c.also_parses_as_uri())?;
+            record.outcome = "completed";
+            record.uri = Some(c.uri().as_str());
+            record.heuristic = Some(c.heuristic().name());
+            record.also_uri = Some(c.also_parses_as_uri());
         }
         Guess::AlreadyUri => {
-            json_str(out, "already-uri")?;
-            out.write_all(b",\"uri\":")?;
-            json_str(out, text.trim())?;
+            record.outcome = "already-uri";
+            record.uri = Some(text.trim());
         }
-        other => {
-            json_str(out, "cannot-complete")?;
-            out.write_all(b",\"uri\":null,\"reason\":")?;
-            match other {
-                Guess::CannotComplete(why) => json_str(out, &why.to_string())?,
-                _ => json_str(out, "cannot complete")?,
-            }
-        }
+        Guess::CannotComplete(why) => record.reason = Some(why.to_string()),
+        _ => record.reason = Some("cannot complete".into()),
     }
-    out.write_all(b"}")?;
-    out.newline()?;
+    write_record(out, &record)?;
     Ok(())
 }

@@ -5,10 +5,11 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
+use serde::Serialize;
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+    InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_invalid, write_record,
 };
 
 /// Map IRI references to URI references, one per line (RFC 3987, 3.1)
@@ -80,17 +81,16 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
                     let index = host_at + e.index();
                     let message = format!("invalid host for IDNA: {e}");
                     if args.output.json {
-                        out.write_all(b"{\"input\":")?;
-                        json_bytes(out, input)?;
-                        write!(
-                            out,
-                            ",\"valid\":true,\"error\":{{\"index\":{index},\"kind\":"
-                        )?;
-                        json_str(out, e.kind().name())?;
-                        out.write_all(b",\"message\":")?;
-                        json_str(out, &message)?;
-                        out.write_all(b"}}")?;
-                        out.newline()?;
+                        let record = IdnaFailed {
+                            input: lossy(input),
+                            valid: true,
+                            error: IdnaError {
+                                index,
+                                kind: e.kind().name(),
+                                message,
+                            },
+                        };
+                        write_record(out, &record)?;
                     } else {
                         out.report_caret(loc, input, index, &message);
                         if args.output.keep_invalid {
@@ -103,7 +103,7 @@ pub fn run_to_uri(args: ToUriArgs, out: &mut Output) -> anyhow::Result<Status> {
         } else {
             r.to_uri()
         };
-        write_mapped(out, args.output.json, r.as_str(), "uri", mapped)?;
+        write_mapped(out, args.output.json, r.as_str(), true, mapped)?;
         Ok(())
     })?;
     Ok(status)
@@ -120,7 +120,7 @@ pub fn run_to_iri(args: ToIriArgs, out: &mut Output) -> anyhow::Result<Status> {
                 } else {
                     r.to_iri()
                 };
-                write_mapped(out, args.output.json, r.as_str(), "iri", mapped)?;
+                write_mapped(out, args.output.json, r.as_str(), false, mapped)?;
             }
             Err(e) => {
                 status = Status::Flagged;
@@ -136,24 +136,62 @@ pub fn run_to_iri(args: ToIriArgs, out: &mut Output) -> anyhow::Result<Status> {
 }
 
 /// One result line: the mapped text, or with `json` the object
-/// `{"input","valid":true,KEY,"changed"}`.
+/// `{"input","valid":true,"uri"|"iri","changed"}`.
 fn write_mapped(
     out: &mut Output,
     json: bool,
     input: &str,
-    key: &str,
+    to_uri: bool,
     mapped: Cow<'_, str>,
 ) -> std::io::Result<()> {
     if json {
-        out.write_all(b"{\"input\":")?;
-        json_str(out, input)?;
-        write!(out, ",\"valid\":true,\"{key}\":")?;
-        json_str(out, &mapped)?;
-        write!(out, ",\"changed\":{}}}", mapped != input)?;
-    } else {
-        out.write_all(mapped.as_bytes())?;
+        let mapped = Some(&*mapped);
+        let (uri, iri) = if to_uri {
+            (mapped, None)
+        } else {
+            (None, mapped)
+        };
+        return write_record(
+            out,
+            &MappedRecord {
+                input,
+                valid: true,
+                uri,
+                iri,
+                changed: mapped != Some(input),
+            },
+        );
     }
+    out.write_all(mapped.as_bytes())?;
     out.newline()
+}
+
+/// `{"input","valid":true,"uri"|"iri","changed"}`: the one key the
+/// direction gives.
+#[derive(Serialize)]
+struct MappedRecord<'a> {
+    input: &'a str,
+    valid: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    iri: Option<&'a str>,
+    changed: bool,
+}
+
+/// `{"input","valid":true,"error"}`: a valid IRI whose host IDNA refuses.
+#[derive(Serialize)]
+struct IdnaFailed<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    error: IdnaError,
+}
+
+#[derive(Serialize)]
+struct IdnaError {
+    index: usize,
+    kind: &'static str,
+    message: String,
 }
 
 /// The offset of `part` within `whole` (a sub-slice of it).

@@ -1,13 +1,15 @@
 //! `uri lint`: the security checks of RFC 3986, section 7.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
-use urikit::security::{lint, lint_iri, Finding};
+use serde::Serialize;
+use urikit::security::{Finding, lint, lint_iri};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_error, json_str, InputArgs, Inputs, Output, OutputArgs, Status,
+    ErrorRecord, InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record,
 };
 
 /// Check URI references for the hazards of RFC 3986, section 7. Prints one
@@ -48,9 +50,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each(|input, _| {
         let parsed = if args.iri {
-            IriRef::parse_bytes(input).map(|r| (r.as_str(), lint_iri(r)))
+            IriRef::parse_bytes(input).and_then(|r| Ok((r.as_str(), lint_iri(r)?)))
         } else {
-            UriRef::parse_bytes(input).map(|r| (r.as_str(), lint(r)))
+            UriRef::parse_bytes(input).and_then(|r| Ok((r.as_str(), lint(r)?)))
         };
         let flagged = match &parsed {
             Ok((text, findings)) => {
@@ -63,12 +65,11 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
             Err(e) => {
                 if args.output.json {
-                    out.write_all(b"{\"uri\":")?;
-                    json_bytes(out, input)?;
-                    out.write_all(b",\"error\":")?;
-                    json_error(out, e)?;
-                    out.write_all(b"}")?;
-                    out.newline()?;
+                    let record = LintError {
+                        uri: lossy(input),
+                        error: ErrorRecord::from(e),
+                    };
+                    write_record(out, &record)?;
                 } else {
                     if headers {
                         writeln!(out, "{}", String::from_utf8_lossy(input))?;
@@ -84,31 +85,46 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// `{"uri","findings":[...]}`: each finding with its byte range, and the
+/// IPv4 address a non-standard host stands for.
+#[derive(Serialize)]
+struct LintRecord<'a> {
+    uri: Cow<'a, str>,
+    findings: Vec<FindingRecord>,
+}
+
+#[derive(Serialize)]
+struct FindingRecord {
+    kind: &'static str,
+    start: usize,
+    end: usize,
+    message: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    address: Option<String>,
+}
+
+/// `{"uri","error"}`: an input that does not parse.
+#[derive(Serialize)]
+struct LintError<'a> {
+    uri: Cow<'a, str>,
+    error: ErrorRecord,
+}
+
 fn write_json(out: &mut Output, input: &[u8], findings: &[Finding]) -> anyhow::Result<()> {
-    out.write_all(b"{\"uri\":")?;
-    json_bytes(out, input)?;
-    out.write_all(b",\"findings\":[")?;
-    for (i, f) in findings.iter().enumerate() {
-        if i > 0 {
-            out.write_all(b",")?;
-        }
-        out.write_all(b"{\"kind\":")?;
-        json_str(out, f.kind().name())?;
-        write!(
-            out,
-            ",\"start\":{},\"end\":{},\"message\":",
-            f.start(),
-            f.end()
-        )?;
-        json_str(out, &f.to_string())?;
-        if let Some(addr) = f.ipv4() {
-            out.write_all(b",\"address\":")?;
-            json_str(out, &addr.to_string())?;
-        }
-        out.write_all(b"}")?;
-    }
-    out.write_all(b"]}")?;
-    out.newline()?;
+    let record = LintRecord {
+        uri: lossy(input),
+        findings: findings
+            .iter()
+            .map(|f| FindingRecord {
+                kind: f.kind().name(),
+                start: f.start(),
+                end: f.end(),
+                message: f.to_string(),
+                address: f.ipv4().map(|a| a.to_string()),
+            })
+            .collect(),
+    };
+    write_record(out, &record)?;
     Ok(())
 }
 

@@ -2,14 +2,24 @@
 
 use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
-use urikit::normalize::Normalizer;
+use serde::Serialize;
+use urikit::normalize::{Level, Normalizer};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    json_bytes, json_str, write_invalid, InputArgs, Inputs, Output, OutputArgs, Status,
+    InputArgs, Inputs, Output, OutputArgs, Status, lossy, parse_java, write_invalid,
+    write_java_invalid, write_record,
 };
+
+/// `{"input","valid":true,"normalized","changed"}`.
+#[derive(Serialize)]
+struct Normalized<'a> {
+    input: Cow<'a, str>,
+    valid: bool,
+    normalized: &'a str,
+    changed: bool,
+}
 
 /// Print the normal form of URI references, one per line (RFC 3986, 6.2)
 ///
@@ -20,6 +30,9 @@ use crate::common::{
 /// line from standard input (or the files of -i). An invalid reference is
 /// reported on standard error with its line number, and left out of the
 /// output unless --keep-invalid.
+///
+/// With --java: java.net.URI's `normalize()` (dot segments removed, but a
+/// leading ".." kept; runs of "/" collapsed; nothing else changed).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Add scheme-based normalization (6.2.3): drop default ports, "/" for an
@@ -37,6 +50,10 @@ pub struct Args {
     /// (RFC 3987 5.3.2.2).
     #[arg(long, requires = "iri")]
     nfc: bool,
+    /// Normalize as java.net.URI's `normalize()` does, reading each input
+    /// as `new java.net.URI(s)` does.
+    #[arg(long, conflicts_with_all = ["iri", "scheme", "ipv6"])]
+    java: bool,
     #[command(flatten)]
     output: OutputArgs,
     #[command(flatten)]
@@ -47,28 +64,35 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let n = Normalizer::new()
-        .scheme_based(args.scheme)
-        .ipv6_canonical(args.ipv6);
+    let level = if args.scheme {
+        Level::Scheme
+    } else {
+        Level::Syntax
+    };
+    let n = Normalizer::new(level).ipv6_canonical(args.ipv6);
     if args.iri {
         return run_iri(&args, &n, out);
+    }
+    if args.java {
+        return run_java(&args, out);
     }
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.refs, &args.input).each(|input, loc| {
         match UriRef::parse_bytes(input) {
             Ok(r) => {
-                let normal = n.normalize(r);
+                let normal = r.normalize_with(&n);
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_str(out, r.as_str())?;
-                    out.write_all(b",\"valid\":true,\"normalized\":")?;
-                    json_str(out, normal.as_str())?;
-                    write!(out, ",\"changed\":{}}}", !normal.is_borrowed())?;
+                    let record = Normalized {
+                        input: r.as_str().into(),
+                        valid: true,
+                        normalized: normal.as_str(),
+                        changed: !normal.is_borrowed(),
+                    };
+                    write_record(out, &record)?;
                 } else {
-                    out.write_all(normal.as_str().as_bytes())?;
+                    out.line(normal.as_str().as_bytes())?;
                 }
-                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;
@@ -104,19 +128,53 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
         match normal {
             Ok(normal) => {
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_bytes(out, input)?;
-                    out.write_all(b",\"valid\":true,\"normalized\":")?;
-                    json_str(out, &normal)?;
-                    write!(out, ",\"changed\":{}}}", normal.as_bytes() != input)?;
+                    let record = Normalized {
+                        input: lossy(input),
+                        valid: true,
+                        normalized: &normal,
+                        changed: normal.as_bytes() != input,
+                    };
+                    write_record(out, &record)?;
                 } else {
-                    out.write_all(normal.as_bytes())?;
+                    out.line(normal.as_bytes())?;
                 }
-                out.newline()?;
             }
             Err(e) => {
                 status = Status::Flagged;
                 write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.keep_invalid && !args.output.json {
+                    out.line(input)?;
+                }
+            }
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}
+
+/// `uri normalize --java`: java.net.URI's `normalize()`.
+fn run_java(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        match parse_java(input) {
+            Ok(u) => {
+                let normal = u.normalize();
+                if args.output.json {
+                    let record = Normalized {
+                        input: u.as_str().into(),
+                        valid: true,
+                        normalized: &normal,
+                        changed: normal != u.as_str(),
+                    };
+                    write_record(out, &record)?;
+                } else {
+                    out.line(normal.as_bytes())?;
+                }
+            }
+            Err(e) => {
+                status = Status::Flagged;
+                write_java_invalid(out, args.output.json, input, &e, loc)?;
                 if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }

@@ -1,15 +1,14 @@
 //! `uri from-path` and `uri to-path`: file paths and `file` URIs
 //! (RFC 8089).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
 use urikit::file::{self, FilePathError};
 use urikit::{Uri, UriBuf};
 
-use crate::common::{
-    json_bytes, json_opt, json_str, InputArgs, Inputs, Loc, Output, OutputArgs, Status,
-};
+use crate::common::{InputArgs, Inputs, Loc, Output, OutputArgs, Status, lossy, write_record};
 
 /// Which paths: the host platform's, Windows or Unix.
 #[derive(clap::Args, Debug, Clone, Copy)]
@@ -113,17 +112,16 @@ pub fn run_from(args: FromArgs, out: &mut Output) -> anyhow::Result<Status> {
         };
         status = status.flag_if(result.is_err());
         if args.output.json {
-            out.write_all(b"{\"path\":")?;
-            json_bytes(out, input)?;
-            match &result {
-                Ok(uri) => {
-                    out.write_all(b",\"uri\":")?;
-                    json_str(out, uri.as_str())?;
-                }
-                Err(e) => e.write_json(out)?,
-            }
-            out.write_all(b"}")?;
-            return Ok(out.newline()?);
+            let (uri, error) = match &result {
+                Ok(uri) => (Some(uri.as_str()), None),
+                Err(e) => (None, Some(e.record())),
+            };
+            let record = FromPathRecord {
+                path: lossy(input),
+                uri,
+                error,
+            };
+            return Ok(write_record(out, &record)?);
         }
         match result {
             Ok(uri) => out.line(uri.as_str().as_bytes())?,
@@ -151,20 +149,21 @@ pub fn run_to(args: ToArgs, out: &mut Output) -> anyhow::Result<Status> {
         };
         status = status.flag_if(result.is_err());
         if args.output.json {
-            out.write_all(b"{\"uri\":")?;
-            json_bytes(out, input)?;
-            match &result {
-                Ok(path) => {
-                    out.write_all(b",\"path\":")?;
-                    json_bytes(out, path)?;
-                    if std::str::from_utf8(path).is_err() {
-                        out.write_all(b",\"utf8\":false")?;
-                    }
-                }
-                Err(e) => e.write_json(out)?,
-            }
-            out.write_all(b"}")?;
-            return Ok(out.newline()?);
+            let (path, utf8, error) = match &result {
+                Ok(path) => (
+                    Some(lossy(path)),
+                    std::str::from_utf8(path).is_err().then_some(false),
+                    None,
+                ),
+                Err(e) => (None, None, Some(e.record())),
+            };
+            let record = ToPathRecord {
+                uri: lossy(input),
+                path,
+                utf8,
+                error,
+            };
+            return Ok(write_record(out, &record)?);
         }
         match result {
             Ok(path) => out.line(&path)?,
@@ -263,17 +262,44 @@ impl Failure {
         }
     }
 
-    /// `,"error":{"index","kind","message"}`.
-    fn write_json(&self, out: &mut Output) -> std::io::Result<()> {
-        out.write_all(b",\"error\":{\"index\":")?;
-        match self.index() {
-            Some(i) => write!(out, "{i}")?,
-            None => out.write_all(b"null")?,
+    /// The `"error"` object: `{"index","kind","message"}`.
+    fn record(&self) -> FailureRecord {
+        FailureRecord {
+            index: self.index(),
+            kind: self.kind(),
+            message: self.message(),
         }
-        out.write_all(b",\"kind\":")?;
-        json_str(out, self.kind())?;
-        out.write_all(b",\"message\":")?;
-        json_opt(out, Some(&self.message()))?;
-        out.write_all(b"}")
     }
+}
+
+/// `{"index","kind","message"}` (the index null where the error has no
+/// place).
+#[derive(Serialize)]
+struct FailureRecord {
+    index: Option<usize>,
+    kind: &'static str,
+    message: String,
+}
+
+/// `{"path","uri"}` or `{"path","error"}`.
+#[derive(Serialize)]
+struct FromPathRecord<'a> {
+    path: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    uri: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<FailureRecord>,
+}
+
+/// `{"uri","path"}` (with `"utf8": false` for a path that is not UTF-8,
+/// shown with U+FFFD) or `{"uri","error"}`.
+#[derive(Serialize)]
+struct ToPathRecord<'a> {
+    uri: Cow<'a, str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    path: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    utf8: Option<bool>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<FailureRecord>,
 }

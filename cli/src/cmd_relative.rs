@@ -1,13 +1,14 @@
 //! `uri relative`: the shortest reference from a base to a target, the
 //! inverse of `uri resolve`.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
 use urikit::{Iri, Uri};
 
-use crate::cmd_resolve::{for_each_pair, Base, LineError, PairInput};
-use crate::common::{json_bytes, json_key, json_str, InputArgs, Output, OutputArgs, Status};
+use crate::cmd_resolve::{Base, LineError, PairInput, UriOrIri, for_each_pair};
+use crate::common::{InputArgs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Make target URIs relative to a base: the shortest reference that
 /// resolves (RFC 3986 5.2, strict) from the base back to each target, byte
@@ -47,7 +48,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let json = args.output.json;
     let keep_invalid = args.output.keep_invalid;
 
-    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_, Base<'_>>| -> anyhow::Result<()> {
         let (base_text, target) = (p.base_text, p.second);
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
@@ -69,22 +70,17 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         });
         status = status.flag_if(result.is_err());
         if json {
-            out.write_all(b"{\"base\":")?;
-            json_bytes(out, base_text)?;
-            json_key(out, false, "target")?;
-            match target {
-                Some(t) => json_bytes(out, t)?,
-                None => out.write_all(b"null")?,
-            }
-            match &result {
-                Ok(r) => {
-                    json_key(out, false, "relative")?;
-                    json_str(out, r)?;
-                }
-                Err(e) => e.write_json(out)?,
-            }
-            out.write_all(b"}")?;
-            out.newline()?;
+            let (relative, error) = match &result {
+                Ok(r) => (Some(r.as_str()), None),
+                Err(e) => (None, Some(e)),
+            };
+            let record = RelativeRecord {
+                base: lossy(base_text),
+                target: target.map(lossy),
+                relative,
+                error,
+            };
+            write_record(out, &record)?;
         } else {
             match &result {
                 Ok(r) => out.line(r.as_bytes())?,
@@ -101,7 +97,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
-        args.iri,
+        UriOrIri(args.iri),
         args.base.as_ref(),
         &args.targets,
         &args.input,
@@ -109,4 +105,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         |p| one(out, p),
     )?;
     Ok(status)
+}
+
+/// `{"base","target","relative"}` or `{"base","target","error"}` (the
+/// target null for a `--pairs` line without a tab).
+#[derive(Serialize)]
+struct RelativeRecord<'a> {
+    base: Cow<'a, str>,
+    target: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    relative: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a LineError>,
 }

@@ -1,11 +1,12 @@
 //! `uri repair`: near-URIs made valid by percent-encoding (urikit::repair).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
-use urikit::repair::{repair, Repaired};
+use serde::Serialize;
+use urikit::repair::{Repaired, repair};
 
-use crate::common::{json_bytes, json_str, InputArgs, Inputs, Output, OutputArgs, Status};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Make near-URIs valid URI references, one per line
 ///
@@ -52,15 +53,15 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 let i = e.valid_up_to();
                 let message = format!("text that is not UTF-8 at index {i}");
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_bytes(out, input)?;
-                    write!(
-                        out,
-                        ",\"error\":{{\"index\":{i},\"kind\":\"invalid-utf8\",\"message\":"
-                    )?;
-                    json_str(out, &message)?;
-                    out.write_all(b"}}")?;
-                    out.newline()?;
+                    let record = RepairFailed {
+                        input: lossy(input),
+                        error: RepairError {
+                            index: i,
+                            kind: urikit::ErrorKind::InvalidUtf8.name(),
+                            message,
+                        },
+                    };
+                    write_record(out, &record)?;
                 } else {
                     out.report_caret(loc, input, i, &message);
                     if args.output.keep_invalid {
@@ -87,14 +88,15 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             Err(e) => {
                 status = Status::Flagged;
                 if args.output.json {
-                    out.write_all(b"{\"input\":")?;
-                    json_str(out, text)?;
-                    write!(out, ",\"error\":{{\"index\":{},\"kind\":", e.index())?;
-                    json_str(out, e.name())?;
-                    out.write_all(b",\"message\":")?;
-                    json_str(out, &e.kind().to_string())?;
-                    out.write_all(b"}}")?;
-                    out.newline()?;
+                    let record = RepairFailed {
+                        input: text.into(),
+                        error: RepairError {
+                            index: e.index(),
+                            kind: e.name(),
+                            message: e.kind().to_string(),
+                        },
+                    };
+                    write_record(out, &record)?;
                 } else {
                     out.report_caret(loc, input, e.index(), &e.to_string());
                     if args.output.keep_invalid {
@@ -108,24 +110,53 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Ok(status)
 }
 
+/// `{"input","output","changed","changes"}`: each change with its byte
+/// index in the input, the character, the component and the kind.
+#[derive(Serialize)]
+struct RepairRecord<'a> {
+    input: &'a str,
+    output: &'a str,
+    changed: bool,
+    changes: Vec<ChangeRecord>,
+}
+
+#[derive(Serialize)]
+struct ChangeRecord {
+    index: usize,
+    char: char,
+    component: &'static str,
+    kind: &'static str,
+}
+
+/// `{"input","error"}`: text that cannot be repaired (or is not UTF-8).
+#[derive(Serialize)]
+struct RepairFailed<'a> {
+    input: Cow<'a, str>,
+    error: RepairError,
+}
+
+#[derive(Serialize)]
+struct RepairError {
+    index: usize,
+    kind: &'static str,
+    message: String,
+}
+
 fn write_json(out: &mut Output, text: &str, r: &Repaired<'_>) -> std::io::Result<()> {
-    out.write_all(b"{\"input\":")?;
-    json_str(out, text)?;
-    out.write_all(b",\"output\":")?;
-    json_str(out, r.as_str())?;
-    write!(out, ",\"changed\":{},\"changes\":[", !r.is_unchanged())?;
-    for (k, c) in r.changes().iter().enumerate() {
-        if k > 0 {
-            out.write_all(b",")?;
-        }
-        write!(out, "{{\"index\":{},\"char\":", c.index())?;
-        json_str(out, c.char().encode_utf8(&mut [0; 4]))?;
-        out.write_all(b",\"component\":")?;
-        json_str(out, c.component().name())?;
-        out.write_all(b",\"kind\":")?;
-        json_str(out, c.kind().name())?;
-        out.write_all(b"}")?;
-    }
-    out.write_all(b"]}")?;
-    out.newline()
+    let record = RepairRecord {
+        input: text,
+        output: r.as_str(),
+        changed: !r.is_unchanged(),
+        changes: r
+            .changes()
+            .iter()
+            .map(|c| ChangeRecord {
+                index: c.index(),
+                char: c.char(),
+                component: c.component().name(),
+                kind: c.kind().name(),
+            })
+            .collect(),
+    };
+    write_record(out, &record)
 }

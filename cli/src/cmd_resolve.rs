@@ -1,13 +1,15 @@
 //! `uri resolve`: resolve references against a base (RFC 3986 section 5).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
-use std::io::Write;
 
+use serde::Serialize;
+use urikit::java::JavaUri;
 use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    json_bytes, json_key, json_opt, json_str, printable, InputArgs, Inputs, Loc, Output,
-    OutputArgs, Status, UsageError,
+    InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, lossy,
+    parse_java, printable, write_record,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).
@@ -18,6 +20,10 @@ use crate::common::{
 /// line number (and left out of the output unless --keep-invalid), and the
 /// exit status is 1. With --json: {"base","reference","target"} or
 /// {"base","reference","error"}.
+///
+/// With --java, as java.net.URI's `resolve` computes it (base and
+/// reference parsed as `new java.net.URI(s)`; a relative base is allowed,
+/// as in Java).
 #[derive(clap::Args, Debug)]
 pub struct Args {
     /// Ignore a reference's scheme when it equals the base's, as the
@@ -31,6 +37,12 @@ pub struct Args {
     /// Resolve IRI references against an IRI base (RFC 3987 6.5).
     #[arg(long)]
     iri: bool,
+    /// Resolve as java.net.URI's `resolve` does (its own rules: an empty
+    /// reference gives the base's directory, runs of "/" collapse, ".."
+    /// above the root stays); base and references are read as
+    /// `new java.net.URI(s)` reads them.
+    #[arg(long, conflicts_with_all = ["iri", "rfc2396", "non_strict"])]
+    java: bool,
     #[command(flatten)]
     output: OutputArgs,
     /// Read lines of BASE, a tab and REF from standard input or the files of
@@ -49,10 +61,15 @@ pub struct Args {
 }
 
 /// Why one input line gives no answer: which part, and the error.
+#[derive(Clone, Serialize)]
 pub(crate) struct LineError {
     /// "base", "reference", "target" or "line".
     pub part: &'static str,
     pub index: Option<usize>,
+    /// With --java: Java's `getIndex()` (UTF-16 units, -1 for none), null
+    /// for bytes that are not UTF-8.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub java_index: Option<Option<i64>>,
     pub kind: &'static str,
     pub component: Option<&'static str>,
     pub message: String,
@@ -63,9 +80,23 @@ impl LineError {
         LineError {
             part,
             index: Some(e.index()),
+            java_index: None,
             kind: e.kind().name(),
             component: e.kind().component().map(|c| c.name()),
             message: format!("invalid {part}: {e}"),
+        }
+    }
+
+    /// An input that java.net.URI does not take (`--java`).
+    pub fn java(part: &'static str, e: JavaInputError) -> LineError {
+        let record = e.record();
+        LineError {
+            part,
+            index: Some(e.index()),
+            java_index: Some(record.java_index),
+            kind: record.kind,
+            component: None,
+            message: format!("invalid {part}: {}", e.message()),
         }
     }
 
@@ -73,6 +104,7 @@ impl LineError {
         LineError {
             part,
             index: e.index(),
+            java_index: None,
             kind: e.kind().name(),
             component: None,
             message: e.to_string(),
@@ -83,28 +115,11 @@ impl LineError {
         LineError {
             part: "line",
             index: None,
+            java_index: None,
             kind: "missing-tab",
             component: None,
             message: format!("expected {first}<TAB>{second}"),
         }
-    }
-
-    /// `"error":{...}` as a JSON member (after a comma).
-    pub fn write_json(&self, out: &mut Output) -> std::io::Result<()> {
-        out.write_all(b",\"error\":{\"part\":")?;
-        json_str(out, self.part)?;
-        out.write_all(b",\"index\":")?;
-        match self.index {
-            Some(i) => write!(out, "{i}")?,
-            None => out.write_all(b"null")?,
-        }
-        out.write_all(b",\"kind\":")?;
-        json_str(out, self.kind)?;
-        out.write_all(b",\"component\":")?;
-        json_opt(out, self.component)?;
-        out.write_all(b",\"message\":")?;
-        json_str(out, &self.message)?;
-        out.write_all(b"}")
     }
 }
 
@@ -115,6 +130,7 @@ pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
         Ok(_) => LineError {
             part: "base",
             index: Some(0),
+            java_index: None,
             kind: "base-not-uri",
             component: Some("scheme"),
             message: "base is not a URI (it has no scheme)".into(),
@@ -125,9 +141,9 @@ pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
 
 /// The usage error for a BASE argument that is not a URI: the message with
 /// the input and a caret under the offending byte.
-pub(crate) fn parse_base(base: &OsString, iri: bool) -> anyhow::Result<Base<'_>> {
+pub(crate) fn parse_base<R: ReadBase>(base: &OsString, reader: R) -> anyhow::Result<R::Base<'_>> {
     let bytes = base.as_encoded_bytes();
-    base_of(iri, bytes).map_err(|e| {
+    reader.read(bytes).map_err(|e| {
         let (text, col) = printable(bytes, e.index.unwrap_or(0));
         let message = e
             .message
@@ -150,6 +166,7 @@ pub(crate) fn base_iri(bytes: &[u8]) -> Result<Iri<'_>, LineError> {
         Ok(_) => LineError {
             part: "base",
             index: Some(0),
+            java_index: None,
             kind: "base-not-uri",
             component: Some("scheme"),
             message: "base is not an IRI (it has no scheme)".into(),
@@ -158,12 +175,50 @@ pub(crate) fn base_iri(bytes: &[u8]) -> Result<Iri<'_>, LineError> {
     })
 }
 
-/// A base as `iri` says.
-fn base_of(iri: bool, bytes: &[u8]) -> Result<Base<'_>, LineError> {
-    if iri {
-        base_iri(bytes).map(Base::Iri)
-    } else {
-        base_uri(bytes).map(Base::Uri)
+/// How the bases of a run are read; each reading gives its own type.
+pub(crate) trait ReadBase: Copy {
+    /// A base read from input that lives for `'i`.
+    type Base<'i>: Copy;
+    /// Read a base.
+    fn read(self, bytes: &[u8]) -> Result<Self::Base<'_>, LineError>;
+    /// A base for a shorter time (every base type borrows its input).
+    fn shorten<'a: 'b, 'b>(base: Self::Base<'a>) -> Self::Base<'b>;
+}
+
+/// URI bases, or IRI bases when `.0`.
+#[derive(Clone, Copy)]
+pub(crate) struct UriOrIri(pub bool);
+
+impl ReadBase for UriOrIri {
+    type Base<'i> = Base<'i>;
+
+    fn read(self, bytes: &[u8]) -> Result<Base<'_>, LineError> {
+        if self.0 {
+            base_iri(bytes).map(Base::Iri)
+        } else {
+            base_uri(bytes).map(Base::Uri)
+        }
+    }
+
+    fn shorten<'a: 'b, 'b>(base: Base<'a>) -> Base<'b> {
+        base
+    }
+}
+
+/// java.net.URI bases (`--java`): whatever `new java.net.URI(s)` takes,
+/// relative too, as Java's `resolve` does.
+#[derive(Clone, Copy)]
+pub(crate) struct JavaBase;
+
+impl ReadBase for JavaBase {
+    type Base<'i> = JavaUri<'i>;
+
+    fn read(self, bytes: &[u8]) -> Result<JavaUri<'_>, LineError> {
+        parse_java(bytes).map_err(|e| LineError::java("base", e))
+    }
+
+    fn shorten<'a: 'b, 'b>(base: JavaUri<'a>) -> JavaUri<'b> {
+        base
     }
 }
 
@@ -176,10 +231,10 @@ pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
 /// One input of `resolve` or `relative`: the whole input (a line, or an
 /// argument), the base's text and the base, the second part, and where the
 /// input is.
-pub(crate) struct PairInput<'i, 'l> {
+pub(crate) struct PairInput<'i, 'l, B> {
     pub line: &'i [u8],
     pub base_text: &'i [u8],
-    pub base: Result<Base<'i>, LineError>,
+    pub base: Result<B, LineError>,
     pub second: Option<&'i [u8]>,
     pub loc: Loc<'l>,
 }
@@ -187,15 +242,15 @@ pub(crate) struct PairInput<'i, 'l> {
 /// Call `one` with each (base, second) input: `BASE<TAB>SECOND` lines of
 /// standard input or the files of -i with `--pairs`, else the BASE argument
 /// with each SECOND argument (or line). A bad pair line reaches `one` as an
-/// error; a bad BASE argument is a usage error. With `iri`, bases are IRIs.
-pub(crate) fn for_each_pair(
+/// error; a bad BASE argument is a usage error. `reader` reads the bases.
+pub(crate) fn for_each_pair<R: ReadBase>(
     pairs: bool,
-    iri: bool,
+    reader: R,
     base_arg: Option<&OsString>,
     seconds: &[OsString],
     input: &InputArgs,
     second_name: &'static str,
-    mut one: impl FnMut(PairInput<'_, '_>) -> anyhow::Result<()>,
+    mut one: impl for<'i, 'l> FnMut(PairInput<'i, 'l, R::Base<'i>>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if pairs {
         return Inputs::lines_only(input).each(|line, loc| {
@@ -203,7 +258,7 @@ pub(crate) fn for_each_pair(
                 Some((base_text, second)) => PairInput {
                     line,
                     base_text,
-                    base: base_of(iri, base_text),
+                    base: reader.read(base_text),
                     second: Some(second),
                     loc,
                 },
@@ -221,13 +276,13 @@ pub(crate) fn for_each_pair(
     let Some(base_arg) = base_arg else {
         return Err(UsageError("missing BASE".into()).into());
     };
-    let base = parse_base(base_arg, iri)?;
+    let base = parse_base(base_arg, reader)?;
     let base_text = base_arg.as_encoded_bytes();
     Inputs::new(seconds, input).each(|second, loc| {
         one(PairInput {
             line: second,
             base_text,
-            base: Ok(base),
+            base: Ok(R::shorten(base)),
             second: Some(second),
             loc,
         })
@@ -235,6 +290,9 @@ pub(crate) fn for_each_pair(
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    if args.java {
+        return run_java(args, out);
+    }
     let resolver = Resolver::new()
         .non_strict(args.non_strict)
         .rfc2396(args.rfc2396);
@@ -244,7 +302,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let json = args.output.json;
     let keep_invalid = args.output.keep_invalid;
 
-    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_, Base<'_>>| -> anyhow::Result<()> {
         let (base_text, reference) = (p.base_text, p.second);
         target.clear();
         let result = p.base.and_then(|b| {
@@ -268,45 +326,111 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
         });
         status = status.flag_if(result.is_err());
-        if json {
-            out.write_all(b"{\"base\":")?;
-            json_bytes(out, base_text)?;
-            json_key(out, false, "reference")?;
-            match reference {
-                Some(r) => json_bytes(out, r)?,
-                None => out.write_all(b"null")?,
-            }
-            match &result {
-                Ok(()) => {
-                    json_key(out, false, "target")?;
-                    json_str(out, &target)?;
-                }
-                Err(e) => e.write_json(out)?,
-            }
-            out.write_all(b"}")?;
-            out.newline()?;
-        } else {
-            match &result {
-                Ok(()) => out.line(target.as_bytes())?,
-                Err(e) => {
-                    out.report(p.loc, &e.message);
-                    if keep_invalid {
-                        out.line(p.line)?;
-                    }
-                }
-            }
-        }
-        Ok(())
+        let result = result.map(|()| target.as_str());
+        write_result(
+            out,
+            json,
+            keep_invalid,
+            (p.line, p.loc),
+            base_text,
+            reference,
+            result,
+        )
     };
 
     for_each_pair(
         args.pairs,
-        args.iri,
+        UriOrIri(args.iri),
         args.base.as_ref(),
         &args.refs,
         &args.input,
         "REF",
         |p| one(out, p),
+    )?;
+    Ok(status)
+}
+
+/// `{"base","reference","target"}` or `{"base","reference","error"}` (the
+/// reference null for a `--pairs` line without a tab).
+#[derive(Serialize)]
+struct ResolveRecord<'a> {
+    base: Cow<'a, str>,
+    reference: Option<Cow<'a, str>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    target: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'a LineError>,
+}
+
+/// One answer of `uri resolve`: the target, or the error (on standard
+/// error, or in the JSON object).
+fn write_result(
+    out: &mut Output,
+    json: bool,
+    keep_invalid: bool,
+    (line, loc): (&[u8], Loc<'_>),
+    base_text: &[u8],
+    reference: Option<&[u8]>,
+    result: Result<&str, LineError>,
+) -> anyhow::Result<()> {
+    if json {
+        let (target, error) = match &result {
+            Ok(target) => (Some(*target), None),
+            Err(e) => (None, Some(e)),
+        };
+        let record = ResolveRecord {
+            base: lossy(base_text),
+            reference: reference.map(lossy),
+            target,
+            error,
+        };
+        write_record(out, &record)?;
+    } else {
+        match &result {
+            Ok(target) => out.line(target.as_bytes())?,
+            Err(e) => {
+                out.report(loc, &e.message);
+                if keep_invalid {
+                    out.line(line)?;
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `uri resolve --java`: java.net.URI's `resolve`.
+fn run_java(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    let (json, keep_invalid) = (args.output.json, args.output.keep_invalid);
+    for_each_pair(
+        args.pairs,
+        JavaBase,
+        args.base.as_ref(),
+        &args.refs,
+        &args.input,
+        "REF",
+        |p| {
+            let (base_text, reference) = (p.base_text, p.second);
+            let result = p.base.and_then(|b| {
+                // A line without a tab has its error in `base` already.
+                let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
+                let r = parse_java(r).map_err(|e| LineError::java("reference", e))?;
+                Ok(b.resolve(&r))
+            });
+            status = status.flag_if(result.is_err());
+            let result = result.as_deref().map_err(LineError::clone);
+            write_result(
+                out,
+                json,
+                keep_invalid,
+                (p.line, p.loc),
+                base_text,
+                reference,
+                result,
+            )
+        },
     )?;
     Ok(status)
 }

@@ -1,15 +1,18 @@
 //! `uri template`: expand URI Templates, match URIs against one, check
 //! templates (RFC 6570).
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
 use anyhow::Context;
+use serde::Serialize;
+use serde::ser::SerializeMap;
 use serde_json::{Map, Value as Json};
-use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Template, TemplateError, VarValue};
+use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Matcher, Template, TemplateError, VarValue};
 
 use crate::common::{
-    json_str, printable, InputArgs, Inputs, Output, OutputArgs, Status, UsageError,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, lossy, printable, write_record,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
@@ -91,6 +94,11 @@ pub struct MatchArgs {
 ///
 /// With no template, reads one per line from standard input. Exit 1 when
 /// some template is invalid (one that is valid but not matchable is fine).
+/// "Matchable" is as `match` reads by default (leniently); a template only
+/// the lenient mode can read (`{+path}{?q}`: the `+` value ends at the
+/// first `?`) says so, with the exact mode's reason. JSON:
+/// `{"template","valid","variables","matchable","matchable_exact"}`, with
+/// `"index"` and `"reason"` when some mode refuses it.
 #[derive(clap::Args, Debug)]
 pub struct CheckArgs {
     #[command(flatten)]
@@ -177,73 +185,111 @@ fn expand(args: ExpandArgs, out: &mut Output) -> anyhow::Result<Status> {
     }
 }
 
-fn template_for_matching(text: &str) -> anyhow::Result<Template<'_>> {
+fn matcher_for(text: &str, mode: MatchMode) -> anyhow::Result<Matcher<'_>> {
     let t = Template::parse(text).map_err(|e: TemplateError| {
         UsageError(format!(
             "invalid template\n{}",
             caret(text, e.index(), &e.to_string())
         ))
     })?;
-    t.matcher().map_err(|e: Ambiguity| {
+    let m = Matcher::with_mode(t, mode).map_err(|e: Ambiguity| {
+        let only = match Matcher::with_mode(t, MatchMode::Lenient) {
+            Ok(_) => " in the exact mode (it is in the lenient one)",
+            Err(_) => "",
+        };
         UsageError(format!(
-            "template not matchable\n{}",
+            "template not matchable{only}\n{}",
             caret(text, e.index(), e.kind().message())
         ))
     })?;
-    Ok(t)
+    Ok(m)
 }
 
-fn write_vars(out: &mut Output, caps: &Captures<'_>) -> std::io::Result<()> {
-    out.write_all(b"{")?;
-    for (k, (name, value)) in caps.iter().enumerate() {
-        if k > 0 {
-            out.write_all(b",")?;
+/// The variables of a match as a JSON object, in the template's order:
+/// a string, a list as an array, an associative array as an object.
+struct Vars<'a, 't>(&'a Captures<'t>);
+
+impl Serialize for Vars<'_, '_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(None)?;
+        for (name, value) in self.0.iter() {
+            map.serialize_entry(name, &Var(value))?;
         }
-        json_str(out, name)?;
-        out.write_all(b":")?;
-        match value {
-            VarValue::String(s) => json_str(out, s)?,
-            VarValue::List(items) => {
-                out.write_all(b"[")?;
-                for (i, s) in items.iter().enumerate() {
-                    if i > 0 {
-                        out.write_all(b",")?;
-                    }
-                    json_str(out, s)?;
-                }
-                out.write_all(b"]")?;
-            }
-            VarValue::Assoc(pairs) => {
-                out.write_all(b"{")?;
-                for (i, (k, v)) in pairs.iter().enumerate() {
-                    if i > 0 {
-                        out.write_all(b",")?;
-                    }
-                    json_str(out, k)?;
-                    out.write_all(b":")?;
-                    json_str(out, v)?;
-                }
-                out.write_all(b"}")?;
-            }
+        map.end()
+    }
+}
+
+struct Var<'a>(&'a VarValue);
+
+impl Serialize for Var<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            VarValue::String(v) => s.serialize_str(v),
+            VarValue::List(items) => s.collect_seq(items),
+            VarValue::Assoc(pairs) => s.collect_map(pairs.iter().map(|(k, v)| (k, v))),
             // VarValue may grow: show anything new by its debug form.
             #[allow(unreachable_patterns)]
-            other => json_str(out, &format!("{other:?}"))?,
+            other => s.serialize_str(&format!("{other:?}")),
         }
     }
-    out.write_all(b"}")
+}
+
+/// `{"uri","match":true,"vars"}` with `"rest":[[name,value],...]` and
+/// `"hazards":[{"var","kind"}]` when not empty; `{"uri","match":false}`,
+/// with `"error"` when the URI could not be tried.
+#[derive(Serialize)]
+struct MatchRecord<'a, 't> {
+    uri: Cow<'a, str>,
+    #[serde(rename = "match")]
+    matched: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    vars: Option<Vars<'a, 't>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    rest: Option<Vec<[&'a str; 2]>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    hazards: Option<Vec<HazardRecord<'a>>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<&'static str>,
+}
+
+#[derive(Serialize)]
+struct HazardRecord<'a> {
+    var: &'a str,
+    kind: &'static str,
+}
+
+/// `{"template","valid":true,"variables","matchable"}`, with the "index"
+/// and "reason" of what makes it not matchable.
+#[derive(Serialize)]
+struct CheckRecord<'a> {
+    template: &'a str,
+    valid: bool,
+    variables: Vec<&'a str>,
+    matchable: bool,
+    /// Matchable in the exact mode (`--exact`) as well.
+    matchable_exact: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'static str>,
+}
+
+/// `{"template","valid":false,"index","error"}`.
+#[derive(Serialize)]
+struct InvalidTemplate<'a> {
+    template: Cow<'a, str>,
+    valid: bool,
+    index: usize,
+    error: String,
 }
 
 fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
-    let t = template_for_matching(&args.template)?;
     let mode = match (args.exact, args.form) {
         (true, _) => MatchMode::Exact,
         (false, true) => MatchMode::LenientForm,
         (false, false) => MatchMode::Lenient,
     };
-    let m = t
-        .matcher()
-        .map_err(|e| UsageError(e.to_string()))?
-        .mode(mode);
+    let m = matcher_for(&args.template, mode)?;
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each_text(|input, text, loc| {
@@ -251,55 +297,42 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
             Some(s) => m.try_matches(s),
             None => Ok(None),
         };
-        out.write_all(b"{\"uri\":")?;
-        crate::common::json_bytes(out, input)?;
-        match found {
+        let mut record = MatchRecord {
+            uri: lossy(input),
+            matched: false,
+            vars: None,
+            rest: None,
+            hazards: None,
+            error: None,
+        };
+        match &found {
             Ok(Some(c)) => {
-                out.write_all(b",\"match\":true,\"vars\":")?;
-                write_vars(out, &c)?;
-                write_rest_and_hazards(out, &c)?;
+                record.matched = true;
+                record.vars = Some(Vars(c));
+                record.rest = (!c.rest().is_empty())
+                    .then(|| c.rest().iter().map(|(n, v)| [&**n, &**v]).collect());
+                record.hazards = (!c.hazards().is_empty()).then(|| {
+                    c.hazards()
+                        .iter()
+                        .map(|h| HazardRecord {
+                            var: h.name(),
+                            kind: h.kind().name(),
+                        })
+                        .collect()
+                });
             }
-            Ok(None) => {
-                status = Status::Flagged;
-                out.write_all(b",\"match\":false")?;
-            }
+            Ok(None) => status = Status::Flagged,
             Err(e) => {
                 status = Status::Flagged;
                 out.report(loc, &e.to_string());
-                write!(out, ",\"match\":false,\"error\":\"{}\"", e.kind().name())?;
+                record.error = Some(e.kind().name());
             }
         }
-        out.write_all(b"}")?;
-        out.newline()?;
+        write_record(out, &record)?;
         out.end_line().context("writing the output")?;
         Ok(())
     })?;
     Ok(status)
-}
-
-/// `,"rest":[…]` and `,"hazards":[…]`, each when not empty.
-fn write_rest_and_hazards(out: &mut Output, caps: &Captures<'_>) -> std::io::Result<()> {
-    if !caps.rest().is_empty() {
-        out.write_all(b",\"rest\":[")?;
-        for (i, (name, value)) in caps.rest().iter().enumerate() {
-            out.write_all(if i > 0 { b",[" } else { b"[" })?;
-            json_str(out, name)?;
-            out.write_all(b",")?;
-            json_str(out, value)?;
-            out.write_all(b"]")?;
-        }
-        out.write_all(b"]")?;
-    }
-    if !caps.hazards().is_empty() {
-        out.write_all(b",\"hazards\":[")?;
-        for (i, h) in caps.hazards().iter().enumerate() {
-            out.write_all(if i > 0 { b",{\"var\":" } else { b"{\"var\":" })?;
-            json_str(out, h.name())?;
-            write!(out, ",\"kind\":\"{}\"}}", h.kind().name())?;
-        }
-        out.write_all(b"]")?;
-    }
-    Ok(())
 }
 
 fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
@@ -317,39 +350,48 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
             Err((index, message)) => {
                 status = Status::Flagged;
                 if args.output.json {
-                    out.write_all(b"{\"template\":")?;
-                    crate::common::json_bytes(out, input)?;
-                    write!(out, ",\"valid\":false,\"index\":{index},\"error\":")?;
-                    json_str(out, &message)?;
-                    out.write_all(b"}")?;
-                    out.newline()?;
+                    let record = InvalidTemplate {
+                        template: lossy(input),
+                        valid: false,
+                        index,
+                        error: message,
+                    };
+                    write_record(out, &record)?;
                 } else {
                     out.report_caret(loc, input, index, &message);
                 }
             }
             Ok(t) => {
-                let matchable = t.matcher();
+                // As `match` reads by default: leniently; the exact mode's
+                // reason when only that one refuses.
+                let lenient = Matcher::with_mode(t, MatchMode::Lenient);
+                let exact = lenient.as_ref().map(|m| m.exact_ambiguity());
+                let matchable = match exact {
+                    Ok(Some(e)) | Err(&e) => Err(e),
+                    Ok(None) => Ok(()),
+                };
                 let vars: Vec<&str> = t.variables().collect();
                 if args.output.json {
-                    out.write_all(b"{\"template\":")?;
-                    json_str(out, t.as_str())?;
-                    out.write_all(b",\"valid\":true,\"variables\":[")?;
-                    for (i, v) in vars.iter().enumerate() {
-                        if i > 0 {
-                            out.write_all(b",")?;
-                        }
-                        json_str(out, v)?;
-                    }
-                    write!(out, "],\"matchable\":{}", matchable.is_ok())?;
-                    if let Err(e) = &matchable {
-                        write!(out, ",\"index\":{},\"reason\":", e.index())?;
-                        json_str(out, e.kind().message())?;
-                    }
-                    out.write_all(b"}")?;
-                    out.newline()?;
+                    let record = CheckRecord {
+                        template: t.as_str(),
+                        valid: true,
+                        variables: vars,
+                        matchable: lenient.is_ok(),
+                        matchable_exact: matchable.is_ok(),
+                        index: matchable.as_ref().err().map(|e| e.index()),
+                        reason: matchable.as_ref().err().map(|e| e.kind().message()),
+                    };
+                    write_record(out, &record)?;
                 } else {
                     match &matchable {
                         Ok(_) => writeln!(out, "{}  valid, matchable", t.as_str())?,
+                        Err(e) if lenient.is_ok() => writeln!(
+                            out,
+                            "{}  valid, matchable in the lenient mode only (exact: {} at index {})",
+                            t.as_str(),
+                            e.kind().message(),
+                            e.index()
+                        )?,
                         Err(e) => writeln!(
                             out,
                             "{}  valid, not matchable: {} at index {}",

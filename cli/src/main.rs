@@ -25,7 +25,7 @@ mod cmd_resolve;
 mod cmd_template;
 mod common;
 
-use common::{is_broken_pipe, Color, Output, Status};
+use common::{Color, Output, Status, is_broken_pipe};
 
 #[derive(Parser, Debug)]
 #[command(

@@ -27,11 +27,11 @@ pub fn check_conversions(s: &str) {
             assert_eq!(ours, u.as_str());
         }
     }
-    if let Ok(h) = http::Uri::try_from(s) {
-        if let Ok(r) = UriRefBuf::try_from(&h) {
-            let back = http::Uri::try_from(&r).unwrap_or_else(|e| panic!("{h} -> {r}: {e}"));
-            assert_eq!(back, h, "{h} -> {r}");
-        }
+    if let Ok(h) = http::Uri::try_from(s)
+        && let Ok(r) = UriRefBuf::try_from(&h)
+    {
+        let back = http::Uri::try_from(&r).unwrap_or_else(|e| panic!("{h} -> {r}: {e}"));
+        assert_eq!(back, h, "{h} -> {r}");
     }
     if let Ok(r) = UriRef::parse(s) {
         for h in [http::Uri::try_from(r), r.to_http_uri_lossy()]

@@ -1,11 +1,14 @@
 //! Checks for the RFC 8089 conversions (`urikit::file`), shared by the
 //! `file_paths` fuzz target and the fuzz crate's tests.
 
-use urikit::file::{self, FilePathError};
 use urikit::Uri;
+use urikit::file::{self, FilePathError};
 
 fn in_bounds(e: &FilePathError, len: usize, what: &str) {
-    assert!(e.index().is_some_and(|i| i <= len), "{what}: {e} (len {len})");
+    assert!(
+        e.index().is_some_and(|i| i <= len),
+        "{what}: {e} (len {len})"
+    );
 }
 
 /// Any bytes as a Unix path, a Windows path, a lenient file URI and a URI:
@@ -32,7 +35,11 @@ pub fn check_file_paths(data: &[u8]) {
                 .to_windows_path()
                 .unwrap_or_else(|e| panic!("{s:?} -> {u} -> {e}"));
             let u2 = file::from_windows_path(&p).unwrap_or_else(|e| panic!("{p:?}: {e}"));
-            assert_eq!(u2.to_windows_path().unwrap(), p, "{s:?} -> {u} -> {p:?} -> {u2}");
+            assert_eq!(
+                u2.to_windows_path().unwrap(),
+                p,
+                "{s:?} -> {u} -> {p:?} -> {u2}"
+            );
         }
         Err(e) => in_bounds(&e, s.len(), "from_windows_path"),
     }

@@ -9,14 +9,22 @@ pub fn check_iri_bytes(data: &[u8]) {
     let from_bytes = IriRef::parse_bytes(data);
     match core::str::from_utf8(data) {
         Ok(s) => {
-            assert_eq!(from_bytes, IriRef::parse(s), "parse_bytes and parse on {s:?}");
+            assert_eq!(
+                from_bytes,
+                IriRef::parse(s),
+                "parse_bytes and parse on {s:?}"
+            );
             check_iri(s);
         }
         Err(e) => {
             // Non-UTF-8 input never parses; the error is at or before the
             // first bad byte.
             let err = from_bytes.expect_err("non-UTF-8 input parsed");
-            assert!(err.index() <= e.valid_up_to(), "{err:?} after {}", e.valid_up_to());
+            assert!(
+                err.index() <= e.valid_up_to(),
+                "{err:?} after {}",
+                e.valid_up_to()
+            );
         }
     }
 }
@@ -28,12 +36,20 @@ pub fn check_iri_bytes(data: &[u8]) {
 /// input and on a character boundary.
 pub fn check_iri(s: &str) {
     let parsed = IriRef::parse(s);
-    assert_eq!(IriRefBuf::parse(s).is_ok(), parsed.is_ok(), "IriRefBuf on {s:?}");
+    assert_eq!(
+        IriRefBuf::parse(s).is_ok(),
+        parsed.is_ok(),
+        "IriRefBuf on {s:?}"
+    );
     if let Ok(i) = Iri::parse(s) {
         assert_eq!(parsed.map(|r| r.as_iri()), Ok(Some(i)));
     }
     if s.is_ascii() {
-        assert_eq!(parsed.map(drop), UriRef::parse(s).map(drop), "ASCII verdicts on {s:?}");
+        assert_eq!(
+            parsed.map(drop),
+            UriRef::parse(s).map(drop),
+            "ASCII verdicts on {s:?}"
+        );
     }
     match parsed {
         Ok(r) => {
@@ -45,11 +61,15 @@ pub fn check_iri(s: &str) {
             assert_eq!(u.query().is_some(), r.query().is_some());
             assert_eq!(u.fragment().is_some(), r.fragment().is_some());
             let back = u.to_iri();
-            let again = IriRef::parse(&back).unwrap_or_else(|e| panic!("to_iri of {uri:?}: {back:?}: {e}"));
+            let again =
+                IriRef::parse(&back).unwrap_or_else(|e| panic!("to_iri of {uri:?}: {back:?}: {e}"));
             assert_eq!(canonical(&again.to_uri()), canonical(&uri), "{s:?}");
         }
         Err(e) => {
-            assert!(e.index() <= s.len() && s.is_char_boundary(e.index()), "{e:?} on {s:?}");
+            assert!(
+                e.index() <= s.len() && s.is_char_boundary(e.index()),
+                "{e:?} on {s:?}"
+            );
         }
     }
 }

@@ -1,7 +1,7 @@
 //! RFC 6570 checks: parsing, expansion and matching never panic, and
 //! matching an expansion gives back variables that expand to it.
 
-use urikit::rfc6570::{ExpandErrorKind, Modifier, Op, Template, TemplateBuf, VarValue};
+use urikit::rfc6570::{ExpandErrorKind, MatchMode, Modifier, Op, Template, TemplateBuf, VarValue};
 
 /// Input: the template, then one value per line for the template's
 /// variables in order of appearance. A line with `\x01` is a list of its
@@ -47,11 +47,7 @@ pub fn check_template(data: &[u8]) {
                     .map(|v| v.name())
             })
             .collect();
-        if names.len() > 1 {
-            names
-        } else {
-            Vec::new()
-        }
+        if names.len() > 1 { names } else { Vec::new() }
     };
     let mut lists_only = named_explode(&[Op::Query, Op::QueryContinuation]);
     lists_only.extend(named_explode(&[Op::PathParam]));
@@ -101,6 +97,18 @@ pub fn check_template(data: &[u8]) {
     // that expand to the same text.
     if let Ok(m) = t.matcher() {
         let _ = m.matches(tpl);
+        // The lenient modes never panic either, on any text, and every
+        // hazard they report names a variable they read.
+        for mode in [MatchMode::Lenient, MatchMode::LenientForm] {
+            let lm = m.clone().mode(mode).max_uri_len(usize::MAX);
+            for text in [tpl, expanded.as_str()] {
+                if let Some(c) = lm.matches(text) {
+                    for h in c.hazards() {
+                        assert!(c.get(h.name()).is_some(), "{tpl:?} on {text:?}: {c:?}");
+                    }
+                }
+            }
+        }
         let caps = m.matches(&expanded).unwrap_or_else(|| {
             panic!("{tpl:?} does not match its expansion {expanded:?} of {vars:?}")
         });

@@ -23,7 +23,10 @@ struct RawResult {
     fragment: [c_long; 2],
 }
 
-extern "C" {
+// SAFETY: the declaration matches `urikit_up_parse` in the C shim that
+// build.rs compiles (shim/uriparser_shim.c) (same argument and result types, same layout of
+// `RawResult`, which is `#[repr(C)]`).
+unsafe extern "C" {
     fn urikit_up_parse(s: *const c_char, len: usize, out: *mut RawResult) -> c_int;
 }
 

@@ -47,6 +47,8 @@ fn seeds_pass_the_checks() {
         // The same as a Windows path with a drive, and as a file URI path.
         check_file_paths(format!("C:\\{s}").as_bytes());
         check_conversions(&format!("file:///{s}"));
+        urikit_fuzz::repair::check_repair(s.as_bytes());
+        urikit_fuzz::repair::check_repair(format!("http://a/{s} |#%").as_bytes());
     }
 }
 
@@ -86,4 +88,111 @@ fn the_shortcut_agrees_on_the_seeds_and_samples() {
     for s in &inputs {
         assert!(urikit::__fuzz::shortcut_agrees(s.as_bytes()), "{s:?}");
     }
+}
+
+/// The generated inputs of the java.net.URI differential test (each rule's
+/// boundaries, every ASCII character in every component, non-ASCII
+/// classes), shared by path.
+#[path = "../../urikit/tests/it/java_inputs.rs"]
+#[allow(dead_code)]
+mod java_inputs;
+
+/// The `java_uri` and `rfc2396` targets' seeds: the seeds above, the
+/// java.net.URI test's generated inputs, the RFC 2396 vectors' inputs, the
+/// URLs Spark was asked about (`testdata/spark/answers.jsonl`), the
+/// committed corpus samples and the cc-relative pairs as `BASE\nREF`.
+fn rfc2396_inputs() -> Vec<String> {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let mut out = inputs();
+    out.extend(java_inputs::inputs());
+    let path = format!("{root}/urikit/tests/data/rfc2396/URI-reference.txt");
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let fields: Vec<&str> = line.split('\t').collect();
+        match fields.as_slice() {
+            ["ok", input, ..] => out.push(unescape(input)),
+            ["err", _, _, input] => out.push(unescape(input)),
+            _ => {}
+        }
+    }
+    let path = format!("{root}/testdata/spark/answers.jsonl");
+    for line in std::fs::read_to_string(path).unwrap().lines() {
+        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+        if let Some(url) = v.get("url").and_then(|u| u.as_str()) {
+            out.push(url.to_string());
+        }
+    }
+    for name in [
+        "gsd-urls.txt",
+        "kasztp.txt",
+        "open-redirect-payloads.txt",
+        "wiki-iris.txt",
+    ] {
+        let path = format!("{root}/testdata/corpus/{name}");
+        let text = std::fs::read_to_string(&path).expect(&path);
+        out.extend(text.lines().map(String::from));
+    }
+    let path = format!("{root}/testdata/corpus/cc-relative-10k.csv");
+    let text = std::fs::read_to_string(&path).expect(&path);
+    out.extend(
+        text.lines()
+            .skip(1)
+            .filter_map(|l| l.split_once(','))
+            .map(|(b, r)| format!("{b}\n{r}")),
+    );
+    out
+}
+
+/// The vector files' escapes (`\t`, `\n`, `\\`, `\xHH`, `\u{...}`).
+fn unescape(s: &str) -> String {
+    let mut out = Vec::new();
+    let b = s.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'\\' || i + 1 == b.len() {
+            out.push(b[i]);
+            i += 1;
+            continue;
+        }
+        match b[i + 1] {
+            b't' => out.push(b'\t'),
+            b'n' => out.push(b'\n'),
+            b'r' => out.push(b'\r'),
+            b'\\' => out.push(b'\\'),
+            b'x' => {
+                out.push(u8::from_str_radix(&s[i + 2..i + 4], 16).unwrap());
+                i += 4;
+                continue;
+            }
+            b'u' => {
+                let end = s[i..].find('}').unwrap() + i;
+                let c = char::from_u32(u32::from_str_radix(&s[i + 3..end], 16).unwrap()).unwrap();
+                out.extend(c.to_string().as_bytes());
+                i = end + 1;
+                continue;
+            }
+            _ => out.push(b'\\'),
+        }
+        i += 2;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The `java_uri` and `rfc2396` targets' checks over their seeds.
+#[test]
+fn java_uri_and_rfc2396_checks_hold_on_the_seeds() {
+    let inputs = rfc2396_inputs();
+    assert!(inputs.len() > 20_000, "{}", inputs.len());
+    let (mut java_ok, mut rfc2396_ok) = (0, 0);
+    for s in &inputs {
+        urikit_fuzz::java::check_java_bytes(s.as_bytes());
+        urikit_fuzz::rfc2396::check_rfc2396_bytes(s.as_bytes());
+        java_ok += usize::from(urikit::java::JavaUri::parse(s).is_ok());
+        rfc2396_ok += usize::from(urikit::rfc2396::Rfc2396Ref::parse(s).is_ok());
+    }
+    // Both accept and reject a good share, so both branches are exercised.
+    assert!(java_ok > 5000 && java_ok < inputs.len(), "{java_ok}");
+    assert!(
+        rfc2396_ok > 5000 && rfc2396_ok < inputs.len(),
+        "{rfc2396_ok}"
+    );
 }

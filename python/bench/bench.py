@@ -53,7 +53,6 @@ def table(title, rows, n, baseline):
 def bench_parse_host(lines, repeat):
     import ada_url
     import rfc3986
-
     import urikit
 
     def k_urikit():
@@ -101,7 +100,6 @@ def bench_parse_host(lines, repeat):
 
 def bench_jsonschema(lines, repeat):
     import jsonschema
-
     import urikit.jsonschema
 
     theirs = jsonschema.FormatChecker()
@@ -146,7 +144,6 @@ def bench_jsonschema(lines, repeat):
 def bench_batch(lines, repeat):
     import polars as pl
     import pyarrow as pa
-
     import urikit.arrow
 
     arr = pa.array(lines)

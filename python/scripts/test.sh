@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
-# Build the wheel, install it into a fresh venv with the test dependencies
-# (from PyPI), run pytest (docstring and README examples, the jsonschema
-# labels, the compat table, the Arrow examples, IDNA, the GIL released by the
-# Arrow kernels, PySpark's mapInArrow with a JVM installed here if missing)
-# and mypy on the stubs.
+# Build the abi3 wheel with maturin, install it (not an editable install)
+# into a fresh venv with the test dependencies (from PyPI), run pytest
+# (docstring and README examples, the jsonschema labels, the compat table,
+# the Arrow examples, IDNA, the GIL released by the Arrow kernels, PySpark's
+# mapInArrow with a JVM installed here if missing), stubtest (the .pyi stubs
+# against the compiled module), ruff and mypy.
 # Exits non-zero on any failure, and when pytest runs no test at all.
 #
 #   bash python/scripts/test.sh            # python3 from PATH
@@ -37,15 +38,21 @@ else
 fi
 "$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/spark-requirements.txt"
 
-echo "== build the wheel (pip wheel: maturin from PyPI as the build backend)"
-"$bin/python" -m pip wheel -q --disable-pip-version-check --no-deps -w "$work/wheels" "$here"
+echo "== build the abi3 wheel (maturin from PyPI, in its own venv)"
+"$py" -m venv "$work/build"
+"$work/build/bin/python" -m pip install -q --disable-pip-version-check "maturin>=1.7,<2"
+"$work/build/bin/maturin" build --release --manifest-path "$here/Cargo.toml" \
+  --interpreter "$bin/python" --out "$work/wheels"
 ls "$work/wheels"
-"$bin/python" -m pip install -q --disable-pip-version-check "$work"/wheels/urikit-*.whl
+# One wheel for every CPython from 3.9 on (PyO3's abi3-py39 feature).
+wheel="$(ls "$work"/wheels/urikit-*-cp39-abi3-*.whl)"
+"$bin/python" -m pip install -q --disable-pip-version-check "$wheel"
 
 echo "== pytest"
-# From an empty directory, so `import urikit` is the installed wheel and not
-# the source folder.
-cd "$work"
+# From the package's own folder: the pure-Python sources are in python/urikit
+# (maturin's python-source), so `import urikit` is the installed wheel.
+cd "$here"
+"$bin/python" -c 'import urikit, sys; assert "site-packages" in urikit.__file__, urikit.__file__; print("urikit", urikit.__version__, "from", urikit.__file__)'
 status=0
 "$bin/python" -m pytest -p no:cacheprovider -rs "$here/tests" "$here/README.md" || status=$?
 if [ "$status" -eq 5 ]; then
@@ -54,7 +61,14 @@ if [ "$status" -eq 5 ]; then
 fi
 [ "$status" -eq 0 ] || exit "$status"
 
-echo "== mypy (the stubs, against the installed package)"
+echo "== stubtest (the .pyi stubs against the compiled module, exactly)"
+"$bin/python" -m mypy.stubtest --mypy-config-file "$here/pyproject.toml" urikit
+
+echo "== ruff"
+"$bin/python" -m ruff check "$here/python" "$here/tests" "$here/bench"
+
+echo "== mypy (the package, and the stubs as a user sees them)"
+"$bin/python" -m mypy --config-file "$here/pyproject.toml" "$here/python/urikit"
 "$bin/python" -m mypy --config-file "$here/pyproject.toml" "$here/tests/test_typecheck_usage.py"
 
 echo "== rustfmt and clippy (the crate is outside the root workspace, so the root checks skip it)"

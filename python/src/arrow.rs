@@ -7,17 +7,17 @@
 //! writing the C structs that the capsules carry.
 
 use std::collections::VecDeque;
-use std::ffi::{c_char, c_int, CStr, CString};
+use std::ffi::{CStr, CString, c_char, c_int};
 use std::sync::Arc;
 
-use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
 use arrow_array::ffi_stream::FFI_ArrowArrayStream;
-use arrow_array::{make_array, Array, ArrayRef, Datum, Scalar, StringArray};
+use arrow_array::{Array, ArrayRef, Datum, Scalar, StringArray, make_array};
 use arrow_schema::{ArrowError, DataType, Field};
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyCapsule, PyString, PyTuple};
-use urikit_arrow::{EncodeSet, Level};
+use pyo3::types::{PyCapsule, PyDict, PyString, PyTuple};
+use urikit_arrow::{Family, Kernel, Options};
 
 const SCHEMA: &CStr = c"arrow_schema";
 const ARRAY: &CStr = c"arrow_array";
@@ -194,7 +194,7 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
             from_ffi(array, schema)
         }
         .map_err(arrow_err)?;
-        return Ok(Column::One(make_array(data)));
+        return Ok(Column::One(strings(obj.py(), make_array(data))?));
     }
     if obj.hasattr("__arrow_c_stream__")? {
         let capsule = obj.call_method0("__arrow_c_stream__")?;
@@ -204,7 +204,17 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
         // it out and marks the capsule's copy released.
         let mut stream =
             unsafe { FFI_ArrowArrayStream::from_raw(ptr.as_ptr() as *mut FFI_ArrowArrayStream) };
-        return read_stream(&mut stream).map_err(arrow_err);
+        let (ty, chunks) = read_stream(&mut stream).map_err(arrow_err)?;
+        let chunks = chunks
+            .into_iter()
+            .map(|c| strings(obj.py(), c))
+            .collect::<PyResult<Vec<_>>>()?;
+        let ty = match ty {
+            DataType::Null => DataType::Utf8,
+            DataType::Dictionary(_, v) => *v,
+            ty => ty,
+        };
+        return Ok(Column::Chunks(ty, chunks));
     }
     let name = obj.get_type().name()?;
     Err(PyTypeError::new_err(format!(
@@ -212,8 +222,21 @@ fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
     )))
 }
 
-/// All the chunks of a C stream of plain (not only struct) arrays.
-fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<Column, ArrowError> {
+/// `a` as a column of one of the three string types the kernels read:
+/// a dictionary of strings decoded, a `Null` column as all nulls
+/// (`urikit_arrow::string_column`, with the GIL released); `TypeError` for
+/// a column of any other type.
+fn strings(py: Python<'_>, a: ArrayRef) -> PyResult<ArrayRef> {
+    match py.detach(|| urikit_arrow::string_column(&a)) {
+        Ok(Some(decoded)) => Ok(decoded),
+        Ok(None) => Ok(a),
+        Err(e) => Err(PyTypeError::new_err(e.to_string())),
+    }
+}
+
+/// The type and all the chunks of a C stream of plain (not only struct)
+/// arrays.
+fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<(DataType, Vec<ArrayRef>), ArrowError> {
     let fail = |stream: &mut FFI_ArrowArrayStream, rc: c_int| {
         // SAFETY: get_last_error's string lives until the next call.
         let msg = stream
@@ -251,101 +274,7 @@ fn read_stream(stream: &mut FFI_ArrowArrayStream) -> Result<Column, ArrowError> 
         // SAFETY: an array of the stream's schema.
         chunks.push(make_array(unsafe { from_ffi(array, &schema) }?));
     }
-    Ok(Column::Chunks(data_type, chunks))
-}
-
-/// What a kernel was asked to do.
-#[derive(Clone, Copy)]
-enum Op {
-    Unary(fn(&dyn Array) -> Result<ArrayRef, ArrowError>),
-    Binary(fn(&dyn Datum, &dyn Datum) -> Result<ArrayRef, ArrowError>),
-    Normalize(Level),
-    Equivalent(Level),
-    Encode(EncodeSet),
-}
-
-fn port(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    urikit_arrow::port(a).map(|x| Arc::new(x) as ArrayRef)
-}
-
-fn is_valid(a: &dyn Array) -> Result<ArrayRef, ArrowError> {
-    urikit_arrow::is_valid(a).map(|x| Arc::new(x) as ArrayRef)
-}
-
-fn op(name: &str, option: Option<&str>) -> PyResult<Op> {
-    let level = || {
-        let name = option.unwrap_or("syntax");
-        Level::from_name(name).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "unknown level {name:?} (expected 'string', 'syntax' or 'scheme')"
-            ))
-        })
-    };
-    Ok(match name {
-        "parse" => Op::Unary(urikit_arrow::parse),
-        "scheme" => Op::Unary(urikit_arrow::scheme),
-        "authority" => Op::Unary(urikit_arrow::authority),
-        "userinfo" => Op::Unary(urikit_arrow::userinfo),
-        "host" => Op::Unary(urikit_arrow::host),
-        "port" => Op::Unary(port),
-        "port_text" => Op::Unary(urikit_arrow::port_text),
-        "path" => Op::Unary(urikit_arrow::path),
-        "query" => Op::Unary(urikit_arrow::query),
-        "fragment" => Op::Unary(urikit_arrow::fragment),
-        "is_valid" => Op::Unary(is_valid),
-        "path_segments" => Op::Unary(urikit_arrow::path_segments),
-        "query_params" => Op::Unary(urikit_arrow::query_params),
-        "extract" => Op::Unary(urikit_arrow::extract),
-        "lint" => Op::Unary(urikit_arrow::lint),
-        "host_reversed" => Op::Unary(urikit_arrow::host_reversed),
-        "surt" => Op::Unary(urikit_arrow::surt),
-        "public_suffix" => Op::Unary(urikit_arrow::public_suffix),
-        "registrable_domain" => Op::Unary(urikit_arrow::registrable_domain),
-        "host_ascii" => Op::Unary(urikit_arrow::host_ascii),
-        "host_unicode" => Op::Unary(urikit_arrow::host_unicode),
-        "decode" => Op::Unary(urikit_arrow::decode),
-        "resolve" => Op::Binary(urikit_arrow::resolve),
-        "relative" => Op::Binary(urikit_arrow::make_relative),
-        "query_param" => Op::Binary(urikit_arrow::query_param),
-        "normalize" => Op::Normalize(level()?),
-        "equivalent" => Op::Equivalent(level()?),
-        "encode" => {
-            let set = option.unwrap_or("");
-            Op::Encode(
-                EncodeSet::from_name(set)
-                    .ok_or_else(|| PyValueError::new_err(format!("unknown encode set {set:?}")))?,
-            )
-        }
-        _ => {
-            return Err(PyValueError::new_err(format!(
-                "no Arrow kernel named {name:?}"
-            )))
-        }
-    })
-}
-
-/// One kernel call on one chunk of each argument.
-fn run(op: Op, a: &dyn Array, b: Option<&dyn Datum>) -> Result<ArrayRef, ArrowError> {
-    let need_b = || {
-        b.ok_or_else(|| ArrowError::InvalidArgumentError("this kernel takes two arguments".into()))
-    };
-    match op {
-        Op::Unary(f) => f(a),
-        Op::Binary(f) => f(&ArrayDatum(a), need_b()?),
-        Op::Normalize(level) => urikit_arrow::normalize(a, level),
-        Op::Equivalent(level) => urikit_arrow::equivalent(&ArrayDatum(a), need_b()?, level)
-            .map(|x| Arc::new(x) as ArrayRef),
-        Op::Encode(set) => urikit_arrow::encode(a, set),
-    }
-}
-
-/// A `&dyn Array` as a `Datum` (an array argument, not a scalar).
-struct ArrayDatum<'a>(&'a dyn Array);
-
-impl Datum for ArrayDatum<'_> {
-    fn get(&self) -> (&dyn Array, bool) {
-        (self.0, false)
-    }
+    Ok((data_type, chunks))
 }
 
 /// The result of a kernel for a Python caller.
@@ -367,112 +296,156 @@ impl<'py> IntoPyObject<'py> for Out {
     }
 }
 
-/// Run the kernel `name` over `a` (and `b`, for two-argument kernels), with
-/// the GIL released. `option` is the level of `normalize` and `equivalent`
-/// and the set of `encode`. Internal: `urikit.arrow` is the API.
+/// Run the kernel `name` of urikit-arrow's table (`ARROW_KERNELS`) over
+/// `args` (Arrow arrays, chunked arrays, or `str` scalars), with the GIL
+/// released. Internal: `urikit.arrow` is the API.
 #[pyfunction]
-#[pyo3(signature = (name, a, b = None, option = None))]
-pub fn arrow_kernel(
-    py: Python<'_>,
-    name: &str,
-    a: &Bound<'_, PyAny>,
-    b: Option<&Bound<'_, PyAny>>,
-    option: Option<&str>,
-) -> PyResult<Out> {
-    let op = op(name, option)?;
-    let a = import(a)?;
-    let b = b.map(import).transpose()?;
-    py.detach(move || call(op, a, b)).map_err(arrow_err)
+#[pyo3(signature = (name, *args))]
+pub fn arrow_kernel(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Out> {
+    let kernel = urikit_arrow::kernel(name)
+        .ok_or_else(|| PyValueError::new_err(format!("no Arrow kernel named {name:?}")))?;
+    let args = args
+        .iter()
+        .map(|a| import(&a))
+        .collect::<PyResult<Vec<_>>>()?;
+    py.detach(move || call(kernel, args)).map_err(arrow_err)
+}
+
+/// The table of kernels for Python: one dict per kernel of
+/// `urikit_arrow::KERNELS` (its name, SQL name, family, description,
+/// feature, arguments and example), from which `urikit.arrow` makes its
+/// functions.
+pub fn kernels_table(py: Python<'_>) -> PyResult<Bound<'_, PyTuple>> {
+    let mut out = Vec::new();
+    for k in urikit_arrow::KERNELS {
+        let d = PyDict::new(py);
+        d.set_item("name", k.name)?;
+        d.set_item("sql_name", k.sql_name())?;
+        d.set_item(
+            "family",
+            match k.family {
+                Family::Uri => "uri",
+                Family::Spark => "spark",
+            },
+        )?;
+        d.set_item("description", k.description)?;
+        d.set_item("feature", k.feature)?;
+        let mut params = Vec::new();
+        for p in k.params {
+            let pd = PyDict::new(py);
+            pd.set_item("name", p.name)?;
+            pd.set_item("description", p.description)?;
+            pd.set_item("constant", p.constant)?;
+            pd.set_item("optional", p.optional)?;
+            pd.set_item("default", p.default)?;
+            params.push(pd);
+        }
+        d.set_item("params", PyTuple::new(py, params)?)?;
+        let ex = PyDict::new(py);
+        ex.set_item("args", PyTuple::new(py, k.example.args)?)?;
+        ex.set_item("python", k.example.python)?;
+        d.set_item("example", ex)?;
+        out.push(d);
+    }
+    PyTuple::new(py, out)
 }
 
 fn scalar(s: &str) -> Scalar<StringArray> {
     Scalar::new(StringArray::from(vec![s]))
 }
 
-fn call(op: Op, a: Column, b: Option<Column>) -> Result<Out, ArrowError> {
+/// One call of the kernel with one array (or scalar) per argument.
+fn run(kernel: &Kernel, args: &[&dyn Datum]) -> Result<ArrayRef, ArrowError> {
+    kernel.invoke(args, &Options::default())
+}
+
+fn call(kernel: &Kernel, args: Vec<Column>) -> Result<Out, ArrowError> {
     let bad = |m: &str| ArrowError::InvalidArgumentError(m.into());
-    match (a, b) {
-        (Column::One(a), None) => Ok(Out::One(PyArrowArray(run(op, &a, None)?))),
-        (Column::One(a), Some(Column::Str(s))) => {
-            Ok(Out::One(PyArrowArray(run(op, &a, Some(&scalar(&s)))?)))
-        }
-        (Column::One(a), Some(Column::One(b))) => {
-            Ok(Out::One(PyArrowArray(run(op, &a, Some(&ArrayDatum(&*b)))?)))
-        }
-        (Column::Chunks(_, chunks), b) => {
-            let out = match &b {
-                None => chunks
-                    .iter()
-                    .map(|c| run(op, c, None))
-                    .collect::<Result<Vec<_>, _>>()?,
-                Some(Column::Str(s)) => {
-                    let s = scalar(s);
-                    chunks
-                        .iter()
-                        .map(|c| run(op, c, Some(&s)))
-                        .collect::<Result<Vec<_>, _>>()?
-                }
-                Some(Column::Chunks(_, other)) => {
-                    let same = other.len() == chunks.len()
-                        && other.iter().zip(&chunks).all(|(x, y)| x.len() == y.len());
-                    if !same {
-                        return Err(bad("two chunked columns must have the same chunk lengths"));
-                    }
-                    chunks
-                        .iter()
-                        .zip(other)
-                        .map(|(c, o)| run(op, c, Some(&ArrayDatum(&**o))))
-                        .collect::<Result<Vec<_>, _>>()?
-                }
-                Some(Column::One(_)) => {
+    let scalars: Vec<Option<Scalar<StringArray>>> = args
+        .iter()
+        .map(|a| match a {
+            Column::Str(s) => Some(scalar(s)),
+            _ => None,
+        })
+        .collect();
+    let chunked = args.iter().any(|a| matches!(a, Column::Chunks(..)));
+    if chunked {
+        // Every column argument chunked the same way; str arguments are
+        // scalars for every chunk.
+        let mut lengths: Option<Vec<usize>> = None;
+        let mut first_type = None;
+        for a in &args {
+            match a {
+                Column::One(_) => {
                     return Err(bad(
                         "a chunked column and an array: pass both chunked or both arrays",
-                    ))
+                    ));
                 }
-            };
-            let data_type = match out.first() {
-                Some(c) => c.data_type().clone(),
-                // No chunks: the kernel's type, from an empty chunk.
-                None => {
-                    let empty = StringArray::from(Vec::<&str>::new());
-                    let sc = scalar("");
-                    let b = b.as_ref().map(|_| &sc as &dyn Datum);
-                    run(op, &empty, b)?.data_type().clone()
+                Column::Chunks(ty, chunks) => {
+                    let l: Vec<usize> = chunks.iter().map(|c| c.len()).collect();
+                    match &lengths {
+                        Some(prev) if *prev != l => {
+                            return Err(bad(
+                                "two chunked columns must have the same chunk lengths",
+                            ));
+                        }
+                        _ => lengths = Some(l),
+                    }
+                    first_type.get_or_insert_with(|| ty.clone());
                 }
-            };
-            Ok(Out::Chunks(PyChunked {
-                data_type,
-                chunks: out,
-            }))
+                Column::Str(_) => {}
+            }
         }
-        (Column::Str(s), Some(Column::One(b))) => {
-            // A scalar first argument (a base URI) against an array.
-            let b = ArrayDatum(&*b);
-            let f = match op {
-                Op::Binary(f) => f,
-                _ => return Err(bad("the first argument must be a column")),
-            };
-            Ok(Out::One(PyArrowArray(f(&scalar(&s), &b)?)))
-        }
-        (Column::Str(s), Some(Column::Chunks(ty, chunks))) => {
-            let f = match op {
-                Op::Binary(f) => f,
-                _ => return Err(bad("the first argument must be a column")),
-            };
-            let sc = scalar(&s);
-            let out = chunks
+        let n = lengths.map_or(0, |l| l.len());
+        let mut out = Vec::with_capacity(n);
+        for j in 0..n {
+            let datums: Vec<&dyn Datum> = args
                 .iter()
-                .map(|c| f(&sc, &ArrayDatum(&**c)))
-                .collect::<Result<Vec<_>, _>>()?;
-            let data_type = out.first().map_or(ty, |c| c.data_type().clone());
-            Ok(Out::Chunks(PyChunked {
-                data_type,
-                chunks: out,
-            }))
+                .zip(&scalars)
+                .map(|(a, s)| match (a, s) {
+                    (Column::Chunks(_, c), _) => &c[j] as &dyn Datum,
+                    (_, Some(s)) => s as &dyn Datum,
+                    (Column::One(a), None) => a as &dyn Datum,
+                    (Column::Str(_), None) => unreachable!("a str has its scalar"),
+                })
+                .collect();
+            out.push(run(kernel, &datums)?);
         }
-        (Column::One(_), Some(Column::Chunks(..))) => Err(bad(
-            "an array and a chunked column: pass both chunked or both arrays",
-        )),
-        (Column::Str(_), _) => Err(bad("the first argument must be a column")),
+        let data_type = match out.first() {
+            Some(c) => c.data_type().clone(),
+            // No chunks: the kernel's type, from an empty chunk.
+            None => {
+                let empty: ArrayRef = Arc::new(StringArray::from(Vec::<&str>::new()));
+                let datums: Vec<&dyn Datum> = args
+                    .iter()
+                    .zip(&scalars)
+                    .map(|(_, s)| match s {
+                        Some(s) => s as &dyn Datum,
+                        None => &empty as &dyn Datum,
+                    })
+                    .collect();
+                match run(kernel, &datums) {
+                    Ok(a) => a.data_type().clone(),
+                    Err(_) => first_type.unwrap_or(DataType::Utf8),
+                }
+            }
+        };
+        return Ok(Out::Chunks(PyChunked {
+            data_type,
+            chunks: out,
+        }));
     }
+    if !args.iter().any(|a| matches!(a, Column::One(_))) {
+        return Err(bad("one argument at least must be a column"));
+    }
+    let datums: Vec<&dyn Datum> = args
+        .iter()
+        .zip(&scalars)
+        .map(|(a, s)| match (a, s) {
+            (_, Some(s)) => s as &dyn Datum,
+            (Column::One(a), None) => a as &dyn Datum,
+            _ => unreachable!("no chunks here, and a str has its scalar"),
+        })
+        .collect();
+    Ok(Out::One(PyArrowArray(run(kernel, &datums)?)))
 }

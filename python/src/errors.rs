@@ -3,6 +3,8 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
+use pyo3::pybacked::PyBackedStr;
+use pyo3::types::PyString;
 use urikit::{IdnaError, IdnaErrorKind, ParseError, ResolveError};
 
 pyo3::create_exception!(
@@ -22,6 +24,45 @@ pyo3::create_exception!(
      ...     print(e.index, e.kind, e.component, '|', e)\n\
      10 invalid-character host | invalid character in host at index 10\n"
 );
+
+/// The kinds of the `URIError`s this layer raises itself: arguments the
+/// library never sees (a level, profile, rule or style by name; a port read
+/// as a number). Every other kind is one of the library's names
+/// (`error_kinds`); text that is not Unicode is the library's `not-unicode`.
+pub const OWN_KINDS: &[&str] = &[
+    "port-overflow",
+    "unknown-level",
+    "unknown-profile",
+    "unknown-rule",
+    "unknown-style",
+    "unknown-errors",
+    "form-needs-lenient",
+];
+
+/// Every error kind name a `URIError` can carry, by the library type that
+/// defines it (its `NAMES`), and this layer's own under `"python"`:
+/// ``urikit._urikit.ERROR_KINDS``, so a test can check that what is raised
+/// comes from these lists.
+pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
+    use urikit::rfc6570::{AmbiguityKind, ExpandErrorKind, MatchErrorKind, TemplateErrorKind};
+    vec![
+        ("ErrorKind", urikit::ErrorKind::NAMES),
+        ("ResolveErrorKind", urikit::ResolveErrorKind::NAMES),
+        ("IdnaErrorKind", urikit::IdnaErrorKind::NAMES),
+        ("FilePathErrorKind", urikit::file::FilePathErrorKind::NAMES),
+        ("TemplateErrorKind", TemplateErrorKind::NAMES),
+        ("ExpandErrorKind", ExpandErrorKind::NAMES),
+        ("AmbiguityKind", AmbiguityKind::NAMES),
+        ("MatchErrorKind", MatchErrorKind::NAMES),
+        ("RepairErrorKind", urikit::repair::RepairErrorKind::NAMES),
+        ("JavaErrorKind", urikit::java::JavaErrorKind::NAMES),
+        (
+            "UrlDecodeErrorKind",
+            urikit::java::UrlDecodeErrorKind::NAMES,
+        ),
+        ("python", OWN_KINDS),
+    ]
+}
 
 /// A `URIError` with its attributes set.
 pub fn uri_error(
@@ -114,4 +155,59 @@ pub fn idna_error(py: Python<'_>, e: IdnaError, text: &str, host: &str) -> PyErr
         _ => e.to_string(),
     };
     uri_error(py, message, Some(index), e.kind().name(), Some("host"))
+}
+
+/// A `str` argument as UTF-8 text. A `str` that is not Unicode text (a
+/// lone surrogate, as `os.fsdecode` makes of bytes that are not UTF-8) has
+/// no UTF-8 and so no URI: it raises `URIError` (kind `'not-unicode'`) with
+/// the surrogate's index, not `UnicodeEncodeError`.
+pub struct Text(pub PyBackedStr);
+
+impl std::ops::Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl FromPyObject<'_, '_> for Text {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Text> {
+        let s = obj.cast::<PyString>()?;
+        match PyBackedStr::try_from(s.to_owned()) {
+            Ok(text) => Ok(Text(text)),
+            Err(_) => Err(not_unicode(obj.py(), &s)),
+        }
+    }
+}
+
+/// The `URIError` for a `str` with a lone surrogate: its index (in
+/// characters, as Python counts) and code point.
+pub fn not_unicode(py: Python<'_>, s: &Bound<'_, PyString>) -> PyErr {
+    let ord = py.import("builtins").and_then(|b| b.getattr("ord")).ok();
+    let first = s.try_iter().ok().and_then(|chars| {
+        chars.enumerate().find_map(|(i, c)| {
+            let c = c.ok()?;
+            // A one-character str with no UTF-8 is a lone surrogate.
+            let lone = c.cast::<PyString>().ok()?.to_cow().is_err();
+            lone.then(|| {
+                let point = ord
+                    .as_ref()
+                    .and_then(|f| f.call1((&c,)).ok()?.extract::<u32>().ok());
+                (i, point)
+            })
+        })
+    });
+    let (index, point) = match first {
+        Some((i, p)) => (Some(i), p),
+        None => (None, None),
+    };
+    let message = match (index, point) {
+        (Some(i), Some(p)) => format!(
+            "lone surrogate U+{p:04X} at index {i}: not Unicode text, which a URI is made of"
+        ),
+        _ => "not Unicode text (a lone surrogate), which a URI is made of".to_string(),
+    };
+    uri_error(py, message, index, "not-unicode", None)
 }

@@ -1,116 +1,54 @@
 //! The module-level functions: thin wrappers that take text or parsed
-//! values and call the library, plus the small result types of `lint` and
-//! `extract`.
+//! values and call the library.
 
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use urikit::normalize::Normalizer;
-use urikit::{percent, validate as validate_rule, Rule, UriRefBuf};
+use urikit::{IriRefBuf, Rule, UriRefBuf, percent, validate as validate_rule};
 
-use crate::errors::{parse_error, uri_error};
-use crate::types::{comparison, Arg, PyURI, PyURIRef};
+use crate::args::{Arg, comparison};
+use crate::classes::{PyIRIRef, PyURI, PyURIRef};
+use crate::errors::{Text, parse_error, parse_error_in, uri_error};
+use crate::findings::{Finding, Match, lint_findings};
+use crate::offsets::{CharIndex, char_index};
+use crate::profiles::{PyJavaUri, PyRfc2396Ref};
 
-/// The character (code point) offset of byte offset `byte` in `s`: Python
-/// indexes strings by code point, the library by byte.
-fn char_index(s: &str, byte: usize) -> usize {
-    if s.is_ascii() {
-        return byte;
-    }
-    s.get(..byte).map_or(byte, |p| p.chars().count())
-}
-
-/// One hazard found by ``lint``: its kind, the span it concerns (character
-/// offsets in the URI's text) and a one-line explanation.
-///
-/// >>> f = urikit.lint('http://example.com:25/')[0]
-/// >>> f.kind, f.start, f.end
-/// ('port-mismatch', 19, 21)
-#[pyclass(frozen, module = "urikit", name = "Finding", get_all)]
-pub struct Finding {
-    /// The stable kind name, such as ``'credentials'``.
-    kind: &'static str,
-    /// Start of the span (character offset).
-    start: usize,
-    /// End of the span (character offset, exclusive).
-    end: usize,
-    /// The one-line explanation.
-    message: String,
-}
-
-#[pymethods]
-impl Finding {
-    fn __repr__(&self) -> String {
-        format!(
-            "Finding(kind='{}', start={}, end={})",
-            self.kind, self.start, self.end
-        )
-    }
-
-    fn __str__(&self) -> &str {
-        &self.message
-    }
-}
-
-/// The library's findings as Python values.
-pub fn lint_findings(text: &str, found: Vec<urikit::security::Finding>) -> Vec<Finding> {
-    found
-        .into_iter()
-        .map(|f| Finding {
-            kind: f.kind().name(),
-            start: char_index(text, f.start()),
-            end: char_index(text, f.end()),
-            message: f.to_string(),
-        })
-        .collect()
-}
-
-/// One URI reference found in text by ``extract``.
-///
-/// ``start`` and ``end`` are character offsets in the text; ``uri`` is the
-/// reference as found (whitespace removed from inside, without wrappers);
-/// ``delimiter`` is ``'angle'``, ``'quote'`` or ``'bare'``.
-///
-/// >>> m = urikit.extract('see <http://a.example/b>.')[0]
-/// >>> m.uri, m.start, m.end, m.delimiter
-/// ('http://a.example/b', 5, 23, 'angle')
-#[pyclass(frozen, module = "urikit", name = "Match", get_all)]
-pub struct Match {
-    /// The reference's text.
-    uri: String,
-    /// Start of the span (character offset).
-    start: usize,
-    /// End of the span (character offset, exclusive).
-    end: usize,
-    /// How the match was set apart: ``'angle'``, ``'quote'`` or ``'bare'``.
-    delimiter: &'static str,
-}
-
-#[pymethods]
-impl Match {
-    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-        let uri = pyo3::types::PyString::new(py, &self.uri).repr()?;
-        Ok(format!(
-            "Match(uri={uri}, start={}, end={}, delimiter='{}')",
-            self.start, self.end, self.delimiter
-        ))
-    }
-
-    fn __str__(&self) -> &str {
-        &self.uri
-    }
-}
-
-/// Parse ``text`` as a URI reference (a URI or a relative reference).
+/// Parse ``text`` as a URI reference (a URI or a relative reference), or
+/// by another ``profile``: ``'uri'`` (RFC 3986, the default: a
+/// ``URIRef``), ``'iri'`` (RFC 3987: an ``IRIRef``), ``'rfc2396'`` (RFC
+/// 2396 with RFC 2732: an ``RFC2396Ref``) or ``'java'`` (what
+/// ``new java.net.URI(text)`` accepts and gives: a ``JavaURI``); the
+/// profiles of ``uri parse``'s ``--iri``, ``--rfc2396`` and ``--java``.
 ///
 /// >>> urikit.parse('http://a/b?c#d')
 /// URIRef('http://a/b?c#d')
 /// >>> urikit.parse('http://a/b?c#d').to_uri().host
 /// 'a'
+/// >>> urikit.parse('http://a/ü', profile='iri')
+/// IRIRef('http://a/ü')
+/// >>> urikit.parse('http://a/b c', profile='java')
+/// Traceback (most recent call last):
+/// ...
+/// urikit.URIError: illegal character in path at index 10
 #[pyfunction]
-pub fn parse(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
-    UriRefBuf::parse(&*text)
-        .map(PyURIRef)
-        .map_err(|e| parse_error(py, e))
+#[pyo3(signature = (text, *, profile = "uri"))]
+pub fn parse(py: Python<'_>, text: Text, profile: &str) -> PyResult<Py<PyAny>> {
+    match profile {
+        "uri" => UriRefBuf::parse(&*text)
+            .map_err(|e| parse_error(py, e))
+            .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
+        "iri" => IriRefBuf::parse(&*text)
+            .map_err(|e| parse_error_in(py, e, &text))
+            .and_then(|r| Ok(Py::new(py, PyIRIRef(r))?.into_any())),
+        "rfc2396" => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
+        "java" => Ok(Py::new(py, PyJavaUri::parse(py, &text)?)?.into_any()),
+        other => Err(uri_error(
+            py,
+            format!("unknown profile {other:?} (expected 'uri', 'iri', 'rfc2396' or 'java')"),
+            None,
+            "unknown-profile",
+            None,
+        )),
+    }
 }
 
 /// Resolve ``reference`` against ``base`` (section 5.2); both may be text.
@@ -127,10 +65,10 @@ pub fn resolve(py: Python<'_>, base: Arg, reference: Arg) -> PyResult<PyURI> {
 
 /// The shortest reference that resolves from ``base`` to ``target``.
 ///
-/// >>> urikit.relative('http://a/b/c/d', 'http://a/b/x?y')
+/// >>> urikit.make_relative('http://a/b/c/d', 'http://a/b/x?y')
 /// URIRef('../x?y')
 #[pyfunction]
-pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
+pub fn make_relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
     // The base is parsed here (a parse error names the base's component);
     // the library parses the target and says so in its errors.
     base.with_uri(py, |b| {
@@ -140,22 +78,20 @@ pub fn relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRef> {
     })
 }
 
-/// The normal form of a URI reference, as text (6.2.2; with
-/// ``scheme_based=True`` also 6.2.3).
+/// The normal form of a URI reference at ``level``, as text: ``'syntax'``
+/// (6.2.2) by default, ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'``
+/// (unchanged); the levels of ``urikit.arrow.normalize`` and
+/// ``equivalent``.
 ///
 /// >>> urikit.normalize('HTTP://www.Example.com:80/%7Euser/./a/../b')
 /// 'http://www.example.com:80/~user/b'
-/// >>> urikit.normalize('HTTP://www.Example.com:80/', scheme_based=True)
+/// >>> urikit.normalize('HTTP://www.Example.com:80/', level='scheme')
 /// 'http://www.example.com/'
 #[pyfunction]
-#[pyo3(signature = (uri, *, scheme_based = false))]
-pub fn normalize(py: Python<'_>, uri: Arg, scheme_based: bool) -> PyResult<String> {
-    uri.with_ref(py, |r| {
-        Ok(Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(r)
-            .into_string())
-    })
+#[pyo3(signature = (uri, *, level = "syntax"))]
+pub fn normalize(py: Python<'_>, uri: Arg, level: &str) -> PyResult<String> {
+    let normalizer = Normalizer::new(crate::args::level(py, level)?);
+    uri.with_ref(py, |r| Ok(r.normalize_with(&normalizer).into_string()))
 }
 
 /// Whether ``a`` and ``b`` are equivalent at ``level`` (6.2): ``'string'``
@@ -180,34 +116,34 @@ pub fn equivalent(
     ignore_fragment: bool,
 ) -> PyResult<bool> {
     let cmp = comparison(py, level, ignore_fragment)?;
-    a.with_ref(py, |a| b.with_ref(py, |b| Ok(cmp.equivalent(a, b))))
+    // Both parsed: the comparison cannot fail.
+    a.with_ref(py, |a| {
+        b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false)))
+    })
 }
 
-/// The characters left as they are when encoding for ``component``.
+/// The characters left as they are when encoding for ``component``: the
+/// library's named encode sets (`urikit::percent::EncodeSet`), no others.
 fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::chars::CharClass> {
-    Ok(match component {
-        "userinfo" => &percent::USERINFO,
-        "host" => &percent::REG_NAME,
-        "path" => &percent::PATH,
-        "segment" => &percent::PATH_SEGMENT,
-        "segment-nc" => &percent::PATH_SEGMENT_NC,
-        "query" => &percent::QUERY,
-        "query-pair" => &percent::QUERY_PAIR,
-        "fragment" => &percent::FRAGMENT,
-        "unreserved" => &percent::UNRESERVED,
-        _ => {
-            return Err(uri_error(
+    match percent::EncodeSet::from_name(component) {
+        Some(set) => Ok(set.class()),
+        None => {
+            let names: Vec<String> = percent::EncodeSet::ALL
+                .iter()
+                .map(|s| format!("'{}'", s.name()))
+                .collect();
+            Err(uri_error(
                 py,
                 format!(
-                "unknown component {component:?} (expected 'userinfo', 'host', 'path', 'segment', \
-                     'segment-nc', 'query', 'query-pair', 'fragment' or 'unreserved')"
-            ),
+                    "unknown component {component:?} (expected one of {})",
+                    names.join(", ")
+                ),
                 None,
                 "unknown-component",
                 None,
             ))
         }
-    })
+    }
 }
 
 /// Percent-encode ``text`` (as UTF-8) for ``component`` (2.1): every
@@ -227,7 +163,7 @@ fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::char
 /// >>> urikit.encode('é', 'path')
 /// '%C3%A9'
 #[pyfunction]
-pub fn encode(py: Python<'_>, text: PyBackedStr, component: &str) -> PyResult<String> {
+pub fn encode(py: Python<'_>, text: Text, component: &str) -> PyResult<String> {
     let set = encode_set(py, component)?;
     Ok(percent::encode(&*text, set).to_string())
 }
@@ -248,7 +184,7 @@ pub fn encode(py: Python<'_>, text: PyBackedStr, component: &str) -> PyResult<St
 /// urikit.URIError: decoded data is not UTF-8 (from index 2 of the encoded text)
 #[pyfunction]
 #[pyo3(signature = (text, *, form = false, errors = "strict"))]
-pub fn decode(py: Python<'_>, text: PyBackedStr, form: bool, errors: &str) -> PyResult<String> {
+pub fn decode(py: Python<'_>, text: Text, form: bool, errors: &str) -> PyResult<String> {
     let d = if form {
         percent::decode_form(&text)
     } else {
@@ -281,17 +217,19 @@ pub fn decode(py: Python<'_>, text: PyBackedStr, form: bool, errors: &str) -> Py
 /// ['http://a.example/x', 'mailto:b@c.example']
 #[pyfunction]
 #[pyo3(signature = (text, *, relative = false, any_scheme = false))]
-pub fn extract(py: Python<'_>, text: PyBackedStr, relative: bool, any_scheme: bool) -> Vec<Match> {
+pub fn extract(py: Python<'_>, text: Text, relative: bool, any_scheme: bool) -> Vec<Match> {
     let opts = urikit::text::ExtractOptions::new()
         .relative(relative)
         .any_scheme(any_scheme);
     let s: &str = &text;
     py.detach(|| {
+        // Matches come in order and do not overlap: one running count.
+        let mut index = CharIndex::new(s);
         opts.extract(s)
             .map(|m| Match {
-                start: char_index(s, m.start()),
-                end: char_index(s, m.end()),
-                delimiter: m.delimiter().name(),
+                start: index.at(m.start()),
+                end: index.at(m.end()),
+                delimiter: m.delimiter().name().to_owned(),
                 uri: m.as_str().to_owned(),
             })
             .collect()
@@ -309,7 +247,11 @@ pub fn extract(py: Python<'_>, text: PyBackedStr, relative: bool, any_scheme: bo
 #[pyfunction]
 pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
     uri.with_ref(py, |r| {
-        Ok(lint_findings(r.as_str(), urikit::security::lint(r)))
+        // Parsed already: linting cannot fail.
+        Ok(lint_findings(
+            r.as_str(),
+            urikit::security::lint(r).unwrap_or_default(),
+        ))
     })
 }
 
@@ -324,12 +266,7 @@ pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
 /// False
 #[pyfunction]
 #[pyo3(signature = (text, rule = "URI-reference", *, raise_error = false))]
-pub fn validate(
-    py: Python<'_>,
-    text: PyBackedStr,
-    rule: &str,
-    raise_error: bool,
-) -> PyResult<bool> {
+pub fn validate(py: Python<'_>, text: Text, rule: &str, raise_error: bool) -> PyResult<bool> {
     let r = Rule::from_name(rule).ok_or_else(|| {
         uri_error(
             py,

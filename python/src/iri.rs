@@ -5,35 +5,13 @@
 use pyo3::basic::CompareOp;
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
 use urikit::{IriBuf, IriRef, IriRefBuf, UriBuf, UriRefBuf};
 
-use crate::errors::{idna_error, parse_error, parse_error_in, resolve_error, uri_error};
-use crate::types::{compare, text_hash, text_of_parsed, uri_class, PyURI, PyURIRef};
+use crate::accessors::uri_class;
+use crate::classes::{PyIRI, PyIRIRef, PyURI, PyURIRef, compare, text_hash, text_of_parsed};
 
-/// An IRI reference (RFC 3987 2.2): a URI reference that may also hold
-/// non-ASCII characters (``ucschar``, and ``iprivate`` in the query).
-///
-/// >>> r = urikit.IRIRef('../résumé?q=ü')
-/// >>> r.path, r.query
-/// ('../résumé', 'q=ü')
-/// >>> r.to_uri()
-/// URIRef('../r%C3%A9sum%C3%A9?q=%C3%BC')
-#[pyclass(frozen, module = "urikit", name = "IRIRef")]
-pub struct PyIRIRef(pub IriRefBuf);
-
-/// An IRI (RFC 3987): an IRI reference with a scheme.
-///
-/// >>> i = urikit.IRI('http://例え.jp/ü?x#y')
-/// >>> i.host, i.path
-/// ('例え.jp', '/ü')
-/// >>> urikit.IRI('http://a/b c')
-/// Traceback (most recent call last):
-/// ...
-/// urikit.URIError: invalid character in path at index 10
-#[pyclass(frozen, module = "urikit", name = "IRI")]
-pub struct PyIRI(pub IriBuf);
+use crate::errors::{Text, idna_error, parse_error, parse_error_in, resolve_error, uri_error};
 
 impl PyIRIRef {
     fn r(&self) -> IriRef<'_> {
@@ -102,7 +80,7 @@ uri_class!(
     PyIRIRef,
     {
         #[new]
-        fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRIRef> {
+        fn new(py: Python<'_>, text: Text) -> PyResult<PyIRIRef> {
             IriRefBuf::parse(&*text)
                 .map(PyIRIRef)
                 .map_err(|e| parse_error_in(py, e, &text))
@@ -188,7 +166,7 @@ uri_class!(
     PyIRI,
     {
         #[new]
-        fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyIRI> {
+        fn new(py: Python<'_>, text: Text) -> PyResult<PyIRI> {
             IriBuf::parse(&*text)
                 .map(PyIRI)
                 .map_err(|e| parse_error_in(py, e, &text))
@@ -265,9 +243,9 @@ uri_class!(
 
         /// The shortest reference from this base back to ``target``.
         ///
-        /// >>> urikit.IRI('http://a/b/c/d').relative('http://a/b/ü')
+        /// >>> urikit.IRI('http://a/b/c/d').make_relative('http://a/b/ü')
         /// IRIRef('../ü')
-        fn relative(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<PyIRIRef> {
+        fn make_relative(&self, py: Python<'_>, target: &Bound<'_, PyAny>) -> PyResult<PyIRIRef> {
             let text = text_arg(target)?;
             self.0
                 .make_relative(text.as_str())

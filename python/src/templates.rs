@@ -9,28 +9,11 @@ use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
-use urikit::rfc6570::{TemplateBuf, VarValue};
+use urikit::rfc6570::{Captures, MatchMode, Matcher, Template, TemplateBuf, VarValue};
 
+use crate::args::Arg;
+use crate::classes::PyURI;
 use crate::errors::uri_error;
-use crate::types::{Arg, PyURI};
-
-/// A stable kebab-case name for an error kind without one of its own
-/// (`UnclosedExpression` -> `unclosed-expression`).
-fn kebab(debug: &str) -> String {
-    let name = debug.split('(').next().unwrap_or(debug);
-    let mut out = String::new();
-    for (i, c) in name.chars().enumerate() {
-        if c.is_ascii_uppercase() {
-            if i > 0 {
-                out.push('-');
-            }
-            out.push(c.to_ascii_lowercase());
-        } else {
-            out.push(c);
-        }
-    }
-    out
-}
 
 /// A URI Template (RFC 6570), parsed: ``expand`` fills it in, ``match``
 /// reads the variables back out of a URI.
@@ -116,15 +99,9 @@ fn var_to_py<'py>(py: Python<'py>, v: &VarValue) -> PyResult<Bound<'py, PyAny>> 
 impl PyTemplate {
     #[new]
     fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyTemplate> {
-        TemplateBuf::parse(&*text).map(PyTemplate).map_err(|e| {
-            uri_error(
-                py,
-                e.to_string(),
-                Some(e.index()),
-                &kebab(&format!("{:?}", e.kind())),
-                None,
-            )
-        })
+        TemplateBuf::parse(&*text)
+            .map(PyTemplate)
+            .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
     }
 
     /// Expand with variables from a mapping and/or keywords (4, 5): ``str``
@@ -140,44 +117,95 @@ impl PyTemplate {
         kwargs: Option<&Bound<'_, PyDict>>,
     ) -> PyResult<String> {
         let vars = vars(mapping, kwargs)?;
-        self.0.as_template().expand(&vars).map_err(|e| {
-            uri_error(
-                py,
-                e.to_string(),
-                Some(e.index()),
-                &kebab(&format!("{:?}", e.kind())),
-                None,
-            )
-        })
+        self.0
+            .as_template()
+            .expand(&vars)
+            .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
     }
 
-    /// The variables of a URI this template expands to, or ``None`` when it
-    /// does not match; ``URIError`` when the template is ambiguous.
+    /// The variables of a URI, or ``None`` when it does not match;
+    /// ``URIError`` when the template cannot be matched unambiguously.
+    ///
+    /// ``lenient=False`` (the default) is the exact inverse of ``expand``:
+    /// the result expands back to the same URI, and a value must be written
+    /// as expansion writes it. ``lenient=True`` reads URIs as clients send
+    /// them: query parameters in any order, each optional, unnamed ones
+    /// ignored; raw ``:``, ``/``, ``@``, ``+`` accepted in values (``+``
+    /// stays ``+``; ``form=True`` makes it a space); the first of duplicates
+    /// wins; values are strings; URIs over 64 KiB raise ``URIError``
+    /// (``uri-too-long``). In lenient mode a decoded path value holding a
+    /// ``/`` or ``\``, or being ``.`` or ``..``, raises ``URIError`` named
+    /// ``separator-in-segment`` or ``dot-segment`` instead of passing it
+    /// on; ``match_details`` reports it without raising.
     ///
     /// >>> urikit.URITemplate('/users/{id}').match('/users/42')
     /// {'id': '42'}
     /// >>> urikit.URITemplate('/users/{id}').match('/groups/42') is None
     /// True
-    #[pyo3(name = "match")]
+    /// >>> t = urikit.URITemplate('/search{?q,page}')
+    /// >>> t.match('/search?q=a:b&utm=1') is None
+    /// True
+    /// >>> t.match('/search?q=a:b&utm=1', lenient=True)
+    /// {'q': 'a:b'}
+    #[pyo3(name = "match", signature = (uri, *, lenient = false, form = false))]
     fn match_<'py>(
         &self,
         py: Python<'py>,
         uri: PyBackedStr,
+        lenient: bool,
+        form: bool,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
-        let found = self.0.as_template().matches(&uri).map_err(|e| {
-            uri_error(
+        let t = self.0.as_template();
+        let Some(caps) = captures(py, &t, &uri, lenient, form)? else {
+            return Ok(None);
+        };
+        if let (true, Some(h)) = (lenient, caps.hazards().first()) {
+            return Err(uri_error(
                 py,
-                e.to_string(),
+                format!("{} in variable {:?}", h.kind().message(), h.name()),
                 None,
-                &kebab(&format!("{:?}", e.kind())),
+                h.kind().name(),
                 None,
-            )
-        })?;
-        let Some(caps) = found else { return Ok(None) };
-        let d = PyDict::new(py);
-        for (name, v) in caps.iter() {
-            d.set_item(name, var_to_py(py, v)?)?;
+            ));
         }
+        vars_dict(py, &caps).map(Some)
+    }
+
+    /// Like ``match``, without raising on hazards: ``None``, or a dict with
+    /// ``"vars"`` (as ``match`` gives them), ``"rest"`` (the query
+    /// parameters the template does not name, as written: a list of
+    /// ``(name, value)``) and ``"hazards"`` (a list of ``(variable, kind)``).
+    ///
+    /// >>> t = urikit.URITemplate('/files/{name}{?v}')
+    /// >>> d = t.match_details('/files/..%2Fetc?v=1&x=2', lenient=True)
+    /// >>> d['vars'], d['rest'], d['hazards']
+    /// ({'name': '../etc', 'v': '1'}, [('x', '2')], [('name', 'separator-in-segment')])
+    #[pyo3(signature = (uri, *, lenient = false, form = false))]
+    fn match_details<'py>(
+        &self,
+        py: Python<'py>,
+        uri: PyBackedStr,
+        lenient: bool,
+        form: bool,
+    ) -> PyResult<Option<Bound<'py, PyDict>>> {
+        let t = self.0.as_template();
+        let Some(caps) = captures(py, &t, &uri, lenient, form)? else {
+            return Ok(None);
+        };
+        let d = PyDict::new(py);
+        d.set_item("vars", vars_dict(py, &caps)?)?;
+        let rest: Vec<(&str, &str)> = caps
+            .rest()
+            .iter()
+            .map(|(n, v)| (n.as_str(), v.as_str()))
+            .collect();
+        d.set_item("rest", rest)?;
+        let hazards: Vec<(&str, &str)> = caps
+            .hazards()
+            .iter()
+            .map(|h| (h.name(), h.kind().name()))
+            .collect();
+        d.set_item("hazards", hazards)?;
         Ok(Some(d))
     }
 
@@ -223,29 +251,109 @@ impl PyTemplate {
     }
 }
 
+/// The captures of `uri` in the mode asked for.
+fn captures<'t>(
+    py: Python<'_>,
+    t: &Template<'t>,
+    uri: &str,
+    lenient: bool,
+    form: bool,
+) -> PyResult<Option<Captures<'t>>> {
+    let mode = match (lenient, form) {
+        (false, false) => MatchMode::Exact,
+        (true, false) => MatchMode::Lenient,
+        (true, true) => MatchMode::LenientForm,
+        (false, true) => {
+            return Err(uri_error(
+                py,
+                "form=True needs lenient=True".into(),
+                None,
+                "form-needs-lenient",
+                None,
+            ));
+        }
+    };
+    let m = Matcher::with_mode(*t, mode)
+        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))?;
+    m.try_matches(uri)
+        .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
+}
+
+fn vars_dict<'py>(py: Python<'py>, caps: &Captures<'_>) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    for (name, v) in caps.iter() {
+        d.set_item(name, var_to_py(py, v)?)?;
+    }
+    Ok(d)
+}
+
 fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {
     uri_error(py, e.to_string(), e.index(), e.kind().name(), None)
 }
 
+/// Whether ``profile`` is ``'vscode'`` (else ``'rfc8089'``).
+fn vscode_profile(py: Python<'_>, profile: &str) -> PyResult<bool> {
+    match profile {
+        "vscode" => Ok(true),
+        "rfc8089" => Ok(false),
+        other => Err(uri_error(
+            py,
+            format!("unknown profile {other:?} (expected 'rfc8089' or 'vscode')"),
+            None,
+            "unknown-profile",
+            None,
+        )),
+    }
+}
+
+/// Whether ``style`` means Windows paths (``None``: this platform's).
+fn windows_style(py: Python<'_>, style: Option<&str>) -> PyResult<bool> {
+    match style {
+        Some("windows") => Ok(true),
+        Some("unix") => Ok(false),
+        None => Ok(cfg!(windows)),
+        Some(other) => Err(uri_error(
+            py,
+            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+            None,
+            "unknown-style",
+            None,
+        )),
+    }
+}
+
 /// The ``file`` URI of an absolute path (RFC 8089): ``style`` ``'unix'``,
-/// ``'windows'`` or ``None`` for this platform's.
+/// ``'windows'`` or ``None`` for this platform's. ``profile='vscode'``
+/// writes it byte for byte as vscode-uri's ``URI.file(path).toString()``
+/// does (a relative path is then taken as if absolute).
 ///
+/// >>> urikit.from_file_path('C:\\a b', style='windows', profile='vscode')
+/// URI('file:///c%3A/a%20b')
 /// >>> urikit.from_file_path('/srv/a b', style='unix')
 /// URI('file:///srv/a%20b')
 /// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
 /// URI('file:///C:/Temp/x.txt')
 #[pyfunction]
-#[pyo3(signature = (path, *, style = None))]
+#[pyo3(signature = (path, *, style = None, profile = "rfc8089"))]
 pub fn from_file_path(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
     style: Option<&str>,
+    profile: &str,
 ) -> PyResult<PyURI> {
     let os = py.import("os")?;
     let path = os.call_method1("fspath", (path,))?;
     let text: PyBackedStr = path
         .extract()
         .map_err(|_| PyTypeError::new_err("expected a str path"))?;
+    if vscode_profile(py, profile)? {
+        let uri = if windows_style(py, style)? {
+            urikit::file::vscode::from_windows_path(&text)
+        } else {
+            urikit::file::vscode::from_unix_path(&text)
+        };
+        return uri.map(PyURI).map_err(|e| file_error(py, e));
+    }
     let uri = match style {
         Some("unix") => urikit::file::from_unix_path(text.as_bytes()),
         Some("windows") => urikit::file::from_windows_path(&text),
@@ -257,7 +365,7 @@ pub fn from_file_path(
                 None,
                 "unknown-style",
                 None,
-            ))
+            ));
         }
     };
     uri.map(PyURI).map_err(|e| file_error(py, e))
@@ -265,14 +373,33 @@ pub fn from_file_path(
 
 /// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
 /// ``'unix'``, ``'windows'`` or ``None`` for this platform's.
+/// ``profile='vscode'`` reads it as vscode-uri's ``fsPath`` does.
 ///
+/// >>> urikit.to_file_path('file:///c%3A/a%20b', style='windows', profile='vscode')
+/// 'c:\\a b'
 /// >>> urikit.to_file_path('file:///srv/a%20b', style='unix')
 /// '/srv/a b'
 /// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
 /// 'C:\\Temp\\x.txt'
 #[pyfunction]
-#[pyo3(signature = (uri, *, style = None))]
-pub fn to_file_path(py: Python<'_>, uri: Arg, style: Option<&str>) -> PyResult<String> {
+#[pyo3(signature = (uri, *, style = None, profile = "rfc8089"))]
+pub fn to_file_path(
+    py: Python<'_>,
+    uri: Arg,
+    style: Option<&str>,
+    profile: &str,
+) -> PyResult<String> {
+    if vscode_profile(py, profile)? {
+        let windows = windows_style(py, style)?;
+        return uri.with_uri(py, |u| {
+            let path = if windows {
+                urikit::file::vscode::to_windows_path(&u)
+            } else {
+                urikit::file::vscode::to_unix_path(&u)
+            };
+            path.map_err(|e| file_error(py, e))
+        });
+    }
     uri.with_uri(py, |u| {
         let path = match style {
             Some("unix") | None => urikit::file::to_unix_path(&u)
@@ -285,7 +412,7 @@ pub fn to_file_path(py: Python<'_>, uri: Arg, style: Option<&str>) -> PyResult<S
                     None,
                     "unknown-style",
                     None,
-                ))
+                ));
             }
         };
         match path.map_err(|e| file_error(py, e))? {

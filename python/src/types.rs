@@ -2,342 +2,17 @@
 //! owned `UriBuf` and `UriRefBuf`. Every accessor and operation is the
 //! library's; this file only converts arguments and results.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
-
 use pyo3::basic::CompareOp;
-use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyString, PyTuple};
-use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
+use urikit::{ToUri, UriBuf, UriRef, UriRefBuf};
 
-use crate::errors::{parse_error, resolve_error, uri_error};
-use crate::funcs::{lint_findings, Finding};
-
-/// What the operations accept: text (parsed on use) or a parsed value.
-/// Anything else is a `TypeError`.
-pub enum Arg {
-    /// A parsed URI.
-    Uri(Py<PyURI>),
-    /// A parsed URI reference.
-    Ref(Py<PyURIRef>),
-    /// Text.
-    Str(PyBackedStr),
-}
-
-impl<'a, 'py> FromPyObject<'a, 'py> for Arg {
-    type Error = PyErr;
-
-    fn extract(obj: Borrowed<'a, 'py, PyAny>) -> PyResult<Arg> {
-        if let Ok(u) = obj.cast::<PyURI>() {
-            Ok(Arg::Uri(u.to_owned().unbind()))
-        } else if let Ok(r) = obj.cast::<PyURIRef>() {
-            Ok(Arg::Ref(r.to_owned().unbind()))
-        } else if let Ok(s) = obj.cast::<PyString>() {
-            Ok(Arg::Str(s.to_owned().try_into()?))
-        } else {
-            let name = obj.get_type().name()?;
-            Err(PyTypeError::new_err(format!(
-                "expected str, URI or URIRef, not {name}"
-            )))
-        }
-    }
-}
-
-// The library parses text itself, so its errors say which input was bad
-// ("invalid base: ...", "invalid reference: ...").
-impl ToUriRef for Arg {
-    fn to_uri_ref(&self) -> Result<UriRef<'_>, urikit::ParseError> {
-        match self {
-            Arg::Uri(u) => Ok(u.get().0.as_uri().as_uri_ref()),
-            Arg::Ref(r) => Ok(r.get().0.as_uri_ref()),
-            Arg::Str(s) => UriRef::parse(s),
-        }
-    }
-}
-
-impl ToUri for Arg {
-    fn to_uri(&self) -> Result<Uri<'_>, urikit::ParseError> {
-        match self {
-            Arg::Uri(u) => Ok(u.get().0.as_uri()),
-            Arg::Ref(r) => r.get().0.to_uri(),
-            Arg::Str(s) => Uri::parse(s),
-        }
-    }
-}
-
-impl Arg {
-    /// The argument as a borrowed reference, parsed if it is text.
-    pub fn with_ref<T>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(UriRef<'_>) -> PyResult<T>,
-    ) -> PyResult<T> {
-        match self {
-            Arg::Uri(u) => f(u.get().0.as_uri().as_uri_ref()),
-            Arg::Ref(r) => f(r.get().0.as_uri_ref()),
-            Arg::Str(s) => {
-                let r = (**s).to_uri_ref().map_err(|e| parse_error(py, e))?;
-                f(r)
-            }
-        }
-    }
-
-    /// The argument as a borrowed URI (a scheme is required), parsed if it
-    /// is text.
-    pub fn with_uri<T>(
-        &self,
-        py: Python<'_>,
-        f: impl FnOnce(Uri<'_>) -> PyResult<T>,
-    ) -> PyResult<T> {
-        match self {
-            Arg::Uri(u) => f(u.get().0.as_uri()),
-            Arg::Ref(r) => f(r.get().0.to_uri().map_err(|e| parse_error(py, e))?),
-            Arg::Str(s) => f((**s).to_uri().map_err(|e| parse_error(py, e))?),
-        }
-    }
-}
-
-/// The comparison of a level name (`string`, `syntax`, `scheme`).
-pub fn comparison(
-    py: Python<'_>,
-    level: &str,
-    ignore_fragment: bool,
-) -> PyResult<Comparison<'static>> {
-    let level = Level::from_name(level).ok_or_else(|| {
-        uri_error(
-            py,
-            format!("unknown comparison level {level:?} (expected 'string', 'syntax' or 'scheme')"),
-            None,
-            "unknown-level",
-            None,
-        )
-    })?;
-    Ok(Comparison::new(level).ignore_fragment(ignore_fragment))
-}
-
-pub(crate) fn text_hash(s: &str) -> u64 {
-    let mut h = DefaultHasher::new();
-    s.hash(&mut h);
-    h.finish()
-}
-
-/// The text of any of the four parsed types.
-pub fn text_of_parsed(obj: &Bound<'_, PyAny>) -> Option<String> {
-    if let Ok(u) = obj.cast::<PyURI>() {
-        Some(u.get().0.as_str().to_owned())
-    } else if let Ok(r) = obj.cast::<PyURIRef>() {
-        Some(r.get().0.as_str().to_owned())
-    } else if let Ok(i) = obj.cast::<crate::iri::PyIRI>() {
-        Some(i.get().0.as_str().to_owned())
-    } else if let Ok(i) = obj.cast::<crate::iri::PyIRIRef>() {
-        Some(i.get().0.as_str().to_owned())
-    } else {
-        None
-    }
-}
-
-/// Equality across the four types: a URI is a URI reference and an IRI,
-/// and all compare byte-wise (no implicit normalization), as in the
-/// library.
-pub(crate) fn compare(this: &str, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-    let py = other.py();
-    let Some(text) = text_of_parsed(other) else {
-        return py.NotImplemented();
-    };
-    let ord = this.cmp(text.as_str());
-    op.matches(ord)
-        .into_pyobject(py)
-        .map_or_else(|_| py.None(), |b| b.to_owned().into_any().unbind())
-}
-
-/// The accessors both types share: the library's, with absent (`None`) and
-/// empty (`""`) kept apart.
-macro_rules! uri_class {
-    ($ty:ident, { $($extra:tt)* }, { $($ops:tt)* }) => {
-        #[pymethods]
-        impl $ty {
-            $($extra)*
-            $($ops)*
-
-            /// The authority (``userinfo@host:port``), or ``None`` when absent.
-            ///
-            /// >>> urikit.URIRef('//u@h:1/p').authority
-            /// 'u@h:1'
-            /// >>> urikit.URIRef('file:///x').authority
-            /// ''
-            /// >>> urikit.URIRef('/x').authority is None
-            /// True
-            #[getter]
-            fn authority(&self) -> Option<&str> {
-                self.r().authority()
-            }
-
-            /// The userinfo, or ``None`` when absent.
-            ///
-            /// >>> urikit.URIRef('//user@h').userinfo
-            /// 'user'
-            /// >>> urikit.URIRef('//@h').userinfo
-            /// ''
-            #[getter]
-            fn userinfo(&self) -> Option<&str> {
-                self.r().userinfo()
-            }
-
-            /// The host as written, or ``None`` when there is no authority.
-            ///
-            /// >>> urikit.URIRef('http://[::1]:80/').host
-            /// '[::1]'
-            /// >>> urikit.URIRef('mailto:a@b').host is None
-            /// True
-            #[getter]
-            fn host(&self) -> Option<&str> {
-                self.r().host_str()
-            }
-
-            /// The host in ASCII: a registered name by IDNA (UTS #46
-            /// ToASCII, non-transitional; RFC 3987 3.1) after decoding
-            /// percent-encoded UTF-8, an IP address as it is; ``None``
-            /// without an authority. ``URIError`` (kind ``'invalid-label'``
-            /// or ``'not-utf8'``, component ``'host'``, ``index`` where the
-            /// label starts) when the name has no ASCII form.
-            ///
-            /// >>> urikit.IRIRef('http://r\u00e9sum\u00e9.example.org').host_ascii()
-            /// 'xn--rsum-bpad.example.org'
-            /// >>> urikit.URIRef('http://r%C3%A9sum%C3%A9.example.org').host_ascii()
-            /// 'xn--rsum-bpad.example.org'
-            /// >>> urikit.URIRef('http://a.xn--a.example/').host_ascii()
-            /// Traceback (most recent call last):
-            /// ...
-            /// urikit.URIError: invalid label "xn--a" in host at index 9
-            fn host_ascii(&self, py: Python<'_>) -> PyResult<Option<String>> {
-                let r = self.r();
-                let Some(host) = r.host() else { return Ok(None) };
-                match host.to_ascii() {
-                    Ok(a) => Ok(Some(a.into_owned())),
-                    Err(e) => Err(crate::errors::idna_error(py, e, r.as_str(), host.as_str())),
-                }
-            }
-
-            /// The host with its A-labels shown as U-labels (UTS #46
-            /// ToUnicode; RFC 3987 3.2.1); ``None`` without an authority,
-            /// ``URIError`` as for ``host_ascii``.
-            ///
-            /// >>> urikit.URI('http://xn--99zt52a.example.org/').host_unicode()
-            /// '納豆.example.org'
-            fn host_unicode(&self, py: Python<'_>) -> PyResult<Option<String>> {
-                let r = self.r();
-                let Some(host) = r.host() else { return Ok(None) };
-                match host.to_unicode() {
-                    Ok(a) => Ok(Some(a.into_owned())),
-                    Err(e) => Err(crate::errors::idna_error(py, e, r.as_str(), host.as_str())),
-                }
-            }
-
-            /// The kind of host: ``'reg-name'``, ``'ipv4'``, ``'ipv6'`` or
-            /// ``'ipvfuture'``, or ``None``.
-            ///
-            /// >>> urikit.URIRef('http://127.0.0.1/').host_kind
-            /// 'ipv4'
-            #[getter]
-            fn host_kind(&self) -> Option<&'static str> {
-                self.r().host_kind().map(|k| k.name())
-            }
-
-            /// The port as written (digits, possibly empty), or ``None``.
-            ///
-            /// >>> urikit.URIRef('http://h:8080/').port
-            /// '8080'
-            /// >>> urikit.URIRef('http://h:/').port
-            /// ''
-            #[getter]
-            fn port(&self) -> Option<&str> {
-                self.r().port()
-            }
-
-            /// The port as a number, or ``None`` when absent or empty;
-            /// ``URIError`` (kind ``'port-overflow'``) past 65535.
-            ///
-            /// >>> urikit.URIRef('http://h:08080/').port_number
-            /// 8080
-            #[getter]
-            fn port_number(&self, py: Python<'_>) -> PyResult<Option<u16>> {
-                self.r().port_u16().map_err(|e| {
-                    uri_error(py, e.to_string(), None, "port-overflow", Some("port"))
-                })
-            }
-
-            /// The path (always present, possibly empty).
-            ///
-            /// >>> urikit.URIRef('http://h').path
-            /// ''
-            /// >>> urikit.URIRef('a/b?q').path
-            /// 'a/b'
-            #[getter]
-            fn path(&self) -> &str {
-                self.r().path()
-            }
-
-            /// The query, or ``None`` when absent.
-            ///
-            /// >>> urikit.URIRef('p?').query
-            /// ''
-            /// >>> urikit.URIRef('p').query is None
-            /// True
-            #[getter]
-            fn query(&self) -> Option<&str> {
-                self.r().query()
-            }
-
-            /// The fragment, or ``None`` when absent.
-            ///
-            /// >>> urikit.URIRef('p#top').fragment
-            /// 'top'
-            #[getter]
-            fn fragment(&self) -> Option<&str> {
-                self.r().fragment()
-            }
-
-            /// Whether there is an authority (``//`` after the scheme).
-            ///
-            /// >>> urikit.URIRef('file:///x').has_authority
-            /// True
-            #[getter]
-            fn has_authority(&self) -> bool {
-                self.r().has_authority()
-            }
-
-            /// The reference as text.
-            fn __str__(&self) -> &str {
-                self.r().as_str()
-            }
-
-            fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
-                let text = PyString::new(py, self.r().as_str()).repr()?;
-                Ok(format!("{}({})", stringify!($ty).trim_start_matches("Py"), text))
-            }
-
-            fn __hash__(&self) -> u64 {
-                text_hash(self.r().as_str())
-            }
-
-            fn __richcmp__(&self, other: &Bound<'_, PyAny>, op: CompareOp) -> Py<PyAny> {
-                compare(self.r().as_str(), other, op)
-            }
-
-            /// Pickling: the type and the text, parsed again on load.
-            fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
-                let text = slf.get().r().as_str().to_owned();
-                (slf.get_type(), (text,)).into_pyobject(slf.py())
-            }
-        }
-    };
-}
-
-pub(crate) use uri_class;
+use crate::accessors::uri_class;
+use crate::args::{Arg, comparison};
+use crate::classes::{PyURI, PyURIRef, compare, text_hash};
+use crate::errors::{Text, parse_error, resolve_error, uri_error};
+use crate::findings::{Finding, lint_findings};
 
 /// The URI types' class: the shared accessors plus the operations the
 /// library has for URIs only (lint, normalization checks, equivalence).
@@ -350,17 +25,24 @@ macro_rules! with_uri_ops {
             /// ['credentials']
             fn lint(&self) -> Vec<Finding> {
                 let r = self.r();
-                lint_findings(r.as_str(), urikit::security::lint(r))
+                // Parsed already: linting cannot fail.
+                lint_findings(r.as_str(), urikit::security::lint(r).unwrap_or_default())
             }
 
-            /// Whether this reference is in normal form (syntax-based, and
-            /// scheme-based with ``scheme_based=True``).
+            /// Whether this reference is in normal form at ``level``
+            /// (``'syntax'``, 6.2.2, by default; ``'scheme'`` adds 6.2.3;
+            /// at ``'string'`` every reference is).
             ///
             /// >>> urikit.URIRef('HTTP://h/').is_normalized()
             /// False
-            #[pyo3(signature = (*, scheme_based = false))]
-            fn is_normalized(&self, scheme_based: bool) -> bool {
-                Normalizer::new().scheme_based(scheme_based).is_normalized(self.r())
+            /// >>> urikit.URIRef('http://h:80/').is_normalized(level='scheme')
+            /// False
+            #[pyo3(signature = (*, level = "syntax"))]
+            fn is_normalized(&self, py: Python<'_>, level: &str) -> PyResult<bool> {
+                // Parsed already: the check cannot fail.
+                Ok(Normalizer::new(crate::args::level(py, level)?)
+                    .is_normalized(self.r())
+                    .unwrap_or(false))
             }
 
             /// Whether this reference and ``other`` are equivalent at
@@ -379,43 +61,13 @@ macro_rules! with_uri_ops {
                 ignore_fragment: bool,
             ) -> PyResult<bool> {
                 let cmp = comparison(py, level, ignore_fragment)?;
-                other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o)))
+                // Both parsed: the comparison cannot fail.
+                other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o).unwrap_or(false)))
             }
 
         });
     };
 }
-
-/// A URI reference (RFC 3986 4.1): a URI or a relative reference.
-///
-/// Immutable and hashable; equality is byte-wise (no implicit
-/// normalization). Components are properties; absent ones are ``None``,
-/// empty ones ``""``.
-///
-/// >>> r = urikit.URIRef('../g?q')
-/// >>> r.scheme, r.path, r.query, r.fragment
-/// (None, '../g', 'q', None)
-/// >>> urikit.URIRef('a b')
-/// Traceback (most recent call last):
-/// ...
-/// urikit.URIError: invalid character in path at index 1
-#[pyclass(frozen, module = "urikit", name = "URIRef")]
-pub struct PyURIRef(pub UriRefBuf);
-
-/// A URI (RFC 3986 section 3): a URI reference with a scheme.
-///
-/// Immutable and hashable; equality is byte-wise (no implicit
-/// normalization).
-///
-/// >>> u = urikit.URI('foo://example.com:8042/over/there?name=ferret#nose')
-/// >>> u.scheme, u.host, u.port, u.path, u.query, u.fragment
-/// ('foo', 'example.com', '8042', '/over/there', 'name=ferret', 'nose')
-/// >>> urikit.URI('//example.com/')
-/// Traceback (most recent call last):
-/// ...
-/// urikit.URIError: missing scheme (expected a scheme and ':') at index 0
-#[pyclass(frozen, module = "urikit", name = "URI")]
-pub struct PyURI(pub UriBuf);
 
 impl PyURIRef {
     fn r(&self) -> UriRef<'_> {
@@ -431,7 +83,7 @@ impl PyURI {
 
 with_uri_ops!(PyURIRef, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURIRef> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURIRef> {
         UriRefBuf::parse(&*text)
             .map(PyURIRef)
             .map_err(|e| parse_error(py, e))
@@ -465,7 +117,7 @@ with_uri_ops!(PyURIRef, {
     /// >>> urikit.URIRef('//xn--r8jz45g.jp/').to_iri(idna=True)
     /// IRIRef('//例え.jp/')
     #[pyo3(signature = (*, idna = false))]
-    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::iri::PyIRIRef> {
+    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::classes::PyIRIRef> {
         if idna {
             crate::iri::iri_ref(py, &self.0.to_iri_idna())
         } else {
@@ -485,24 +137,26 @@ with_uri_ops!(PyURIRef, {
             .map_err(|e| parse_error(py, e))
     }
 
-    /// The normal form (6.2.2; with ``scheme_based=True`` also 6.2.3).
+    /// The normal form at ``level``: ``'syntax'`` (6.2.2) by default,
+    /// ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'`` (unchanged).
     ///
     /// >>> urikit.URIRef('HTTP://Example.COM:80/a/./b/../%7e').normalize()
     /// URIRef('http://example.com:80/a/~')
-    /// >>> urikit.URIRef('HTTP://Example.COM:80/').normalize(scheme_based=True)
+    /// >>> urikit.URIRef('HTTP://Example.COM:80/').normalize(level='scheme')
     /// URIRef('http://example.com/')
-    #[pyo3(signature = (*, scheme_based = false))]
-    fn normalize(&self, scheme_based: bool) -> PyURIRef {
-        let n = Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(self.0.as_uri_ref());
-        PyURIRef(n.into_uri_ref_buf())
+    #[pyo3(signature = (*, level = "syntax"))]
+    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURIRef> {
+        let n = self
+            .0
+            .as_uri_ref()
+            .normalize_with(&Normalizer::new(crate::args::level(py, level)?));
+        Ok(PyURIRef(n.into_uri_ref_buf()))
     }
 });
 
 with_uri_ops!(PyURI, {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyURI> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyURI> {
         UriBuf::parse(&*text)
             .map(PyURI)
             .map_err(|e| parse_error(py, e))
@@ -531,7 +185,7 @@ with_uri_ops!(PyURI, {
     /// >>> urikit.URI('http://xn--99zt52a.example.org/%e2%80%ae').to_iri(idna=True)
     /// IRI('http://納豆.example.org/%E2%80%AE')
     #[pyo3(signature = (*, idna = false))]
-    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::iri::PyIRI> {
+    fn to_iri(&self, py: Python<'_>, idna: bool) -> PyResult<crate::classes::PyIRI> {
         if idna {
             crate::iri::iri(py, &self.0.to_iri_idna())
         } else {
@@ -562,28 +216,30 @@ with_uri_ops!(PyURI, {
     /// The shortest reference that resolves from this base back to
     /// ``target`` (the inverse of ``resolve``).
     ///
-    /// >>> urikit.URI('http://a/b/c/d;p?q').relative('http://a/b/c/g')
+    /// >>> urikit.URI('http://a/b/c/d;p?q').make_relative('http://a/b/c/g')
     /// URIRef('g')
-    fn relative(&self, py: Python<'_>, target: Arg) -> PyResult<PyURIRef> {
+    fn make_relative(&self, py: Python<'_>, target: Arg) -> PyResult<PyURIRef> {
         self.0
             .make_relative(&target)
             .map(PyURIRef)
             .map_err(|e| resolve_error(py, e))
     }
 
-    /// The normal form (6.2.2; with ``scheme_based=True`` also 6.2.3).
+    /// The normal form at ``level``: ``'syntax'`` (6.2.2) by default,
+    /// ``'scheme'`` (6.2.2 and 6.2.3), or ``'string'`` (unchanged).
     ///
-    /// >>> urikit.URI('HTTP://Example.COM:80/a/./b/../%7e').normalize(scheme_based=True)
+    /// >>> urikit.URI('HTTP://Example.COM:80/a/./b/../%7e').normalize(level='scheme')
     /// URI('http://example.com/a/~')
-    #[pyo3(signature = (*, scheme_based = false))]
-    fn normalize(&self, scheme_based: bool) -> PyURI {
-        let n = Normalizer::new()
-            .scheme_based(scheme_based)
-            .normalize(self.0.as_uri());
+    #[pyo3(signature = (*, level = "syntax"))]
+    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURI> {
+        let n = self
+            .0
+            .as_uri()
+            .normalize_with(&Normalizer::new(crate::args::level(py, level)?));
         // The normal form of a URI is a URI: normalization keeps the scheme.
-        match n.into_uri_buf() {
+        Ok(match n.into_uri_buf() {
             Some(u) => PyURI(u),
             None => PyURI(self.0.clone()),
-        }
+        })
     }
 });

@@ -6,7 +6,6 @@ import copy
 import pickle
 
 import pytest
-
 import urikit
 from urikit import URI, URIError, URIRef
 
@@ -37,7 +36,7 @@ def test_resolve_rfc_examples(ref, expected):
 
 @pytest.mark.parametrize("ref,expected", [r for r in RFC_5_4 if r[1] != "http:g"])
 def test_relative_round_trips(ref, expected):
-    rel = urikit.relative(RFC_BASE, expected)
+    rel = urikit.make_relative(RFC_BASE, expected)
     assert isinstance(rel, URIRef)
     assert str(urikit.resolve(RFC_BASE, rel)) == expected
 
@@ -45,19 +44,28 @@ def test_relative_round_trips(ref, expected):
 def test_components_rfc_section_3():
     u = URI("foo://example.com:8042/over/there?name=ferret#nose")
     assert (u.scheme, u.authority, u.userinfo, u.host, u.port, u.path, u.query, u.fragment) == (
-        "foo", "example.com:8042", None, "example.com", "8042", "/over/there", "name=ferret", "nose",
+        "foo", "example.com:8042", None, "example.com", 8042, "/over/there", "name=ferret", "nose",
     )
-    assert u.port_number == 8042 and u.host_kind == "reg-name" and u.has_authority
+    assert u.port_text == "8042" and u.host_kind == "reg-name" and u.has_authority
     urn = URI("urn:example:animal:ferret:nose")
     assert (urn.authority, urn.host, urn.port, urn.path, urn.query, urn.fragment) == (
         None, None, None, "example:animal:ferret:nose", None, None,
     )
 
 
+def test_port_is_a_number_as_in_the_arrow_functions():
+    assert URI("http://h:08080/").port == 8080 and URI("http://h:08080/").port_text == "08080"
+    assert URI("http://h/").port is None and URI("http://h/").port_text is None
+    with pytest.raises(URIError) as info:
+        URI("http://h:65536/").port
+    assert info.value.kind == "port-overflow" and info.value.component == "port"
+    assert URI("http://h:65536/").port_text == "65536"
+
+
 def test_absent_and_empty_are_apart():
     empty = URIRef("//@:?#")
-    assert (empty.authority, empty.userinfo, empty.host, empty.port, empty.query, empty.fragment) == ("@:", "", "", "", "", "")
-    assert empty.port_number is None
+    assert (empty.authority, empty.userinfo, empty.host, empty.port_text, empty.query, empty.fragment) == ("@:", "", "", "", "", "")
+    assert empty.port is None
     absent = URIRef("")
     assert (absent.scheme, absent.authority, absent.userinfo, absent.host, absent.port, absent.query, absent.fragment) == (
         None,
@@ -128,9 +136,11 @@ def test_resolve_errors_name_the_input():
     assert str(info.value).startswith("invalid reference:") and info.value.index == 1
     with pytest.raises(URIError) as info:
         urikit.resolve("/not-absolute", "g")
-    assert info.value.kind == "missing-scheme"
+    # The core's name for RFC 3986 5.1's rule (a base has a scheme), the
+    # same as the CLI's and SQL's: the base parsed, as a relative reference.
+    assert info.value.kind == "base-not-uri"
     with pytest.raises(URIError) as info:
-        urikit.relative("http://a/b", "http://a/x/../y")
+        urikit.make_relative("http://a/b", "http://a/x/../y")
     assert info.value.kind == "unreachable-target" and info.value.index is None
 
 
@@ -150,7 +160,14 @@ def test_normalize_rfc_6_2():
     # 6.2.2: case, percent-encoding, dot segments.
     assert urikit.normalize("HTTP://www.Example.com/%7Euser/a/./b/../c%2f") == "http://www.example.com/~user/a/c%2F"
     # 6.2.3: default port, empty path.
-    assert urikit.normalize("http://example.com:80", scheme_based=True) == "http://example.com/"
+    assert urikit.normalize("http://example.com:80", level="scheme") == "http://example.com/"
+    assert urikit.normalize("HTTP://a/%7e", level="string") == "HTTP://a/%7e"
+    assert URI("http://example.com:80").normalize(level="scheme") == URI("http://example.com/")
+    assert not URI("http://example.com:80/").is_normalized(level="scheme")
+    assert URI("http://example.com:80/").is_normalized(level="syntax")
+    with pytest.raises(URIError) as info:
+        urikit.normalize("http://a/", level="scheme-based")
+    assert info.value.kind == "unknown-level"
     assert URIRef("eXAMPLE://a/./b/../b/%63/%7bfoo%7d").normalize() == URIRef("example://a/b/c/%7Bfoo%7D")
     assert not URI("HTTP://a/").is_normalized() and URI("http://a/").is_normalized()
 
@@ -239,7 +256,7 @@ def test_iri_types():
     assert URI("http://www.example.org/D%FCrst").to_iri() == IRI("http://www.example.org/D%FCrst")
     assert IRIRef("../ï").to_uri() == URIRef("../%C3%AF")
     assert IRI("http://a/b/c/d").resolve("../ü") == IRI("http://a/b/ü")
-    assert IRI("http://a/b/c/d").relative("http://a/b/ü") == IRIRef("../ü")
+    assert IRI("http://a/b/c/d").make_relative("http://a/b/ü") == IRIRef("../ü")
     assert IRIRef("").query is None and IRIRef("?").query == ""
     # Equal across the types when the text is the same; hashable, pickled.
     assert IRI("http://a/") == URI("http://a/") and hash(IRI("http://a/")) == hash(URI("http://a/"))
@@ -267,3 +284,29 @@ def test_iri_error_index_counts_characters():
     with pytest.raises(urikit.URIError) as e:
         urikit._urikit._format_iri("http://\u00e9/a b")
     assert e.value.index == 10
+
+
+def test_version_is_the_installed_package_version():
+    import importlib.metadata
+
+    assert urikit.__version__ == importlib.metadata.version("urikit")
+
+
+def test_submodules_load_on_first_use():
+    # In a fresh interpreter: `import urikit` alone imports no submodule (nor
+    # pyarrow), and each one loads on first attribute access (PEP 562).
+    import subprocess
+    import sys
+
+    code = (
+        "import sys, urikit\n"
+        "assert 'urikit.arrow' not in sys.modules and 'pyarrow' not in sys.modules\n"
+        "print(urikit.arrow.host.__name__, urikit.compat.urljoin.__name__, urikit.jsonschema.is_uri.__name__)\n"
+        "assert 'arrow' in dir(urikit)\n"
+        "try:\n"
+        "    urikit.nope\n"
+        "except AttributeError as e:\n"
+        "    print(e)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], check=True, capture_output=True, text=True).stdout
+    assert out.splitlines() == ["host urljoin is_uri", "module 'urikit' has no attribute 'nope'"]

@@ -7,7 +7,6 @@ corpus."""
 import pathlib
 
 import pytest
-
 import urikit
 import urikit.arrow as A
 
@@ -62,7 +61,7 @@ def test_two_argument_kernels():
     bases = pa.array(["http://a/b/c", "http://x/y/"])
     assert A.resolve(bases, "z").to_pylist() == ["http://a/b/z", "http://x/y/z"]
     assert A.resolve(bases, pa.array(["/1", "2"])).to_pylist() == ["http://a/1", "http://x/y/2"]
-    assert A.relative(base, pa.array(["http://a/b/c/g"])).to_pylist() == ["g"]
+    assert A.make_relative(base, pa.array(["http://a/b/c/g"])).to_pylist() == ["g"]
     assert A.query_param(pa.array(["p?a=1&b=2", "p"]), "b").to_pylist() == ["2", None]
     assert A.equivalent(pa.array(["HTTP://a:80/", "http://b/"]), "http://a/", level="scheme").to_pylist() == [True, False]
     assert A.normalize(pa.array(["HTTP://a/./%7e"])).to_pylist() == ["http://a/~"]

@@ -8,7 +8,6 @@ import sys
 import urllib.parse
 
 import pytest
-
 import urikit
 from urikit.compat import urljoin, urlsplit
 

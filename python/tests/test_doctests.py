@@ -9,7 +9,6 @@ import doctest
 import inspect
 
 import pytest
-
 import urikit
 import urikit.arrow
 import urikit.compat

@@ -3,11 +3,9 @@
 urikit.arrow.host_ascii / host_unicode against the scalar API row by row."""
 
 import pytest
-
 import urikit
 import urikit.arrow as A
 from conftest import CORPUS, require
-
 
 # (IRI as written, its URI with IDNA ToASCII for the host)
 TO_URI = [

@@ -7,7 +7,6 @@ import pathlib
 
 import jsonschema
 import pytest
-
 import urikit.jsonschema as uj
 
 CORPUS = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "corpus" / "json-schema-format"
@@ -32,8 +31,6 @@ def test_corpus_is_there():
 
 @pytest.mark.parametrize("fmt,schema,data,valid", CASES)
 def test_label(fmt, schema, data, valid):
-    if fmt in uj.UNAVAILABLE:
-        pytest.skip(f"{fmt}: {uj.UNAVAILABLE[fmt]}")
     checker = uj.format_checker()
     if valid:
         jsonschema.validate(data, schema, format_checker=checker)

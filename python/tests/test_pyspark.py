@@ -9,7 +9,6 @@ import shutil
 import sys
 
 import pytest
-
 import urikit
 from conftest import CORPUS, missing, require
 
@@ -31,7 +30,6 @@ def make_uri_columns():
         """The function for mapInArrow: pyarrow record batches in, record
         batches with the URI columns out, one kernel call per column and batch."""
         import pyarrow as pa
-
         import urikit.arrow as A
 
         for batch in batches:

@@ -6,7 +6,6 @@ import pathlib
 import pickle
 
 import pytest
-
 import urikit
 from urikit import URITemplate
 
@@ -77,3 +76,60 @@ def test_file_path_errors():
     with pytest.raises(urikit.URIError):
         urikit.to_file_path("http://a/b", style="unix")
     assert urikit.from_file_path(pathlib.PurePosixPath("/a"), style="unix") == urikit.URI("file:///a")
+
+
+def test_match_modes_on_the_issue_inputs():
+    t = urikit.URITemplate("/search{?q,page}")
+    for uri in ["/search?q=a+b", "/search?q=a:b", "/search?q=x&page=2&utm=1"]:
+        assert t.match(uri) is None
+    assert t.match("/search?q=a+b", lenient=True) == {"q": "a+b"}
+    assert t.match("/search?q=a+b", lenient=True, form=True) == {"q": "a b"}
+    assert t.match("/search?q=a:b", lenient=True) == {"q": "a:b"}
+    assert t.match("/search?q=x&page=2&utm=1", lenient=True) == {"q": "x", "page": "2"}
+    d = t.match_details("/search?q=x&page=2&utm=1", lenient=True)
+    assert d == {"vars": {"q": "x", "page": "2"}, "rest": [("utm", "1")], "hazards": []}
+    with pytest.raises(urikit.URIError) as e:
+        t.match("/search", form=True)
+    assert e.value.kind == "form-needs-lenient"
+
+
+def test_lenient_match_raises_on_hazards_and_length():
+    t = urikit.URITemplate("/files/{name}")
+    with pytest.raises(urikit.URIError) as e:
+        t.match("/files/..%2Fetc", lenient=True)
+    assert e.value.kind == "separator-in-segment"
+    assert t.match("/files/..%2Fetc") == {"name": "../etc"}
+    with pytest.raises(urikit.URIError) as e:
+        t.match("/files/" + "a" * 70000, lenient=True)
+    assert e.value.kind == "uri-too-long"
+
+
+def _shared_vectors():
+    path = pathlib.Path(__file__).resolve().parents[2] / "testdata" / "templates" / "matching.json"
+    return json.loads(path.read_text(encoding="utf-8"))["cases"]
+
+
+def _sorted(v):
+    return sorted(v.items()) if isinstance(v, dict) else v
+
+
+@pytest.mark.parametrize("case", _shared_vectors(), ids=lambda c: f"{c['mode']}:{c['template']}:{c['uri']}")
+def test_shared_vectors(case):
+    lenient = case["mode"] != "exact"
+    form = case["mode"] == "lenient-form"
+    if "ambiguity" in case:
+        # Not matchable in this mode: the error names why.
+        with pytest.raises(urikit.URIError) as e:
+            urikit.URITemplate(case["template"]).match_details(case["uri"], lenient=lenient, form=form)
+        assert e.value.kind == case["ambiguity"]
+        return
+    got = urikit.URITemplate(case["template"]).match_details(case["uri"], lenient=lenient, form=form)
+    if case["variables"] is None:
+        assert got is None
+        return
+    assert got is not None
+    assert {k: _sorted(v) for k, v in got["vars"].items()} == {
+        k: _sorted(v) for k, v in case["variables"].items()
+    }
+    assert [list(p) for p in got["rest"]] == case.get("rest", [])
+    assert [list(h) for h in got["hazards"]] == case.get("hazards", [])

@@ -16,10 +16,11 @@ def use() -> None:
     scheme: str = u.scheme
     maybe: Optional[str] = r.scheme
     q: Optional[str] = u.query
-    port: Optional[int] = u.port_number
+    port: Optional[int] = u.port
+    port_text: Optional[str] = u.port_text
     joined: urikit.URI = u.resolve(r)
-    back: urikit.URIRef = u.relative(joined)
-    text: str = urikit.normalize(u, scheme_based=True)
+    back: urikit.URIRef = u.make_relative(joined)
+    text: str = urikit.normalize(u, level="scheme")
     same: bool = urikit.equivalent("a:b", u, level="scheme")
     findings: List[urikit.Finding] = urikit.lint("http://u:p@h/")
     kinds: List[str] = [f.kind for f in findings]
@@ -34,6 +35,7 @@ def use() -> None:
     except urikit.URIError as e:
         index: Optional[int] = e.index
         kind: str = e.kind
+        del index, kind
     import pyarrow as pa
 
     hosts = urikit.arrow.host(pa.array(["http://a/"]))
@@ -44,7 +46,7 @@ def use() -> None:
     nfc: urikit.IRIRef = urikit.IRIRef("e\u0301").to_nfc()
     host_a: Optional[str] = u.host_ascii()
     host_u: Optional[str] = i.host_unicode()
-    del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, back, text, same, kinds, spans, dec, split, url, ok
+    del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, port_text, back, text, same, kinds, spans, dec, split, url, ok
 
 
 def test_use() -> None:

@@ -149,11 +149,7 @@ fn missing(name: &str, p: &std::path::Path) {
 /// ```
 pub fn full_or_sample(name: &str) -> PathBuf {
     let p = corpus_dir().join(name);
-    if p.exists() {
-        p
-    } else {
-        sample(name)
-    }
+    if p.exists() { p } else { sample(name) }
 }
 
 /// The lines of a text file, without their line ends (`\n` or `\r\n`).

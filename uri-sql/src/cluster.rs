@@ -28,8 +28,8 @@ use ballista_scheduler::config::{SchedulerConfig, TaskDistributionPolicy};
 use ballista_scheduler::scheduler_process::{create_scheduler, start_grpc_service_with_listener};
 use datafusion::common::extensions_options;
 use datafusion::config::ConfigExtension;
-use datafusion::execution::session_state::{SessionState, SessionStateBuilder};
 use datafusion::execution::FunctionRegistry;
+use datafusion::execution::session_state::{SessionState, SessionStateBuilder};
 use datafusion::logical_expr::ScalarUDF;
 use datafusion::prelude::SessionConfig;
 use datafusion_proto::protobuf::{LogicalPlanNode, PhysicalPlanNode};
@@ -78,6 +78,12 @@ pub fn state(config: SessionConfig) -> datafusion::error::Result<SessionState> {
     for udf in urikit_datafusion::udfs() {
         state.register_udf(udf)?;
     }
+    // Spark's URL functions, in Spark 4's ANSI mode (see
+    // urikit_datafusion::spark).
+    for udf in urikit_datafusion::spark::udfs() {
+        state.register_udf(udf)?;
+    }
+    state.config_mut().options_mut().execution.enable_ansi_mode = true;
     Ok(state)
 }
 
@@ -88,6 +94,7 @@ fn registry() -> BallistaFunctionRegistry {
     let mut registry = BallistaFunctionRegistry::default();
     let ours: HashMap<String, Arc<ScalarUDF>> = urikit_datafusion::udfs()
         .into_iter()
+        .chain(urikit_datafusion::spark::udfs())
         .flat_map(|u| {
             let mut names = vec![u.name().to_owned()];
             names.extend(u.aliases().iter().cloned());
@@ -267,5 +274,6 @@ pub async fn client(
     // Ballista's upgrade of the state replaces the scalar functions with
     // its own list: register ours again, so the client can plan with them.
     urikit_datafusion::register(&ctx);
+    urikit_datafusion::spark::register(&ctx);
     Ok(ctx)
 }

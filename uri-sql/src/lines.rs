@@ -12,7 +12,7 @@ use datafusion::arrow::buffer::{Buffer, ScalarBuffer};
 use datafusion::arrow::datatypes::{DataType, Field, Schema, SchemaRef};
 use datafusion::catalog::streaming::StreamingTable;
 use datafusion::catalog::{TableFunctionArgs, TableFunctionImpl, TableProvider};
-use datafusion::common::{plan_err, DataFusionError, Result, ScalarValue};
+use datafusion::common::{DataFusionError, Result, ScalarValue, plan_err};
 use datafusion::execution::{SendableRecordBatchStream, TaskContext};
 use datafusion::logical_expr::Expr;
 use datafusion::physical_plan::stream::RecordBatchStreamAdapter;
@@ -36,16 +36,18 @@ fn schema() -> SchemaRef {
 impl TableFunctionImpl for Lines {
     fn call_with_args(&self, args: TableFunctionArgs) -> Result<Arc<dyn TableProvider>> {
         let path = match args.exprs() {
-            [Expr::Literal(
-                ScalarValue::Utf8(Some(p))
-                | ScalarValue::Utf8View(Some(p))
-                | ScalarValue::LargeUtf8(Some(p)),
-                _,
-            )] => p.clone(),
+            [
+                Expr::Literal(
+                    ScalarValue::Utf8(Some(p))
+                    | ScalarValue::Utf8View(Some(p))
+                    | ScalarValue::LargeUtf8(Some(p)),
+                    _,
+                ),
+            ] => p.clone(),
             _ => {
                 return plan_err!(
                     "lines() takes one argument, the path of a text file: lines('urls.txt')"
-                )
+                );
             }
         };
         // Fail at planning, with the path, rather than in the middle of a

@@ -327,7 +327,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     f => {
                         return Err(Failure::Usage(format!(
                             "unknown format '{f}' (table, csv or json)"
-                        )))
+                        )));
                     }
                 }
             }
@@ -338,7 +338,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                     _ => {
                         return Err(Failure::Usage(format!(
                             "--threads takes a positive number, not '{v}'"
-                        )))
+                        )));
                     }
                 }
             }
@@ -357,7 +357,7 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                 run.wait = Some(duration("--wait", &v, Duration::ZERO)?);
             }
             s if s.starts_with("--") => {
-                return Err(Failure::Usage(format!("unknown option '{s}'")))
+                return Err(Failure::Usage(format!("unknown option '{s}'")));
             }
             q if query.is_none() => query = Some(q.to_owned()),
             _ => return Err(Failure::Usage("one QUERY only (quote it)".into())),
@@ -375,7 +375,9 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
 /// A session with everything registered: in this process, or a client of
 /// the cluster at `cluster`.
 async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<SessionContext, Failure> {
-    let mut config = SessionConfig::new();
+    // information_schema: `SHOW FUNCTIONS` and `information_schema.routines`
+    // describe the functions (their documentation is urikit-arrow's table).
+    let mut config = SessionConfig::new().with_information_schema(true);
     if let Some(n) = threads {
         config = config.with_target_partitions(n);
     }
@@ -386,6 +388,7 @@ async fn context(threads: Option<usize>, cluster: Option<&str>) -> Result<Sessio
         None => {
             let ctx = SessionContext::new_with_config(config).enable_url_table();
             urikit_datafusion::register(&ctx);
+            urikit_datafusion::spark::register(&ctx);
             ctx
         }
     };

@@ -116,6 +116,33 @@ fn the_table_format_aligns_columns() {
     assert!(out.contains("| HTTP |   |"), "{out}");
 }
 
+/// Spark's URL functions are there without flags, in Spark's ANSI mode:
+/// an invalid URL fails the query with Spark's message (Spark 4.3's own
+/// answers, from testdata/spark: HOST of the first is `[::1]`, and `a b`
+/// is invalid; `try_parse_url` gives NULL).
+#[test]
+fn sparks_url_functions_in_ansi_mode() {
+    let o = uri_sql(&[
+        "run",
+        "SELECT parse_url('http://u@[::1]:8/p?k=v', 'HOST') AS h, url_encode('a b') AS e",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("| [::1] | a+b |"), "{}", stdout(&o));
+    let o = uri_sql(&["run", "SELECT parse_url('http://a b/', 'HOST')"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        stderr(&o).contains("[INVALID_URL] The url is invalid: http://a b/."),
+        "{}",
+        stderr(&o)
+    );
+    let o = uri_sql(&[
+        "run",
+        "SELECT try_parse_url('http://a b/', 'HOST') IS NULL AS n",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("true"), "{}", stdout(&o));
+}
+
 #[test]
 fn errors_exit_2_with_a_message() {
     for (args, says) in [
@@ -238,4 +265,19 @@ fn no_progress_turns_the_line_off() {
     assert!(!screen.contains("rows out"), "{screen:?}");
     assert!(!screen.contains('\x1b'), "{screen:?}");
     assert!(screen.contains("| n "), "{screen:?}");
+}
+
+/// `information_schema` is on, and describes each function from
+/// urikit-arrow's table of kernels.
+#[test]
+fn information_schema_describes_the_functions() {
+    let o = uri_sql(&[
+        "run",
+        "SELECT routine_name, syntax_example FROM information_schema.routines \
+         WHERE routine_name IN ('uri_make_relative', 'parse_url') ORDER BY routine_name",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("uri_make_relative(base, target)"), "{out}");
+    assert!(out.contains("parse_url(url, part[, key])"), "{out}");
 }

@@ -9,7 +9,7 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use arrow_array::{ArrayRef, Scalar, StringArray, StringViewArray};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use urikit_arrow::{EncodeSet, Level};
 
 fn gsd() -> Vec<String> {

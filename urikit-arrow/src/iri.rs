@@ -58,3 +58,23 @@ pub fn to_uri(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 pub fn to_iri(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
     string_kernel(input, |s| Some(UriRef::parse(s).ok()?.to_iri()))
 }
+
+/// Every row, a near-URI, made a valid URI reference by
+/// [`urikit::repair::repair`]: each character the grammar does not allow
+/// where it stands is percent-encoded (a space, `|`, `^`, a second `#`, a
+/// lone `%`, non-ASCII as UTF-8). A valid row comes back unchanged. Null
+/// for a null row and for one that cannot be repaired without a guess (an
+/// invalid scheme or host, a bad port, an unclosed IP literal).
+///
+/// ```
+/// use arrow_array::{StringArray, cast::AsArray};
+/// let a = StringArray::from(vec!["http://a/b c|d", "http://a/ok", "http://a:8o/"]);
+/// let v = urikit_arrow::repair(&a).unwrap();
+/// let v: Vec<_> = v.as_string::<i32>().iter().collect();
+/// assert_eq!(v, [Some("http://a/b%20c%7Cd"), Some("http://a/ok"), None]);
+/// ```
+pub fn repair(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
+    string_kernel(input, |s| {
+        urikit::repair::repair(s).ok().map(|r| r.into_cow())
+    })
+}

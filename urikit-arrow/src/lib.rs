@@ -5,7 +5,8 @@
 //! percent-encoding and more, a whole string column at a time.
 //!
 //! - **Input**: `Utf8` ([`arrow_array::StringArray`]), `LargeUtf8` and
-//!   `Utf8View` columns. Two-argument kernels also take a scalar
+//!   `Utf8View` columns ([`string_column`] turns a dictionary of strings
+//!   or a `Null` column into one). Two-argument kernels also take a scalar
 //!   ([`arrow_array::Scalar`]) for either argument, which they parse once
 //!   per batch (a base URI, a parameter name).
 //! - **Output**: Arrow arrays. String outputs have the input's string
@@ -19,7 +20,11 @@
 //! - **IRIs**: [`to_uri`] and [`to_iri`] map between IRIs and URIs
 //!   (RFC 3987 3.1 and 3.2).
 //! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
-//!   over each row's host, by urikit's `idna` feature).
+//!   over each row's host, by urikit's `idna` feature); `spark` adds
+//!   Apache Spark's URL functions (the `spark` module).
+//! - **One table**: [`KERNELS`] lists every kernel with its arguments,
+//!   return type, description and example. The SQL functions of
+//!   `urikit-datafusion` and Python's `urikit.arrow` are made from it.
 //!
 //! Every kernel is a loop over the library's own functions (named in its
 //! documentation), so it gives the library's answer row by row.
@@ -35,6 +40,7 @@
 //! let hosts: Vec<_> = hosts.as_string_view().iter().collect();
 //! assert_eq!(hosts, [Some("www.example.com"), None, None]);
 //! ```
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 #![warn(missing_docs)]
 
@@ -42,22 +48,33 @@ mod hosts;
 #[cfg(feature = "idna")]
 mod idna;
 mod iri;
+mod kernels;
 mod lists;
 mod parse;
 mod rewrite;
+#[cfg(feature = "spark")]
+pub mod spark;
 mod strings;
 
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
 pub use idna::{host_ascii, host_unicode};
-pub use iri::{to_iri, to_uri};
+pub use iri::{repair, to_iri, to_uri};
+pub use kernels::{Example, Family, KERNELS, Kernel, Options, Param, Returns, kernel};
 pub use lists::{extract, lint, list_type, map_type, path_segments, query_param, query_params};
 pub use parse::{
-    authority, fragment, host, is_valid, parse, parse_type, path, port, port_text, query, scheme,
-    userinfo, PARSE_FIELDS,
+    PARSE_FIELDS, authority, fragment, host, is_valid, parse, parse_type, path, port, port_text,
+    query, scheme, userinfo,
 };
-pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve, EncodeSet};
-pub use strings::value_bytes;
+pub use rewrite::{decode, encode, equivalent, make_relative, normalize, resolve};
+pub use strings::{string_column, value_bytes};
 /// The comparison and normalization levels of [`normalize`] and
 /// [`equivalent`] (re-exported from [`urikit::compare`]).
 pub use urikit::compare::Level;
+/// The named percent-encode sets of [`encode`]: the library's own.
+pub use urikit::percent::EncodeSet;
+
+// The README's example runs as a doc test.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;

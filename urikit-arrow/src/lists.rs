@@ -6,9 +6,9 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, Datum, ListArray, MapArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
-use urikit::{security, text, UriRef};
+use urikit::{UriRef, security, text};
 
-use crate::strings::{like, rows, Arg, StrOut, Strs};
+use crate::strings::{Arg, StrOut, Strs, like, rows};
 
 /// The type of a list kernel's output for a string column of type
 /// `input`: a list of the input's string type.
@@ -182,8 +182,7 @@ pub fn extract(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 /// ```
 pub fn lint(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
     list_kernel(input, |_, s, out| {
-        let r = UriRef::parse(s).ok()?;
-        let found = security::lint(r);
+        let found = security::lint(s).ok()?;
         for f in &found {
             out.push(f.kind().name());
         }

@@ -8,7 +8,7 @@ use arrow_buffer::NullBufferBuilder;
 use arrow_schema::{ArrowError, DataType, Field, Fields};
 use urikit::UriRef;
 
-use crate::strings::{view_slices, StrOut, Strs};
+use crate::strings::{StrOut, Strs, view_slices};
 
 /// The names of the fields of [`parse`]'s struct, in order.
 pub const PARSE_FIELDS: [&str; 11] = [

@@ -4,13 +4,12 @@
 use arrow_array::builder::BooleanBuilder;
 use arrow_array::{Array, ArrayRef, BooleanArray, Datum};
 use arrow_schema::ArrowError;
-use urikit::chars::CharClass;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::percent;
-use urikit::{make_relative as lib_make_relative, Resolver, Uri, UriRef};
+use urikit::percent::{self, EncodeSet};
+use urikit::{Resolver, Uri, UriRef, make_relative as lib_make_relative};
 
-use crate::strings::{like, rows, Arg, StrOut, Strs};
+use crate::strings::{Arg, StrOut, Strs, like, rows};
 
 /// `reference` resolved against `base` (RFC 3986 5.2, strict), for every
 /// row: [`urikit::Resolver::resolve`]. Null when either is null, `base` is
@@ -109,10 +108,10 @@ pub fn make_relative(base: &dyn Datum, target: &dyn Datum) -> Result<ArrayRef, A
 }
 
 /// Every row normalized at `level` (RFC 3986 6.2): [`Level::String`]
-/// leaves it as it is, [`Level::Syntax`] applies
-/// [`urikit::normalize::Normalizer::new`] (case, percent-encoding, dot
-/// segments: 6.2.2), [`Level::Scheme`] adds the scheme-based rules of 6.2.3
-/// (`scheme_based(true)`). Null for a null or invalid row.
+/// leaves it as it is, [`Level::Syntax`] applies syntax-based normalization
+/// (case, percent-encoding, dot segments: 6.2.2), [`Level::Scheme`] adds
+/// the scheme-based rules of 6.2.3: [`urikit::normalize::Normalizer::new`]
+/// at that level. Null for a null or invalid row.
 ///
 /// A row that is already normal is not copied: for `Utf8View` input its
 /// output is a view into the input's buffers.
@@ -129,11 +128,10 @@ pub fn normalize(input: &dyn Array, level: Level) -> Result<ArrayRef, ArrowError
     let strs = Strs::new(input)?;
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
-    let normalizer = Normalizer::new().scheme_based(level >= Level::Scheme);
+    let normalizer = Normalizer::new(level);
     for i in 0..n {
         match strs.get(i).and_then(|s| UriRef::parse(s).ok()) {
-            Some(r) if level == Level::String => out.push_from(i, r.as_str()),
-            Some(r) => out.push_from(i, normalizer.normalize(r).as_str()),
+            Some(r) => out.push_from(i, r.normalize_with(&normalizer).as_str()),
             None => out.push_null(),
         }
     }
@@ -161,7 +159,11 @@ pub fn equivalent(a: &dyn Datum, b: &dyn Datum, level: Level) -> Result<BooleanA
     let mut out = BooleanBuilder::with_capacity(n);
     for i in 0..n {
         match (pick(&fx, &x, i), pick(&fy, &y, i)) {
-            (Some(p), Some(q)) => out.append_value(cmp.equivalent(p, q)),
+            // Both parsed: the comparison cannot fail.
+            (Some(p), Some(q)) => match cmp.equivalent(p, q) {
+                Ok(e) => out.append_value(e),
+                Err(_) => out.append_null(),
+            },
             _ => out.append_null(),
         }
     }
@@ -185,69 +187,6 @@ fn pick<'a>(f: &Option<Option<UriRef<'a>>>, arg: &Arg<'a>, i: usize) -> Option<U
     }
 }
 
-/// The characters a component may hold as they are: the set of
-/// [`encode`], named as in [`EncodeSet::from_name`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[non_exhaustive]
-pub enum EncodeSet {
-    /// `userinfo` (3.2.1).
-    Userinfo,
-    /// `reg-name`, also called `host` (3.2.2).
-    RegName,
-    /// One path segment, `/` encoded: `path-segment` (3.3, `pchar`).
-    PathSegment,
-    /// A whole path, `/` kept: `path`.
-    Path,
-    /// A whole query: `query` (3.4).
-    Query,
-    /// One key or value of a `key=value&...` query, `&`, `=` and `+`
-    /// encoded: `query-pair`.
-    QueryPair,
-    /// A fragment: `fragment` (3.5).
-    Fragment,
-    /// Only the unreserved characters stay (2.3): `unreserved`.
-    Unreserved,
-}
-
-impl EncodeSet {
-    /// The set with this name: `userinfo`, `host` or `reg-name`,
-    /// `path-segment`, `path`, `query`, `query-pair`, `fragment`,
-    /// `unreserved`.
-    ///
-    /// ```
-    /// use urikit_arrow::EncodeSet;
-    /// assert_eq!(EncodeSet::from_name("host"), Some(EncodeSet::RegName));
-    /// assert_eq!(EncodeSet::from_name("nope"), None);
-    /// ```
-    pub fn from_name(name: &str) -> Option<EncodeSet> {
-        Some(match name {
-            "userinfo" => EncodeSet::Userinfo,
-            "host" | "reg-name" => EncodeSet::RegName,
-            "path-segment" => EncodeSet::PathSegment,
-            "path" => EncodeSet::Path,
-            "query" => EncodeSet::Query,
-            "query-pair" => EncodeSet::QueryPair,
-            "fragment" => EncodeSet::Fragment,
-            "unreserved" => EncodeSet::Unreserved,
-            _ => return None,
-        })
-    }
-
-    /// The library's character class for this set.
-    fn class(self) -> &'static CharClass {
-        match self {
-            EncodeSet::Userinfo => &percent::USERINFO,
-            EncodeSet::RegName => &percent::REG_NAME,
-            EncodeSet::PathSegment => &percent::PATH_SEGMENT,
-            EncodeSet::Path => &percent::PATH,
-            EncodeSet::Query => &percent::QUERY,
-            EncodeSet::QueryPair => &percent::QUERY_PAIR,
-            EncodeSet::Fragment => &percent::FRAGMENT,
-            EncodeSet::Unreserved => &percent::UNRESERVED,
-        }
-    }
-}
-
 /// Every row's text percent-encoded for a component
 /// ([`urikit::percent::encode`]): each byte outside `set` becomes `%XX`
 /// (upper-case hex, UTF-8 bytes one by one). Null for a null row only.
@@ -257,7 +196,7 @@ impl EncodeSet {
 /// use arrow_array::{StringArray, cast::AsArray};
 /// use urikit_arrow::EncodeSet;
 /// let a = StringArray::from(vec!["a b/c", "é"]);
-/// let v = urikit_arrow::encode(&a, EncodeSet::PathSegment).unwrap();
+/// let v = urikit_arrow::encode(&a, EncodeSet::Segment).unwrap();
 /// let v: Vec<_> = v.as_string::<i32>().iter().collect();
 /// assert_eq!(v, [Some("a%20b%2Fc"), Some("%C3%A9")]);
 /// ```

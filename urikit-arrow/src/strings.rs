@@ -9,7 +9,7 @@
 
 use std::sync::Arc;
 
-use arrow_array::builder::{make_view, GenericStringBuilder};
+use arrow_array::builder::{GenericStringBuilder, make_view};
 use arrow_array::{Array, ArrayRef, Datum, LargeStringArray, StringArray, StringViewArray};
 use arrow_buffer::{BooleanBuffer, Buffer, NullBuffer, NullBufferBuilder, ScalarBuffer};
 use arrow_data::ByteView;
@@ -88,6 +88,61 @@ pub fn value_bytes(a: &dyn Array) -> Result<usize, ArrowError> {
     Ok(Strs::new(a)?.value_bytes())
 }
 
+/// `a` as a column the kernels read, for callers that take any Arrow
+/// array (the Python binding, a fuzz target): `None` when it is already
+/// `Utf8`, `LargeUtf8` or `Utf8View` (use it as it is); a dictionary of
+/// strings decoded to its values' type (a null key or a null value gives
+/// null); a `Null` column as a `Utf8` column of as many nulls. Any other
+/// type is an error that names it.
+///
+/// ```
+/// use arrow_array::{Array, DictionaryArray, NullArray, StringArray, types::Int8Type};
+/// let dict: DictionaryArray<Int8Type> = vec![Some("http://a/"), None, Some("http://a/")].into_iter().collect();
+/// let plain = urikit_arrow::string_column(&dict)?.unwrap();
+/// assert_eq!(urikit_arrow::host(&plain)?.as_any().downcast_ref::<StringArray>().unwrap().value(2), "a");
+/// let nulls = urikit_arrow::string_column(&NullArray::new(3))?.unwrap();
+/// assert_eq!((nulls.len(), nulls.null_count()), (3, 3));
+/// assert!(urikit_arrow::string_column(&StringArray::from(vec!["x"]))?.is_none());
+/// assert!(urikit_arrow::string_column(&arrow_array::Int32Array::from(vec![1])).is_err());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
+pub fn string_column(a: &dyn Array) -> Result<Option<ArrayRef>, ArrowError> {
+    use arrow_array::cast::AsArray;
+    match a.data_type() {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => Ok(None),
+        DataType::Null => Ok(Some(arrow_array::new_null_array(&DataType::Utf8, a.len()))),
+        DataType::Dictionary(_, value)
+            if matches!(
+                **value,
+                DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View
+            ) =>
+        {
+            let dict = a.as_any_dictionary_opt().ok_or_else(|| not_strings(a))?;
+            let values = Strs::new(dict.values().as_ref())?;
+            let keys = dict.keys();
+            let mut out = StrOut::new(value, None, a.len());
+            // Keys are clamped into the values' range (an empty one has
+            // none); a null key or value is a null row.
+            for (i, k) in dict.normalized_keys().into_iter().enumerate() {
+                let valid = keys.is_valid(i) && k < values.len();
+                match valid.then(|| values.get(k)).flatten() {
+                    Some(v) => out.push(v),
+                    None => out.push_null(),
+                }
+            }
+            Ok(Some(out.finish()))
+        }
+        _ => Err(not_strings(a)),
+    }
+}
+
+fn not_strings(a: &dyn Array) -> ArrowError {
+    ArrowError::InvalidArgumentError(format!(
+        "expected a string column (Utf8, LargeUtf8, Utf8View, a dictionary of one of them, or Null), got {}",
+        a.data_type()
+    ))
+}
+
 /// One argument of a kernel: a column, or a scalar (one value for every
 /// row, which a kernel parses once per batch).
 #[derive(Clone, Copy, Debug)]
@@ -141,7 +196,7 @@ pub(crate) fn rows(args: &[Arg<'_>]) -> Result<usize, ArrowError> {
                     return Err(ArrowError::InvalidArgumentError(format!(
                         "columns of different lengths: {m} and {}",
                         s.len()
-                    )))
+                    )));
                 }
                 Some(_) => {}
             }
@@ -569,9 +624,10 @@ mod tests {
         let a = StringViewArray::from(vec!["http://example.com/a/long/path"; 3]);
         let out = view_slices(&a, |_| Some("not a slice of the row, and long"));
         let out = out.as_any().downcast_ref::<StringViewArray>().unwrap();
-        assert!(out
-            .iter()
-            .all(|v| v == Some("not a slice of the row, and long")));
+        assert!(
+            out.iter()
+                .all(|v| v == Some("not a slice of the row, and long"))
+        );
         out.to_data().validate_full().unwrap();
     }
 }

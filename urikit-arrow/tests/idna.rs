@@ -9,7 +9,7 @@ mod common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringViewArray};
-use common::{column, corpus_lines, strings, TYPES};
+use common::{TYPES, column, corpus_lines, strings};
 use urikit::IriRef;
 
 fn run(

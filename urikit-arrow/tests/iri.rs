@@ -8,7 +8,7 @@ mod common;
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StringViewArray};
 use arrow_schema::ArrowError;
-use common::{column, corpus_lines, strings, TYPES};
+use common::{TYPES, column, corpus_lines, strings};
 use urikit::{IriRef, UriRef};
 
 type Kernel = fn(&dyn Array) -> Result<ArrayRef, ArrowError>;

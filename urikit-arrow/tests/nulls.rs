@@ -6,7 +6,7 @@ mod common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Int32Array, Scalar, StringViewArray};
-use common::{column, lists, maps, strings, TYPES};
+use common::{TYPES, column, lists, maps, strings};
 use urikit_arrow::{EncodeSet, Level};
 
 /// Rows: a null, invalid references of several kinds, and one valid URI

@@ -33,8 +33,8 @@
 //! use urikit::Uri;
 //! let a = Uri::parse("example://a/b/c/%7Bfoo%7D")?;
 //! let b = Uri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d")?;
-//! assert!(!Comparison::new(Level::String).equivalent(a, b));
-//! assert!(Comparison::new(Level::Syntax).equivalent(a, b));
+//! assert!(!Comparison::new(Level::String).equivalent(a, b)?);
+//! assert!(Comparison::new(Level::Syntax).equivalent(a, b)?);
 //! # Ok::<(), urikit::ParseError>(())
 //! ```
 
@@ -44,61 +44,11 @@ use core::cmp::Ordering;
 use core::fmt;
 use core::hash::{Hash, Hasher};
 
-use crate::iri::{Iri, IriBuf, IriRef, IriRefBuf};
+use crate::error::ParseError;
+use crate::iri::{IriRef, ToIriRef};
+pub use crate::normalize::Level;
 use crate::normalize::{Normalizer, SchemeInfo};
-use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
-
-/// A rung of the comparison ladder (6.2).
-///
-/// ```
-/// use urikit::compare::Level;
-/// assert!(Level::String < Level::Syntax && Level::Syntax < Level::Scheme);
-/// assert_eq!(Level::from_name("syntax"), Some(Level::Syntax));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
-#[non_exhaustive]
-pub enum Level {
-    /// Simple string comparison (6.2.1): character for character.
-    String,
-    /// Syntax-based normalization, then string comparison (6.2.2).
-    #[default]
-    Syntax,
-    /// Syntax- and scheme-based normalization, then string comparison
-    /// (6.2.3).
-    Scheme,
-}
-
-impl Level {
-    /// The level's name: `string`, `syntax` or `scheme`.
-    ///
-    /// ```
-    /// assert_eq!(urikit::compare::Level::Scheme.name(), "scheme");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            Level::String => "string",
-            Level::Syntax => "syntax",
-            Level::Scheme => "scheme",
-        }
-    }
-
-    /// The level with this name (`string`, `syntax`, `scheme`).
-    ///
-    /// ```
-    /// assert_eq!(urikit::compare::Level::from_name("string"), Some(urikit::compare::Level::String));
-    /// ```
-    pub fn from_name(name: &str) -> Option<Level> {
-        [Level::String, Level::Syntax, Level::Scheme]
-            .into_iter()
-            .find(|l| l.name() == name)
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
+use crate::uri::{ToUriRef, UriRef};
 
 /// A way of comparing URI references: a rung of the ladder, and whether
 /// fragments count.
@@ -107,7 +57,7 @@ impl fmt::Display for Level {
 /// use urikit::compare::{Comparison, Level};
 /// use urikit::Uri;
 /// let cmp = Comparison::new(Level::Scheme).ignore_fragment(true);
-/// assert!(cmp.equivalent(Uri::parse("http://example.com#top")?, Uri::parse("HTTP://example.com:80/")?));
+/// assert!(cmp.equivalent("http://example.com#top", "HTTP://example.com:80/")?);
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
@@ -131,7 +81,7 @@ impl Comparison<'static> {
         Comparison {
             level,
             ignore_fragment: false,
-            normalizer: Normalizer::new().scheme_based(matches!(level, Level::Scheme)),
+            normalizer: Normalizer::new(level),
             #[cfg(feature = "nfc")]
             nfc: false,
         }
@@ -146,8 +96,8 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::Uri;
     /// let (a, b) = (Uri::parse("http://a/#x")?, Uri::parse("http://a/")?);
-    /// assert!(!Comparison::new(Level::String).equivalent(a, b));
-    /// assert!(Comparison::new(Level::String).ignore_fragment(true).equivalent(a, b));
+    /// assert!(!Comparison::new(Level::String).equivalent(a, b)?);
+    /// assert!(Comparison::new(Level::String).ignore_fragment(true).equivalent(a, b)?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub const fn ignore_fragment(mut self, yes: bool) -> Comparison<'s> {
@@ -162,8 +112,8 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::Uri;
     /// let (a, b) = (Uri::parse("http://[::0:1]/")?, Uri::parse("http://[::1]/")?);
-    /// assert!(!Comparison::new(Level::Syntax).equivalent(a, b));
-    /// assert!(Comparison::new(Level::Syntax).ipv6_canonical(true).equivalent(a, b));
+    /// assert!(!Comparison::new(Level::Syntax).equivalent(a, b)?);
+    /// assert!(Comparison::new(Level::Syntax).ipv6_canonical(true).equivalent(a, b)?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub const fn ipv6_canonical(mut self, yes: bool) -> Comparison<'s> {
@@ -180,7 +130,7 @@ impl<'s> Comparison<'s> {
     /// use urikit::Uri;
     /// const MINE: &[SchemeInfo] = &[SchemeInfo::new("x").default_port(9)];
     /// let cmp = Comparison::new(Level::Scheme).schemes(MINE);
-    /// assert!(cmp.equivalent(Uri::parse("x://h:9/")?, Uri::parse("x://h/")?));
+    /// assert!(cmp.equivalent("x://h:9/", "x://h/")?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub const fn schemes<'t>(self, schemes: &'t [SchemeInfo<'t>]) -> Comparison<'t>
@@ -215,16 +165,19 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::UriRef;
     /// let cmp = Comparison::new(Level::Syntax).ignore_fragment(true);
-    /// assert_eq!(cmp.key(UriRef::parse("HTTP://A/%7e#f")?).as_str(), "http://a/~");
+    /// assert_eq!(cmp.key("HTTP://A/%7e#f")?.as_str(), "http://a/~");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn key<'a>(&self, r: impl Into<UriRef<'a>>) -> EquivKey<'a> {
-        let r = r.into();
-        let text: Cow<'a, str> = match self.level {
-            Level::String => Cow::Borrowed(r.as_str()),
-            Level::Syntax | Level::Scheme => self.normalizer.normalize(r).into_cow(),
-        };
-        self.finish(text)
+    #[inline]
+    pub fn key<'a, T: ToUriRef + ?Sized>(&self, r: &'a T) -> Result<EquivKey<'a>, ParseError> {
+        Ok(self.key_parsed(r.to_uri_ref()?))
+    }
+
+    /// [`Comparison::key`] of a parsed value.
+    fn key_parsed<'a>(&self, r: UriRef<'a>) -> EquivKey<'a> {
+        // The normalizer has the comparison's rung: at the string rung it
+        // leaves the text as it is.
+        self.finish(self.normalizer.normalize_parsed(r).into_cow())
     }
 
     /// Whether `a` and `b` are equivalent at this rung. Allocates only for
@@ -234,12 +187,13 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::Uri;
     /// let cmp = Comparison::new(Level::Syntax);
-    /// assert!(cmp.equivalent(Uri::parse("http://a/%7e")?, Uri::parse("http://a/~")?));
-    /// assert!(!cmp.equivalent(Uri::parse("http://a/%2F")?, Uri::parse("http://a//")?));
+    /// assert!(cmp.equivalent("http://a/%7e", "http://a/~")?);
+    /// assert!(!cmp.equivalent("http://a/%2F", "http://a//")?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn equivalent<'a, 'b>(&self, a: impl Into<UriRef<'a>>, b: impl Into<UriRef<'b>>) -> bool {
-        self.key(a).as_str() == self.key(b).as_str()
+    pub fn equivalent(&self, a: impl ToUriRef, b: impl ToUriRef) -> Result<bool, ParseError> {
+        let (a, b) = (a.to_uri_ref()?, b.to_uri_ref()?);
+        Ok(self.key_parsed(a).as_str() == self.key_parsed(b).as_str())
     }
 
     /// Put IRIs in Unicode Normalization Form C before comparing them (RFC
@@ -254,9 +208,9 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::Iri;
     /// let (a, b) = (Iri::parse("http://a/re\u{301}sume\u{301}")?, Iri::parse("http://a/r\u{e9}sum\u{e9}")?);
-    /// assert!(!Comparison::new(Level::Syntax).iri_equivalent(a, b));
-    /// assert!(Comparison::new(Level::Syntax).nfc(true).iri_equivalent(a, b));
-    /// assert!(Comparison::new(Level::String).nfc(true).iri_equivalent(a, b));
+    /// assert!(!Comparison::new(Level::Syntax).iri_equivalent(a, b)?);
+    /// assert!(Comparison::new(Level::Syntax).nfc(true).iri_equivalent(a, b)?);
+    /// assert!(Comparison::new(Level::String).nfc(true).iri_equivalent(a, b)?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     #[cfg(feature = "nfc")]
@@ -277,13 +231,18 @@ impl<'s> Comparison<'s> {
     /// use urikit::compare::{Comparison, Level};
     /// use urikit::IriRef;
     /// let r = IriRef::parse("HTTP://例え.jp/a/../ü#f")?;
-    /// assert_eq!(Comparison::new(Level::String).iri_key(r).as_str(), "HTTP://例え.jp/a/../ü#f");
-    /// let k = Comparison::new(Level::Syntax).ignore_fragment(true).iri_key(r);
+    /// assert_eq!(Comparison::new(Level::String).iri_key(&r)?.as_str(), "HTTP://例え.jp/a/../ü#f");
+    /// let k = Comparison::new(Level::Syntax).ignore_fragment(true).iri_key(&r)?;
     /// assert_eq!(k.as_str(), "http://%E4%BE%8B%E3%81%88.jp/%C3%BC");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn iri_key<'a>(&self, r: impl Into<IriRef<'a>>) -> EquivKey<'a> {
-        let r = r.into();
+    #[inline]
+    pub fn iri_key<'a, T: ToIriRef + ?Sized>(&self, r: &'a T) -> Result<EquivKey<'a>, ParseError> {
+        Ok(self.iri_key_parsed(r.to_iri_ref()?))
+    }
+
+    /// [`Comparison::iri_key`] of a parsed value.
+    fn iri_key_parsed<'a>(&self, r: IriRef<'a>) -> EquivKey<'a> {
         let text = self.iri_text(r);
         if self.level == Level::String {
             return self.finish(text);
@@ -302,11 +261,11 @@ impl<'s> Comparison<'s> {
         // (3.1); should it not parse, the mapped text itself is the key.
         match uri {
             Cow::Borrowed(s) => match UriRef::parse(s) {
-                Ok(u) => self.key(u),
+                Ok(u) => self.key_parsed(u),
                 Err(_) => self.finish(Cow::Borrowed(s)),
             },
             Cow::Owned(s) => match UriRef::parse(&s) {
-                Ok(u) => self.key(u).into_owned(),
+                Ok(u) => self.key_parsed(u).into_owned(),
                 Err(_) => self.finish(Cow::Owned(s)),
             },
         }
@@ -321,16 +280,13 @@ impl<'s> Comparison<'s> {
     /// // RFC 3987 5.3.2's example.
     /// let a = Iri::parse("example://a/b/c/%7Bfoo%7D/ros\u{e9}")?;
     /// let b = Iri::parse("eXAMPLE://a/./b/../b/%63/%7bfoo%7d/ros%C3%A9")?;
-    /// assert!(!Comparison::new(Level::String).iri_equivalent(a, b));
-    /// assert!(Comparison::new(Level::Syntax).iri_equivalent(a, b));
+    /// assert!(!Comparison::new(Level::String).iri_equivalent(a, b)?);
+    /// assert!(Comparison::new(Level::Syntax).iri_equivalent(a, b)?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn iri_equivalent<'a, 'b>(
-        &self,
-        a: impl Into<IriRef<'a>>,
-        b: impl Into<IriRef<'b>>,
-    ) -> bool {
-        self.iri_key(a).as_str() == self.iri_key(b).as_str()
+    pub fn iri_equivalent(&self, a: impl ToIriRef, b: impl ToIriRef) -> Result<bool, ParseError> {
+        let (a, b) = (a.to_iri_ref()?, b.to_iri_ref()?);
+        Ok(self.iri_key_parsed(a).as_str() == self.iri_key_parsed(b).as_str())
     }
 
     /// The IRI's text, in NFC when asked for and valid so.
@@ -375,15 +331,17 @@ fn strip_fragment(text: Cow<'_, str>) -> Cow<'_, str> {
 /// ```
 /// use std::collections::HashSet;
 /// use urikit::compare::{Comparison, Level};
-/// use urikit::UriRef;
 /// let cmp = Comparison::new(Level::Scheme);
 /// let mut seen = HashSet::new();
 /// let links = ["http://example.com", "HTTP://example.com:80/", "http://example.com/?"];
-/// let fresh: Vec<&str> = links
-///     .into_iter()
-///     .filter(|s| seen.insert(cmp.key(UriRef::parse(s).unwrap()).into_owned()))
-///     .collect();
+/// let mut fresh = Vec::new();
+/// for s in links {
+///     if seen.insert(cmp.key(s)?) {
+///         fresh.push(s);
+///     }
+/// }
 /// assert_eq!(fresh, ["http://example.com", "http://example.com/?"]);
+/// # Ok::<(), urikit::ParseError>(())
 /// ```
 #[derive(Clone)]
 pub struct EquivKey<'a> {
@@ -396,7 +354,7 @@ impl<'a> EquivKey<'a> {
     ///
     /// ```
     /// use urikit::compare::{Comparison, Level};
-    /// let k = Comparison::new(Level::Syntax).key(urikit::UriRef::parse("A:B")?);
+    /// let k = Comparison::new(Level::Syntax).key("A:B")?;
     /// assert_eq!(k.as_str(), "a:B");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -410,7 +368,7 @@ impl<'a> EquivKey<'a> {
     /// use urikit::compare::{Comparison, EquivKey, Level};
     /// let k: EquivKey<'static> = {
     ///     let s = String::from("a:b");
-    ///     Comparison::new(Level::String).key(urikit::UriRef::parse(&s)?).into_owned()
+    ///     Comparison::new(Level::String).key(&urikit::UriRef::parse(&s)?)?.into_owned()
     /// };
     /// assert_eq!(k.as_str(), "a:b");
     /// # Ok::<(), urikit::ParseError>(())
@@ -425,7 +383,7 @@ impl<'a> EquivKey<'a> {
     ///
     /// ```
     /// use urikit::compare::{Comparison, Level};
-    /// let k = Comparison::new(Level::Syntax).key(urikit::UriRef::parse("A:B")?);
+    /// let k = Comparison::new(Level::Syntax).key("A:B")?;
     /// assert_eq!(k.into_string(), "a:B");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -483,7 +441,7 @@ impl fmt::Debug for EquivKey<'_> {
 /// let cmp = Comparison::new(Level::Syntax);
 /// let mut set = BTreeSet::new();
 /// for s in ["http://a/%7e", "HTTP://A/~", "http://a/b"] {
-///     set.insert(Keyed::new(&cmp, s.parse::<UriBuf>()?));
+///     set.insert(Keyed::new(&cmp, s.parse::<UriBuf>()?)?);
 /// }
 /// let kept: Vec<&str> = set.iter().map(|k| k.value().as_str()).collect();
 /// assert_eq!(kept, ["http://a/b", "http://a/%7e"]); // ordered by key: "http://a/b" < "http://a/~"
@@ -495,108 +453,22 @@ pub struct Keyed<T> {
     value: T,
 }
 
-/// The URI types that [`Keyed`] can hold.
-///
-/// ```
-/// use urikit::compare::AsUriRef;
-/// let u = urikit::UriBuf::parse("s:p")?;
-/// assert_eq!(u.as_uri_ref().path(), "p");
-/// # Ok::<(), urikit::ParseError>(())
-/// ```
-pub trait AsUriRef {
-    /// A borrowed view of the value.
-    ///
-    /// ```
-    /// use urikit::compare::AsUriRef;
-    /// assert!(urikit::Uri::parse("s:p")?.as_uri_ref().scheme().is_some());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    fn as_uri_ref(&self) -> UriRef<'_>;
-}
-
-impl AsUriRef for UriRef<'_> {
-    fn as_uri_ref(&self) -> UriRef<'_> {
-        *self
-    }
-}
-
-impl AsUriRef for Uri<'_> {
-    fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_uri_ref()
-    }
-}
-
-impl AsUriRef for UriRefBuf {
-    fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_uri_ref()
-    }
-}
-
-impl AsUriRef for UriBuf {
-    fn as_uri_ref(&self) -> UriRef<'_> {
-        self.as_uri().as_uri_ref()
-    }
-}
-
-impl<T: AsUriRef> Keyed<T> {
+impl<T: ToUriRef> Keyed<T> {
     /// Wrap `value` with its key under `cmp`.
     ///
     /// ```
     /// use urikit::compare::{Comparison, Keyed, Level};
-    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), "A:b")?;
     /// assert_eq!(k.key().as_str(), "a:b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn new(cmp: &Comparison<'_>, value: T) -> Keyed<T> {
-        let key = cmp.key(value.as_uri_ref()).into_owned();
-        Keyed { key, value }
+    pub fn new(cmp: &Comparison<'_>, value: T) -> Result<Keyed<T>, ParseError> {
+        let key = cmp.key(&value)?.into_owned();
+        Ok(Keyed { key, value })
     }
 }
 
-/// The IRI types that [`Keyed::new_iri`] can hold.
-///
-/// ```
-/// use urikit::compare::AsIriRef;
-/// let i = urikit::IriBuf::parse("s:ä")?;
-/// assert_eq!(i.as_iri_ref().path(), "ä");
-/// # Ok::<(), urikit::ParseError>(())
-/// ```
-pub trait AsIriRef {
-    /// A borrowed view of the value.
-    ///
-    /// ```
-    /// use urikit::compare::AsIriRef;
-    /// assert!(urikit::Iri::parse("s:ä")?.as_iri_ref().scheme().is_some());
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    fn as_iri_ref(&self) -> IriRef<'_>;
-}
-
-impl AsIriRef for IriRef<'_> {
-    fn as_iri_ref(&self) -> IriRef<'_> {
-        *self
-    }
-}
-
-impl AsIriRef for Iri<'_> {
-    fn as_iri_ref(&self) -> IriRef<'_> {
-        Iri::as_iri_ref(self)
-    }
-}
-
-impl AsIriRef for IriRefBuf {
-    fn as_iri_ref(&self) -> IriRef<'_> {
-        IriRefBuf::as_iri_ref(self)
-    }
-}
-
-impl AsIriRef for IriBuf {
-    fn as_iri_ref(&self) -> IriRef<'_> {
-        self.as_iri().as_iri_ref()
-    }
-}
-
-impl<T: AsIriRef> Keyed<T> {
+impl<T: ToIriRef> Keyed<T> {
     /// Wrap the IRI `value` with its key under `cmp` (see
     /// [`Comparison::iri_key`]).
     ///
@@ -607,13 +479,13 @@ impl<T: AsIriRef> Keyed<T> {
     /// let cmp = Comparison::new(Level::Syntax);
     /// let set: HashSet<_> = ["http://a/ü", "HTTP://a/%C3%BC", "http://a/Ü"]
     ///     .into_iter()
-    ///     .map(|s| Keyed::new_iri(&cmp, s.parse::<IriBuf>().unwrap()))
+    ///     .map(|s| Keyed::new_iri(&cmp, s.parse::<IriBuf>().unwrap()).unwrap())
     ///     .collect();
     /// assert_eq!(set.len(), 2);
     /// ```
-    pub fn new_iri(cmp: &Comparison<'_>, value: T) -> Keyed<T> {
-        let key = cmp.iri_key(value.as_iri_ref()).into_owned();
-        Keyed { key, value }
+    pub fn new_iri(cmp: &Comparison<'_>, value: T) -> Result<Keyed<T>, ParseError> {
+        let key = cmp.iri_key(&value)?.into_owned();
+        Ok(Keyed { key, value })
     }
 }
 
@@ -622,7 +494,7 @@ impl<T> Keyed<T> {
     ///
     /// ```
     /// use urikit::compare::{Comparison, Keyed, Level};
-    /// let k = Keyed::new(&Comparison::new(Level::String), urikit::UriBuf::parse("A:b")?);
+    /// let k = Keyed::new(&Comparison::new(Level::String), "A:b")?;
     /// assert_eq!(k.key().as_str(), "A:b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -634,7 +506,7 @@ impl<T> Keyed<T> {
     ///
     /// ```
     /// use urikit::compare::{Comparison, Keyed, Level};
-    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?)?;
     /// assert_eq!(k.value().as_str(), "A:b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -646,7 +518,7 @@ impl<T> Keyed<T> {
     ///
     /// ```
     /// use urikit::compare::{Comparison, Keyed, Level};
-    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?);
+    /// let k = Keyed::new(&Comparison::new(Level::Syntax), urikit::UriBuf::parse("A:b")?)?;
     /// assert_eq!(k.into_inner().as_str(), "A:b");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```

@@ -5,6 +5,7 @@
 //! three documented exceptions. [`ParseError`] gives the definition and the
 //! exceptions, with examples.
 
+use crate::names::kind_names;
 use core::fmt;
 
 /// A URI component, as named in error messages.
@@ -148,35 +149,35 @@ impl ErrorKind {
             ErrorKind::MissingAuthority | ErrorKind::InvalidAuthority => Some(Component::Host),
         }
     }
+}
 
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// use urikit::{Component, ErrorKind};
     /// assert_eq!(ErrorKind::InvalidCharacter(Component::Host).name(), "invalid-character");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            ErrorKind::InvalidCharacter(_) => "invalid-character",
-            ErrorKind::InvalidPercentEncoding(_) => "invalid-percent-encoding",
-            ErrorKind::MissingScheme => "missing-scheme",
-            ErrorKind::InvalidScheme => "invalid-scheme",
-            ErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
-            ErrorKind::InvalidIpv6 => "invalid-ipv6",
-            ErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
-            ErrorKind::InvalidZoneId => "invalid-zone-id",
-            ErrorKind::InvalidPort => "invalid-port",
-            ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
-            ErrorKind::UnexpectedFragment => "unexpected-fragment",
-            ErrorKind::UnexpectedScheme => "unexpected-scheme",
-            ErrorKind::TooLong => "too-long",
-            ErrorKind::InvalidUtf8 => "invalid-utf8",
-            ErrorKind::Empty => "empty",
-            ErrorKind::Mismatch => "mismatch",
-            ErrorKind::MissingSchemeSpecificPart => "missing-scheme-specific-part",
-            ErrorKind::MissingAuthority => "missing-authority",
-            ErrorKind::InvalidAuthority => "invalid-authority",
-        }
+    ErrorKind {
+        ErrorKind::InvalidCharacter(_) => "invalid-character",
+        ErrorKind::InvalidPercentEncoding(_) => "invalid-percent-encoding",
+        ErrorKind::MissingScheme => "missing-scheme",
+        ErrorKind::InvalidScheme => "invalid-scheme",
+        ErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
+        ErrorKind::InvalidIpv6 => "invalid-ipv6",
+        ErrorKind::InvalidIpvFuture => "invalid-ipvfuture",
+        ErrorKind::InvalidZoneId => "invalid-zone-id",
+        ErrorKind::InvalidPort => "invalid-port",
+        ErrorKind::ColonInFirstSegment => "colon-in-first-segment",
+        ErrorKind::UnexpectedFragment => "unexpected-fragment",
+        ErrorKind::UnexpectedScheme => "unexpected-scheme",
+        ErrorKind::TooLong => "too-long",
+        ErrorKind::InvalidUtf8 => "invalid-utf8",
+        ErrorKind::Empty => "empty",
+        ErrorKind::Mismatch => "mismatch",
+        ErrorKind::MissingSchemeSpecificPart => "missing-scheme-specific-part",
+        ErrorKind::MissingAuthority => "missing-authority",
+        ErrorKind::InvalidAuthority => "invalid-authority",
     }
 }
 

@@ -59,8 +59,13 @@
 //! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
 //! also the host platform's `Path`.
 #![cfg_attr(not(feature = "std"), no_std)]
+// docs.rs (`--cfg docsrs`, nightly): each feature-gated item is labelled
+// with the features it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 // `unsafe` is confined to `simd/` (see its documentation).
 #![deny(unsafe_code)]
+// ... and every `unsafe` block there says why it is sound (`// SAFETY:`).
+#![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
 
 extern crate alloc;
@@ -73,13 +78,17 @@ mod error;
 #[path = "rfc8089/mod.rs"]
 pub mod file;
 mod host;
-#[cfg(any(feature = "serde", feature = "http", feature = "url"))]
+// Always present (empty without the features), so that each submodule
+// carries only its own feature label in the documentation.
 pub mod integrations;
 mod iri;
 pub mod java;
+mod names;
 pub mod normalize;
 mod parse;
 pub mod percent;
+#[cfg(feature = "psl")]
+pub mod public_suffix;
 pub mod repair;
 mod resolve;
 pub mod rfc2396;
@@ -89,6 +98,7 @@ pub mod security;
 #[allow(unsafe_code)]
 mod simd;
 pub mod suffix;
+pub mod surt;
 pub mod text;
 mod uri;
 mod zone;
@@ -123,7 +133,21 @@ pub use rule::{Rule, validate};
 pub use uri::{Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf, split};
 pub use zone::ParseOptions;
 
-// The README's examples run as doc tests.
+// The Rust examples of the README and the guides run as doc tests (a test
+// of the CLI, cli/tests/it/docs.rs, checks that every guide with a ```rust
+// block is listed here).
 #[cfg(doctest)]
 #[doc = include_str!("../../README.md")]
 struct ReadmeDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/library.md")]
+struct LibraryGuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/templates.md")]
+struct TemplatesGuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/rfc2396.md")]
+struct Rfc2396GuideDoctests;

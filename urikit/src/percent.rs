@@ -106,6 +106,102 @@ pub const FRAGMENT: CharClass = chars::FRAGMENT;
 /// ```
 pub const UNRESERVED: CharClass = chars::UNRESERVED;
 
+/// The named encode sets: one name for each set above, the same in every
+/// layer (the `uri encode --component` values, Python's `encode`, the
+/// Arrow/SQL `encode` kernel). [`EncodeSet::class`] is the set's
+/// [`CharClass`], for [`encode`].
+///
+/// ```
+/// use urikit::percent::{self, EncodeSet};
+/// let set = EncodeSet::from_name("segment").unwrap();
+/// assert_eq!(set, EncodeSet::Segment);
+/// assert_eq!(set.name(), "segment");
+/// assert_eq!(percent::encode("a/b", set.class()).to_string(), "a%2Fb");
+/// assert_eq!(EncodeSet::from_name("path-segment"), None);
+/// assert!(EncodeSet::ALL.iter().all(|s| EncodeSet::from_name(s.name()) == Some(*s)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum EncodeSet {
+    /// `userinfo`: [`USERINFO`] (3.2.1).
+    Userinfo,
+    /// `host`: [`REG_NAME`], a registered name (3.2.2).
+    Host,
+    /// `segment`: [`PATH_SEGMENT`], one path segment, `/` encoded (3.3).
+    Segment,
+    /// `segment-nc`: [`PATH_SEGMENT_NC`], a segment without `:` (3.3).
+    SegmentNc,
+    /// `path`: [`PATH`], a whole path, `/` kept (3.3).
+    Path,
+    /// `query`: [`QUERY`], a whole query (3.4).
+    Query,
+    /// `query-pair`: [`QUERY_PAIR`], one key or value of a
+    /// `key=value&...` query, `&`, `=` and `+` encoded.
+    QueryPair,
+    /// `fragment`: [`FRAGMENT`] (3.5).
+    Fragment,
+    /// `unreserved`: [`UNRESERVED`], everything but the unreserved
+    /// characters encoded (2.3).
+    Unreserved,
+}
+
+impl EncodeSet {
+    /// Every set, in the order the documentation lists them.
+    pub const ALL: &'static [EncodeSet] = &[
+        EncodeSet::Userinfo,
+        EncodeSet::Host,
+        EncodeSet::Segment,
+        EncodeSet::SegmentNc,
+        EncodeSet::Path,
+        EncodeSet::Query,
+        EncodeSet::QueryPair,
+        EncodeSet::Fragment,
+        EncodeSet::Unreserved,
+    ];
+
+    /// The set's one name: `userinfo`, `host`, `segment`, `segment-nc`,
+    /// `path`, `query`, `query-pair`, `fragment` or `unreserved`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            EncodeSet::Userinfo => "userinfo",
+            EncodeSet::Host => "host",
+            EncodeSet::Segment => "segment",
+            EncodeSet::SegmentNc => "segment-nc",
+            EncodeSet::Path => "path",
+            EncodeSet::Query => "query",
+            EncodeSet::QueryPair => "query-pair",
+            EncodeSet::Fragment => "fragment",
+            EncodeSet::Unreserved => "unreserved",
+        }
+    }
+
+    /// The set with this [`name`](EncodeSet::name) (exactly; no aliases).
+    pub fn from_name(name: &str) -> Option<EncodeSet> {
+        EncodeSet::ALL.iter().copied().find(|s| s.name() == name)
+    }
+
+    /// The characters this set leaves as they are, for [`encode`].
+    pub const fn class(self) -> &'static CharClass {
+        match self {
+            EncodeSet::Userinfo => &USERINFO,
+            EncodeSet::Host => &REG_NAME,
+            EncodeSet::Segment => &PATH_SEGMENT,
+            EncodeSet::SegmentNc => &PATH_SEGMENT_NC,
+            EncodeSet::Path => &PATH,
+            EncodeSet::Query => &QUERY,
+            EncodeSet::QueryPair => &QUERY_PAIR,
+            EncodeSet::Fragment => &FRAGMENT,
+            EncodeSet::Unreserved => &UNRESERVED,
+        }
+    }
+}
+
+impl fmt::Display for EncodeSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// `%00` to `%FF`, three bytes each, uppercase hex (2.1: producers should use
 /// uppercase).
 const TRIPLETS: &str = {

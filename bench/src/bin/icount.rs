@@ -6,7 +6,7 @@
 //! `icount PEER N` times N passes and prints the fastest, in milliseconds:
 //! the minimum is the pass least disturbed by other work on the machine.
 
-use urikit_bench::{floor, gsd_lines, parsers, PATH_SET};
+use urikit_bench::{PATH_SET, floor, gsd_lines, parsers};
 
 fn main() {
     let peer = std::env::args().nth(1).unwrap_or_else(|| "urikit".into());
@@ -43,6 +43,10 @@ fn main() {
     }
     if peer.starts_with("dots-") || peer.starts_with("normex-") {
         example_counts(&peer);
+        return;
+    }
+    if let Some(name) = peer.strip_prefix("iricomp-") {
+        iri_component_counts(name);
         return;
     }
     if peer.starts_with("iri-") || peer.starts_with("iritouri-") {
@@ -350,4 +354,43 @@ fn iri_counts(mode: &str) {
         }
     };
     println!("{mode}\t{n}");
+}
+
+/// `iricomp-urikit|oxiri`: every line of wiki-iris.txt parsed as an IRI
+/// reference with its components read (`iri_component_peers`), one pass;
+/// `iricomp-none` only reads the file, to subtract. `iricomp-PEER N`
+/// times N passes and prints the fastest, in milliseconds. Prints the sum
+/// of the component lengths.
+fn iri_component_counts(name: &str) {
+    let lines = urikit_bench::wiki_lines();
+    let f: urikit_bench::IriComponents = if name == "none" {
+        |s| std::hint::black_box(s).len()
+    } else {
+        match urikit_bench::iri_component_peers()
+            .into_iter()
+            .find(|(n, _)| *n == name)
+        {
+            Some((_, f)) => f,
+            None => {
+                eprintln!("unknown peer {name}");
+                std::process::exit(2);
+            }
+        }
+    };
+    let passes: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
+    if passes > 0 {
+        let mut best = f64::MAX;
+        for _ in 0..passes {
+            let t = std::time::Instant::now();
+            std::hint::black_box(lines.iter().map(|s| f(s)).sum::<usize>());
+            best = best.min(t.elapsed().as_secs_f64() * 1e3);
+        }
+        println!("iricomp-{name}\t{best:.3} ms");
+        return;
+    }
+    let n: usize = lines.iter().map(|s| f(s)).sum();
+    println!("iricomp-{name}\t{n}");
 }

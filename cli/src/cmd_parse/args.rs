@@ -1,8 +1,11 @@
 //! The options of `uri parse` and the components it prints: the vocabulary
 //! that its URI path ([`super::uri`]) and its IRI path ([`super::iri`]) share.
 
+use std::borrow::Cow;
 use std::ffi::OsString;
 
+use serde::Serialize;
+use serde::ser::SerializeMap;
 use urikit::UriRef;
 
 use crate::common::{InputArgs, OutputArgs};
@@ -43,6 +46,18 @@ pub struct Args {
     /// ("[fe80::1%25eth0]"); the JSON gets a "zone" field.
     #[arg(long)]
     pub(crate) zone_id: bool,
+    /// Parse by RFC 2396 (1998, with RFC 2732's IPv6 literals) instead of
+    /// RFC 3986: the JSON adds "opaque" (scheme ":" opaque_part) and
+    /// "authority_kind" ("server" or "registry", null without authority).
+    #[arg(long, conflicts_with_all = ["iri", "zone_id", "java"])]
+    pub(crate) rfc2396: bool,
+    /// Parse as `new java.net.URI(s)` does: valid exactly when Java says so,
+    /// the components as Java's raw getters give them ("port" is getPort(),
+    /// -1 for none), plus "opaque", "authority_kind" and
+    /// "scheme_specific_part"; an error gives Java's reason and Java's
+    /// index ("java_index", in UTF-16 units) beside the byte index.
+    #[arg(long, conflicts_with_all = ["iri", "zone_id"])]
+    pub(crate) java: bool,
     #[command(flatten)]
     pub(crate) input: InputArgs,
     /// The references to parse.
@@ -97,5 +112,70 @@ impl Field {
             Field::HostKind => "host_kind",
             Field::Zone => "zone",
         }
+    }
+}
+
+/// The JSON line of a parsed reference (`uri parse --json`), URI or IRI.
+/// "zone" is there only with --zone-id (and then null without a zone).
+#[derive(Serialize)]
+pub(crate) struct ParseRecord<'a> {
+    pub input: &'a str,
+    pub valid: bool,
+    pub kind: &'static str,
+    pub scheme: Option<&'a str>,
+    pub authority: Option<&'a str>,
+    pub userinfo: Option<&'a str>,
+    pub host: Option<&'a str>,
+    pub host_kind: Option<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub zone: Option<Option<&'a str>>,
+    pub port: Option<&'a str>,
+    pub path: &'a str,
+    pub query: Option<&'a str>,
+    pub fragment: Option<&'a str>,
+}
+
+impl<'a> ParseRecord<'a> {
+    /// The record of a URI reference.
+    pub(crate) fn of_uri(r: &UriRef<'a>) -> ParseRecord<'a> {
+        let host = r.host();
+        ParseRecord {
+            input: r.as_str(),
+            valid: true,
+            kind: if r.is_relative() { "relative" } else { "uri" },
+            scheme: r.scheme(),
+            authority: r.authority(),
+            userinfo: r.userinfo(),
+            host: host.as_ref().map(|h| h.as_str()),
+            host_kind: host.as_ref().map(|h| h.kind().name()),
+            zone: None,
+            port: r.port(),
+            path: r.path(),
+            query: r.query(),
+            fragment: r.fragment(),
+        }
+    }
+}
+
+/// A valid input of a rule that gives no components:
+/// `{"input","valid":true,"rule"}`.
+#[derive(Serialize)]
+pub(crate) struct RuleRecord<'a> {
+    pub input: Cow<'a, str>,
+    pub valid: bool,
+    pub rule: &'static str,
+}
+
+/// The object of `--field ... --json`: the chosen keys in their order,
+/// null for an absent component.
+pub(crate) struct FieldsRecord<'a>(pub Vec<(&'static str, Option<Cow<'a, str>>)>);
+
+impl Serialize for FieldsRecord<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut map = s.serialize_map(Some(self.0.len()))?;
+        for (key, value) in &self.0 {
+            map.serialize_entry(key, value)?;
+        }
+        map.end()
     }
 }

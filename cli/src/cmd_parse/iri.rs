@@ -6,10 +6,8 @@ use std::io::Write;
 
 use urikit::{IriRef, ParseError, ParseOptions, UriRef};
 
-use super::args::{Args, Field};
-use crate::common::{
-    json_key, json_opt, json_str, write_invalid, Inputs, Output, Status, UsageError,
-};
+use super::args::{Args, Field, FieldsRecord, ParseRecord};
+use crate::common::{Inputs, Output, Status, UsageError, write_invalid, write_json, write_record};
 
 /// The components of a parsed reference, URI or IRI alike.
 struct Parts<'a> {
@@ -126,7 +124,7 @@ pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
             return write_fields(out, &p, &args.fields, args.output.json);
         }
         if args.output.json {
-            return write_json(out, &p, args.zone_id);
+            return write_parts(out, &p, args.zone_id);
         }
         if !first {
             writeln!(out)?;
@@ -144,12 +142,13 @@ fn write_fields(
     json: bool,
 ) -> anyhow::Result<()> {
     if json {
-        out.write_all(b"{")?;
-        for (i, field) in fields.iter().enumerate() {
-            json_key(out, i == 0, field.key())?;
-            json_opt(out, p.field(*field))?;
-        }
-        out.write_all(b"}")?;
+        let record = FieldsRecord(
+            fields
+                .iter()
+                .map(|f| (f.key(), p.field(*f).map(Into::into)))
+                .collect(),
+        );
+        write_json(out, &record)?;
     } else {
         for (i, field) in fields.iter().enumerate() {
             if i > 0 {
@@ -166,33 +165,23 @@ fn write_fields(
 
 /// The object of `uri parse --json`, with "zone" after "host_kind" when
 /// zone IDs are on.
-fn write_json(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
-    out.write_all(b"{\"input\":")?;
-    json_str(out, p.text)?;
-    out.write_all(b",\"valid\":true,\"kind\":")?;
-    json_str(out, p.kind)?;
-    let mut fields = vec![
-        ("scheme", p.scheme),
-        ("authority", p.authority),
-        ("userinfo", p.userinfo),
-        ("host", p.host),
-        ("host_kind", p.host_kind),
-    ];
-    if zone {
-        fields.push(("zone", p.zone));
-    }
-    fields.extend([
-        ("port", p.port),
-        ("path", Some(p.path)),
-        ("query", p.query),
-        ("fragment", p.fragment),
-    ]);
-    for (key, value) in fields {
-        json_key(out, false, key)?;
-        json_opt(out, value)?;
-    }
-    out.write_all(b"}")?;
-    out.newline()?;
+fn write_parts(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
+    let record = ParseRecord {
+        input: p.text,
+        valid: true,
+        kind: p.kind,
+        scheme: p.scheme,
+        authority: p.authority,
+        userinfo: p.userinfo,
+        host: p.host,
+        host_kind: p.host_kind,
+        zone: zone.then_some(p.zone),
+        port: p.port,
+        path: p.path,
+        query: p.query,
+        fragment: p.fragment,
+    };
+    write_record(out, &record)?;
     Ok(())
 }
 

@@ -1,74 +1,124 @@
-//! The JSON writer: strings, keys, null, and parse errors as objects.
+//! JSON output: each command's objects are `Serialize` record types (as
+//! ripgrep's JSON printer has them), written as one line each by
+//! [`write_record`] through serde_json with [`CliFormatter`].
+//!
+//! String escapes: `"` `\` and `\n` `\r` `\t` as such; every other control
+//! character, DEL (0x7f) included, as `\u00XX` with lower-case hex (so
+//! `\u0008` and `\u000c`, not serde_json's `\b` and `\f`, and never a raw
+//! DEL, which serde_json would leave as it is). Everything else, non-ASCII
+//! included, as it is.
 
 use std::io::{self, Write};
 
-/// Write `s` as a JSON string, quotes included.
-pub fn json_str(out: &mut impl Write, s: &str) -> io::Result<()> {
-    out.write_all(b"\"")?;
-    let bytes = s.as_bytes();
-    // Valid URI text never needs escaping: one check, one copy.
-    let needs_escape = bytes.iter().fold(false, |acc, &b| {
-        acc | (b < 0x20) | (b == b'"') | (b == b'\\') | (b == 0x7f)
-    });
-    if !needs_escape {
-        out.write_all(bytes)?;
-        return out.write_all(b"\"");
-    }
-    let mut start = 0;
-    for (i, &b) in bytes.iter().enumerate() {
-        let esc: &[u8] = match b {
-            b'"' => b"\\\"",
-            b'\\' => b"\\\\",
-            b'\n' => b"\\n",
-            b'\r' => b"\\r",
-            b'\t' => b"\\t",
-            0..=0x1f | 0x7f => b"",
-            _ => continue,
-        };
-        out.write_all(&bytes[start..i])?;
-        if esc.is_empty() {
-            write!(out, "\\u{:04x}", b)?;
-        } else {
-            out.write_all(esc)?;
+use serde::Serialize;
+use serde_json::ser::{CharEscape, Formatter};
+
+/// serde_json's compact form with the escapes described in the module.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct CliFormatter;
+
+impl Formatter for CliFormatter {
+    fn write_string_fragment<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        fragment: &str,
+    ) -> io::Result<()> {
+        // serde_json hands DEL over as data: escape it here.
+        let mut rest = fragment.as_bytes();
+        while let Some(del) = memchr::memchr(0x7f, rest) {
+            writer.write_all(&rest[..del])?;
+            writer.write_all(b"\\u007f")?;
+            rest = &rest[del + 1..];
         }
-        start = i + 1;
+        writer.write_all(rest)
     }
-    out.write_all(&bytes[start..])?;
-    out.write_all(b"\"")
-}
 
-/// Write bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
-pub fn json_bytes(out: &mut impl Write, b: &[u8]) -> io::Result<()> {
-    json_str(out, &String::from_utf8_lossy(b))
-}
-
-/// Write `Some(s)` as a JSON string and `None` as `null`.
-pub fn json_opt(out: &mut impl Write, s: Option<&str>) -> io::Result<()> {
-    match s {
-        Some(s) => json_str(out, s),
-        None => out.write_all(b"null"),
+    fn write_char_escape<W: ?Sized + Write>(
+        &mut self,
+        writer: &mut W,
+        char_escape: CharEscape,
+    ) -> io::Result<()> {
+        let byte = match char_escape {
+            CharEscape::Quote => return writer.write_all(b"\\\""),
+            CharEscape::ReverseSolidus => return writer.write_all(b"\\\\"),
+            CharEscape::LineFeed => return writer.write_all(b"\\n"),
+            CharEscape::CarriageReturn => return writer.write_all(b"\\r"),
+            CharEscape::Tab => return writer.write_all(b"\\t"),
+            CharEscape::Solidus => b'/',
+            CharEscape::Backspace => 0x08,
+            CharEscape::FormFeed => 0x0c,
+            CharEscape::AsciiControl(b) => b,
+        };
+        write!(writer, "\\u{byte:04x}")
     }
 }
 
-/// Write `"key":` after a comma, or after nothing for the first key.
-pub fn json_key(out: &mut impl Write, first: bool, key: &str) -> io::Result<()> {
-    if !first {
-        out.write_all(b",")?;
-    }
-    json_str(out, key)?;
-    out.write_all(b":")
+/// Write `record` as JSON (see the module for the escapes), without the
+/// line end.
+pub fn write_json(out: &mut impl Write, record: &impl Serialize) -> io::Result<()> {
+    let mut ser = serde_json::Serializer::with_formatter(out, CliFormatter);
+    record.serialize(&mut ser).map_err(io::Error::from)
 }
 
-/// Write a parse error as a JSON object:
+/// Write a record as one JSON line, ended as
+/// [`Output::newline`](super::Output::newline) ends lines.
+pub fn write_record(out: &mut super::Output, record: &impl Serialize) -> io::Result<()> {
+    // Into one buffer, then one write: serde_json writes each piece (a
+    // quote, a key, a comma) on its own.
+    thread_local! {
+        static LINE: std::cell::RefCell<Vec<u8>> = const { std::cell::RefCell::new(Vec::new()) };
+    }
+    LINE.with_borrow_mut(|line| {
+        line.clear();
+        write_json(line, record)?;
+        out.write_all(line)
+    })?;
+    out.newline()
+}
+
+/// Bytes as a JSON string, with invalid UTF-8 replaced by U+FFFD.
+pub fn lossy(bytes: &[u8]) -> std::borrow::Cow<'_, str> {
+    String::from_utf8_lossy(bytes)
+}
+
+/// A parse error as its JSON object:
 /// `{"index":N,"kind":"…","component":"…"|null,"message":"…"}`.
-pub fn json_error(out: &mut impl Write, e: &urikit::ParseError) -> io::Result<()> {
-    write!(out, "{{\"index\":{},\"kind\":", e.index())?;
-    json_str(out, e.kind().name())?;
-    out.write_all(b",\"component\":")?;
-    json_opt(out, e.kind().component().map(|c| c.name()))?;
-    out.write_all(b",\"message\":")?;
-    json_str(out, &e.kind().to_string())?;
-    out.write_all(b"}")
+#[derive(Serialize)]
+pub struct ErrorRecord {
+    pub index: usize,
+    pub kind: &'static str,
+    pub component: Option<&'static str>,
+    pub message: String,
+}
+
+impl From<&urikit::ParseError> for ErrorRecord {
+    fn from(e: &urikit::ParseError) -> ErrorRecord {
+        ErrorRecord {
+            index: e.index(),
+            kind: e.kind().name(),
+            component: e.kind().component().map(|c| c.name()),
+            message: e.kind().to_string(),
+        }
+    }
+}
+
+/// An input that does not parse: `{"input","valid":false,"error"}`.
+#[derive(Serialize)]
+pub struct InvalidRecord<'a, E> {
+    pub input: std::borrow::Cow<'a, str>,
+    pub valid: bool,
+    pub error: E,
+}
+
+impl<'a, E> InvalidRecord<'a, E> {
+    /// The record of `input`, with its error.
+    pub fn new(input: &'a [u8], error: E) -> InvalidRecord<'a, E> {
+        InvalidRecord {
+            input: lossy(input),
+            valid: false,
+            error,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -77,12 +127,21 @@ mod tests {
 
     fn json(s: &str) -> String {
         let mut v = Vec::new();
-        json_str(&mut v, s).unwrap();
+        write_json(&mut v, &s).unwrap();
         String::from_utf8(v).unwrap()
     }
 
     #[test]
-    fn json_escapes() {
+    fn escapes() {
         assert_eq!(json("a\"b\\c\n\u{1}é"), "\"a\\\"b\\\\c\\n\\u0001é\"");
+        // Not serde_json's own \b and \f, and DEL escaped too: every
+        // control but \n \r \t as \u00XX.
+        assert_eq!(
+            json("\u{8}\u{c}\u{7f}\r\t/"),
+            "\"\\u0008\\u000c\\u007f\\r\\t/\""
+        );
+        assert_eq!(json("x\u{7f}\u{7f}y\u{1f}"), "\"x\\u007f\\u007fy\\u001f\"");
+        // C1 controls and other non-ASCII characters go out as they are.
+        assert_eq!(json("\u{85}\u{2028}"), "\"\u{85}\u{2028}\"");
     }
 }

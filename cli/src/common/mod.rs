@@ -1,15 +1,18 @@
 //! What every subcommand shares: reading the inputs ([`input`]), writing
-//! the results ([`output`]), the JSON writer ([`json`]) and the report of
+//! the results ([`output`]), the JSON writer ([`json`]), java.net.URI's
+//! reading for `--java` ([`java`]) and the report of
 //! an invalid input ([`report`]); and the outcome of a command.
 
 use std::io;
 
 pub mod input;
+pub mod java;
 pub mod json;
 pub mod output;
 pub mod report;
 
 pub use input::*;
+pub use java::*;
 pub use json::*;
 pub use output::*;
 pub use report::*;
@@ -26,11 +29,7 @@ pub enum Status {
 impl Status {
     /// `Flagged` if `flag`, else `self`.
     pub fn flag_if(self, flag: bool) -> Status {
-        if flag {
-            Status::Flagged
-        } else {
-            self
-        }
+        if flag { Status::Flagged } else { self }
     }
 }
 

@@ -51,13 +51,16 @@ pub enum Color {
 impl Color {
     /// Whether to colour a stream that is (or is not) a terminal.
     pub fn on(self, terminal: bool) -> bool {
+        self.on_with(terminal, std::env::var_os("NO_COLOR").as_deref())
+    }
+
+    /// [`Color::on`] with the value of `NO_COLOR` given (set and not
+    /// empty: no colour under `auto`).
+    fn on_with(self, terminal: bool, no_color: Option<&std::ffi::OsStr>) -> bool {
         match self {
             Color::Always => true,
             Color::Never => false,
-            Color::Auto => {
-                let no_color = std::env::var_os("NO_COLOR").filter(|v| !v.is_empty());
-                terminal && no_color.is_none()
-            }
+            Color::Auto => terminal && no_color.is_none_or(|v| v.is_empty()),
         }
     }
 }
@@ -369,18 +372,16 @@ mod tests {
 
     #[test]
     fn color_choices_and_no_color() {
-        // (The only test that reads NO_COLOR, so setting it races nothing.)
+        // The value of NO_COLOR is passed in, not set: setting the
+        // environment would race other threads (and is unsafe from the
+        // 2024 edition on).
         for (no_color, on_terminal) in [(None, true), (Some(""), true), (Some("1"), false)] {
-            match no_color {
-                Some(v) => std::env::set_var("NO_COLOR", v),
-                None => std::env::remove_var("NO_COLOR"),
-            }
-            assert_eq!(Color::Auto.on(true), on_terminal, "{no_color:?}");
-            assert!(!Color::Auto.on(false));
-            assert!(Color::Always.on(false) && Color::Always.on(true));
-            assert!(!Color::Never.on(true));
+            let v = no_color.map(std::ffi::OsStr::new);
+            assert_eq!(Color::Auto.on_with(true, v), on_terminal, "{no_color:?}");
+            assert!(!Color::Auto.on_with(false, v));
+            assert!(Color::Always.on_with(false, v) && Color::Always.on_with(true, v));
+            assert!(!Color::Never.on_with(true, v));
         }
-        std::env::remove_var("NO_COLOR");
     }
 
     #[test]

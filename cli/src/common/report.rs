@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use super::input::Loc;
-use super::json::{json_bytes, json_error};
+use super::json::{ErrorRecord, InvalidRecord, write_record};
 use super::output::Output;
 
 /// The input made printable (control characters and invalid UTF-8 shown as
@@ -52,21 +52,46 @@ pub fn write_invalid(
     loc: Loc<'_>,
 ) -> io::Result<()> {
     if json {
-        out.write_all(b"{\"input\":")?;
-        json_bytes(out, input)?;
-        out.write_all(b",\"valid\":false,\"error\":")?;
-        json_error(out, e)?;
-        out.write_all(b"}")?;
-        out.newline()
+        write_record(out, &InvalidRecord::new(input, ErrorRecord::from(e)))
     } else {
         out.report_caret(loc, input, e.index(), &e.to_string());
         Ok(())
     }
 }
 
+/// Inputs up to this many bytes are shown whole in a caret diagnostic.
+const SHOWN_WHOLE: usize = 256;
+/// Of a longer input, the bytes shown on each side of the byte at fault
+/// (widened to whole UTF-8 characters), with `…` where the input is cut:
+/// a 100 MB line gives a diagnostic of two short lines, not 200 MB.
+const WINDOW: usize = 96;
+
+/// The byte range of `input` shown in a diagnostic about byte `index`.
+fn window(input: &[u8], index: usize) -> (usize, usize) {
+    if input.len() <= SHOWN_WHOLE {
+        return (0, input.len());
+    }
+    let index = index.min(input.len());
+    let mut start = index.saturating_sub(WINDOW);
+    let mut end = (index + WINDOW).min(input.len());
+    // Not into the middle of a character: a UTF-8 sequence is at most four
+    // bytes, so at most three continuation bytes to step over.
+    let continuation = |i: usize| input.get(i).is_some_and(|b| b & 0xC0 == 0x80);
+    for _ in 0..3 {
+        if start > 0 && continuation(start) {
+            start -= 1;
+        }
+        if continuation(end) {
+            end += 1;
+        }
+    }
+    (start, end)
+}
+
 /// The two lines of a caret diagnostic: `prefix` (the input's place, if
 /// any) and the input made printable, then a caret under byte `index`
-/// followed by `message`.
+/// followed by `message`. Of an input over 256 bytes, only a window of 96
+/// bytes on either side of byte `index` is shown, `…` marking the cuts.
 pub fn caret_lines(
     prefix: Option<&str>,
     input: &[u8],
@@ -74,15 +99,22 @@ pub fn caret_lines(
     message: &str,
     color: bool,
 ) -> Vec<u8> {
-    let (text, col) = printable(input, index);
+    let (from, to) = window(input, index);
+    let (text, mut col) = printable(&input[from..to], index.min(input.len()) - from);
+    let (lead, tail) = (
+        if from > 0 { "…" } else { "" },
+        if to < input.len() { "…" } else { "" },
+    );
     let mut v = Vec::with_capacity(2 * text.len() + message.len() + 32);
-    let mut col = col;
     if let Some(prefix) = prefix {
         v.extend_from_slice(prefix.as_bytes());
         v.extend_from_slice(b": ");
         col += prefix.chars().count() + 2;
     }
+    v.extend_from_slice(lead.as_bytes());
+    col += lead.chars().count();
     v.extend_from_slice(text.as_bytes());
+    v.extend_from_slice(tail.as_bytes());
     v.push(b'\n');
     // Spaces by hand: a formatting width is limited to 65535.
     v.resize(v.len() + col, b' ');
@@ -136,6 +168,36 @@ mod tests {
         assert_eq!(printable("éx".as_bytes(), 2), ("éx".to_string(), 1));
         assert_eq!(printable(b"a\xffb", 2), ("a\\xFFb".to_string(), 5));
         assert_eq!(printable(b"ab", 2), ("ab".to_string(), 2));
+    }
+
+    #[test]
+    fn long_inputs_show_a_window_around_the_fault() {
+        // 1 MB, the fault in the middle: two short lines, the caret under it.
+        let mut input = vec![b'a'; 1 << 20];
+        input[1 << 19] = b' ';
+        let got = caret_lines(Some("line 1"), &input, 1 << 19, "bad", false);
+        let got = String::from_utf8(got).unwrap();
+        let lines: Vec<&str> = got.lines().collect();
+        let shown = format!("line 1: …{} {}…", "a".repeat(96), "a".repeat(95));
+        assert_eq!(lines[0], shown);
+        assert_eq!(lines[1], format!("{}^ bad", " ".repeat(8 + 1 + 96)));
+        // At the very start and at the end: one cut only.
+        let got = String::from_utf8(caret_lines(None, &input, 0, "x", false)).unwrap();
+        assert_eq!(got, format!("{}…\n^ x\n", "a".repeat(96)));
+        let n = input.len();
+        let got = String::from_utf8(caret_lines(None, &input, n, "x", false)).unwrap();
+        assert_eq!(got, format!("…{}\n{}^ x\n", "a".repeat(96), " ".repeat(97)));
+        // Never into a character: both window edges fall inside an "é"
+        // and widen to take it whole.
+        let text = format!("{}x!{}", "é".repeat(150), "é".repeat(150));
+        let got = String::from_utf8(caret_lines(None, text.as_bytes(), 301, "x", false)).unwrap();
+        let e48 = "é".repeat(48);
+        assert_eq!(got, format!("…{e48}x!{e48}…\n{}^ x\n", " ".repeat(50)));
+        // Short inputs are shown whole, as before.
+        assert_eq!(
+            caret_lines(None, &input[..256], 5, "x", false).len(),
+            256 + 1 + 5 + 4
+        );
     }
 
     #[test]

@@ -66,9 +66,11 @@ fn options_reach_the_library() {
 fn missing_file_is_an_io_error() {
     let out = uri(&["extract", "/nonexistent/file.txt"], None);
     assert_eq!(out.status.code(), Some(2));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("/nonexistent/file.txt"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("/nonexistent/file.txt")
+    );
 }
 
 #[test]
@@ -186,4 +188,31 @@ fn a_candidate_dropped_for_its_length_is_reported_with_its_line() {
         Some(text.as_bytes()),
     );
     assert_eq!(out.status.code(), Some(0));
+}
+
+/// Bytes that are not UTF-8 end a URI as whitespace would, and the input
+/// gets one note with the line and offset of the first such sequence and
+/// how many more there are (a sequence cut by the end of the input counts).
+#[test]
+fn invalid_utf8_is_a_break_and_is_reported() {
+    let text = b"ok http://a.example/x\nhttp://b.example/y\xffz and \xc3(\n\xe2\x82";
+    let out = uri(&["extract"], Some(text));
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8(out.stdout).unwrap(),
+        "http://a.example/x\nhttp://b.example/y\n"
+    );
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(
+        err,
+        "uri: line 2: note: bytes that are not UTF-8 at byte 40 (and 2 more sequences): \
+         read as a break between URIs, like whitespace\n"
+    );
+    // Valid UTF-8 (an IRI's characters end a bare URI too) gives no note.
+    let out = uri(&["extract"], Some("http://a/é".as_bytes()));
+    assert!(
+        out.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }

@@ -20,9 +20,11 @@ fn completes_the_examples_of_4_5() {
         "http://www.w3.org/Addressing/\nftp://ftp.example.com/pub\nhttp://example.com:8080/x\nhttp://[::1]:8080\n"
     );
     // The host:port reading of a valid URI is pointed out.
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("example.com:8080/x"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("example.com:8080/x")
+    );
 }
 
 #[test]

@@ -6,9 +6,12 @@
 //! `mod NAME;` below, never as a new top-level `tests/*.rs` file.
 
 mod common;
+mod docs;
 mod extract;
 mod guess;
 mod iri;
+mod java;
+mod json;
 mod lint;
 mod normalize;
 mod parse;
@@ -16,4 +19,5 @@ mod path;
 mod pipeline;
 mod repair;
 mod resolve;
+mod rfc2396;
 mod template;

@@ -155,7 +155,7 @@ fn eq_json() {
 fn encode_per_component() {
     // RFC 3986 2.4: LATIN CAPITAL LETTER A WITH GRAVE is %C3%80.
     let enc = |c: &str, text: &str| stdout(&uri(&["encode", "--component", c, text], None));
-    assert_eq!(enc("path-segment", "À/b c"), "%C3%80%2Fb%20c\n");
+    assert_eq!(enc("segment", "À/b c"), "%C3%80%2Fb%20c\n");
     assert_eq!(enc("path", "À/b c"), "%C3%80/b%20c\n");
     assert_eq!(enc("userinfo", "a:b@c"), "a:b%40c\n");
     assert_eq!(enc("host", "a:b"), "a%3Ab\n");

@@ -80,9 +80,11 @@ fn expand_errors_exit_1_with_a_caret_on_stderr() {
         None,
     );
     assert_eq!(out.status.code(), Some(1));
-    assert!(String::from_utf8(out.stderr)
-        .unwrap()
-        .contains("not a uri (or iri) reference"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("not a uri (or iri) reference")
+    );
 }
 
 #[test]
@@ -275,6 +277,15 @@ fn shared_vectors_through_the_cli() {
         let mut args = vec!["template", "match", flag, template.as_str()];
         args.extend(cases.iter().map(|c| c["uri"].as_str().unwrap()));
         let out = uri(&args, None);
+        if cases.iter().any(|c| c.get("ambiguity").is_some()) {
+            // Not matchable in this mode: a usage error, nothing matched.
+            assert!(cases.iter().all(|c| c["variables"].is_null()), "{template}");
+            assert_eq!(out.status.code(), Some(2), "{template} {mode}");
+            let err = String::from_utf8_lossy(&out.stderr);
+            assert!(err.contains("template not matchable"), "{template}: {err}");
+            ran += cases.len();
+            continue;
+        }
         let lines = json_lines(&out);
         assert_eq!(lines.len(), cases.len(), "{template} {mode}");
         for (case, line) in cases.iter().zip(&lines) {
@@ -304,4 +315,53 @@ fn shared_vectors_through_the_cli() {
         }
     }
     assert!(ran >= 90, "{ran}");
+}
+
+/// `{+path}{?q}` (MCP resource templates): matched leniently, refused with
+/// `--exact`, and `check` says which mode reads it.
+#[test]
+fn reserved_then_query_matches_leniently_and_check_says_so() {
+    let out = uri(
+        &[
+            "template",
+            "match",
+            "file:///{+path}{?v}",
+            "file:///a/b%20c.rs?v=2&x=1",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let line = &json_lines(&out)[0];
+    assert_eq!(line["vars"]["path"], "a/b c.rs");
+    assert_eq!(line["vars"]["v"], "2");
+    let out = uri(
+        &["template", "match", "--exact", "{+path}{?q}", "/a?q=1"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("not matchable in the exact mode"), "{err}");
+    let out = uri(
+        &["template", "check", "{+path}{?q}", "{+path}/{id}{?q}"],
+        None,
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("{+path}{?q}  valid, matchable in the lenient mode only (exact: "),
+        "{text}"
+    );
+    assert!(
+        text.contains("{+path}/{id}{?q}  valid, not matchable: "),
+        "{text}"
+    );
+    let out = uri(&["template", "check", "--json", "{+path}{?q}"], None);
+    let line = &json_lines(&out)[0];
+    assert_eq!(
+        (line["matchable"].clone(), line["matchable_exact"].clone()),
+        (true.into(), false.into())
+    );
+    assert_eq!(
+        line["reason"],
+        "reserved or fragment expansion not at the end of the template"
+    );
 }

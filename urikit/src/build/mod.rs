@@ -29,6 +29,7 @@
 //! # Ok::<(), urikit::build::BuildError>(())
 //! ```
 
+use crate::names::kind_names;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
@@ -88,6 +89,21 @@ pub enum BuildErrorKind {
     DoubleSlashWithoutAuthority,
     /// No scheme where a URI needs one (3).
     MissingScheme,
+}
+
+kind_names! {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// use urikit::build::BuildErrorKind;
+    /// assert_eq!(BuildErrorKind::MissingScheme.name(), "missing-scheme");
+    /// ```
+    BuildErrorKind {
+        BuildErrorKind::Invalid(_) => "invalid-component",
+        BuildErrorKind::RelativePathAfterAuthority => "relative-path-after-authority",
+        BuildErrorKind::DoubleSlashWithoutAuthority => "double-slash-without-authority",
+        BuildErrorKind::MissingScheme => "missing-scheme",
+    }
 }
 
 impl BuildError {

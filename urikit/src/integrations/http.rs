@@ -38,6 +38,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+use crate::names::kind_names;
 use alloc::string::String;
 use core::fmt;
 
@@ -67,6 +68,21 @@ pub enum HttpUriErrorKind {
     /// The text of an `http::Uri` is not a valid RFC 3986 URI (or, for
     /// `UriBuf`, has no scheme); the parser's reason.
     Invalid(ErrorKind),
+}
+
+kind_names! {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// use urikit::integrations::http::HttpUriErrorKind;
+    /// assert_eq!(HttpUriErrorKind::Changed.name(), "changed");
+    /// ```
+    HttpUriErrorKind {
+        HttpUriErrorKind::Fragment => "fragment",
+        HttpUriErrorKind::Rejected => "rejected",
+        HttpUriErrorKind::Changed => "changed",
+        HttpUriErrorKind::Invalid(_) => "invalid-uri",
+    }
 }
 
 impl fmt::Display for HttpUriErrorKind {

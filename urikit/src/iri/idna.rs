@@ -6,6 +6,7 @@
 //! as U-labels (ToUnicode). Hosts that are not registered names (IP
 //! addresses and literals) never change.
 
+use crate::names::kind_names;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
@@ -49,17 +50,15 @@ pub enum IdnaErrorKind {
     NotUtf8,
 }
 
-impl IdnaErrorKind {
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// assert_eq!(urikit::IdnaErrorKind::NotUtf8.name(), "not-utf8");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            IdnaErrorKind::InvalidLabel => "invalid-label",
-            IdnaErrorKind::NotUtf8 => "not-utf8",
-        }
+    IdnaErrorKind {
+        IdnaErrorKind::InvalidLabel => "invalid-label",
+        IdnaErrorKind::NotUtf8 => "not-utf8",
     }
 }
 

@@ -30,7 +30,8 @@ pub trait ToIriRef {
     fn to_iri_ref(&self) -> Result<IriRef<'_>, ParseError>;
 }
 
-/// A value that is, or parses as, an IRI.
+/// A value that is, or parses as, an IRI (and so an IRI reference too:
+/// every `ToIri` is a [`ToIriRef`]).
 ///
 /// ```
 /// use urikit::{IriRef, ToIri};
@@ -38,7 +39,7 @@ pub trait ToIriRef {
 /// assert!(IriRef::parse("ä")?.to_iri().is_err());
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
-pub trait ToIri {
+pub trait ToIri: ToIriRef {
     /// The value as a borrowed [`Iri`], parsing text.
     ///
     /// ```

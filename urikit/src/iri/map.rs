@@ -15,20 +15,6 @@ use crate::chars::{UNRESERVED, hex_value, is_bidi_format, is_iprivate, is_ucscha
 use crate::parse::{Meta, NONE};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
-const HEX: &[u8; 16] = b"0123456789ABCDEF";
-
-/// The triplet of each byte from 0x80 up, built at compile time.
-const TRIPLETS: [[u8; 3]; 128] = {
-    let mut t = [[0; 3]; 128];
-    let mut i = 0;
-    while i < 128 {
-        let b = 0x80 + i;
-        t[i] = [b'%', HEX[b >> 4], HEX[b & 15]];
-        i += 1;
-    }
-    t
-};
-
 /// RFC 3987 3.1 step 2 on the text of a valid IRI reference.
 pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
     let b = s.as_bytes();
@@ -58,7 +44,7 @@ pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
                 .position(|&y| y < 0x80)
                 .map_or(b.len(), |k| i + k);
             for &y in &b[i..end] {
-                out.extend_from_slice(&TRIPLETS[usize::from(y & 0x7F)]);
+                out.extend_from_slice(crate::percent::triplet(y).as_bytes());
             }
             i = end;
         }
@@ -151,9 +137,7 @@ fn push_decoded(out: &mut String, octets: &[u8], private: bool) {
 
 fn push_encoded(out: &mut String, bytes: &[u8]) {
     for &x in bytes {
-        out.push('%');
-        out.push(HEX[(x >> 4) as usize] as char);
-        out.push(HEX[(x & 15) as usize] as char);
+        out.push_str(crate::percent::triplet(x));
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::input::{ToIri, ToIriRef};
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
-use crate::normalize::Normalizer;
+use crate::normalize::{Level, Normalizer};
 use crate::resolve::{ResolveError, ResolveErrorKind, Resolver, make_relative};
 
 /// The reference of an operation, parsed if it is text.
@@ -92,20 +92,21 @@ macro_rules! resolve_methods {
             /// # Ok::<(), urikit::ParseError>(())
             /// ```
             pub fn normalize(&self) -> IriBuf {
-                self.normalize_with(&Normalizer::new())
+                self.normalize_with(&Normalizer::new(Level::Syntax))
             }
 
             /// [`Self::normalize`] with a configured [`Normalizer`].
             ///
             /// ```
+            /// use urikit::normalize::{Level, Normalizer};
             #[doc = concat!("let i = urikit::", stringify!($ty), "::parse(\"HTTP://ä:80/\")?;")]
-            /// let n = i.normalize_with(&urikit::normalize::Normalizer::new().scheme_based(true));
+            /// let n = i.normalize_with(&Normalizer::new(Level::Scheme));
             /// assert_eq!(n, "http://ä/");
             /// # Ok::<(), urikit::ParseError>(())
             /// ```
             pub fn normalize_with(&self, normalizer: &Normalizer<'_>) -> IriBuf {
                 let view = self.$view();
-                let n = normalizer.normalize(view.as_uri_ref());
+                let n = normalizer.normalize_parsed(view.as_uri_ref());
                 // A URI's normal form has a scheme.
                 IriBuf::from_uri_parts(n.into_uri_buf().unwrap_or_else(|| unreachable!()))
             }
@@ -118,7 +119,7 @@ macro_rules! resolve_methods {
             /// # Ok::<(), urikit::ParseError>(())
             /// ```
             pub fn is_normalized(&self) -> bool {
-                Normalizer::new().is_normalized(self.$view().as_uri_ref())
+                Normalizer::new(Level::Syntax).is_normalized_parsed(self.$view().as_uri_ref())
             }
         }
     };
@@ -146,7 +147,11 @@ impl IriRef<'_> {
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub fn normalize(&self) -> IriRefBuf {
-        IriRefBuf::from_uri_parts(Normalizer::new().normalize(self.view()).into_uri_ref_buf())
+        IriRefBuf::from_uri_parts(
+            Normalizer::new(Level::Syntax)
+                .normalize_parsed(self.view())
+                .into_uri_ref_buf(),
+        )
     }
 
     /// Whether the text is in the form [`IriRef::normalize`] gives.
@@ -156,7 +161,7 @@ impl IriRef<'_> {
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub fn is_normalized(&self) -> bool {
-        Normalizer::new().is_normalized(self.view())
+        Normalizer::new(Level::Syntax).is_normalized_parsed(self.view())
     }
 }
 

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
+use super::ipv6;
 use crate::error::{Component, ErrorKind, ParseError};
+use crate::names::kind_names;
 
 /// Why `new java.net.URI(s)` throws `URISyntaxException`: one kind per
 /// reason Java gives (`getReason()`).
@@ -49,8 +51,33 @@ pub enum JavaErrorKind {
     ExpectedClosingBracket,
     /// "Expected port number": something other than `:` after a host.
     ExpectedPortNumber,
-    /// "Malformed IPv6 address" and Java's other IPv6 reasons.
+    /// "Malformed port number": digits too many for an `int`.
+    MalformedPort,
+    /// "Malformed IPv6 address": something left over after the address
+    /// (a second `::`, a leading `:`), or 16 bytes with a `::`; at the
+    /// address's start.
     MalformedIpv6,
+    /// "IPv6 address too long": more than 16 bytes, at the address's start.
+    Ipv6TooLong,
+    /// "IPv6 address too short": fewer than 16 bytes and no `::`, at the
+    /// address's start.
+    Ipv6TooShort,
+    /// "IPv6 hexadecimal digit sequence too long": more than four hex
+    /// digits in a group, at the group's start.
+    Ipv6HexTooLong,
+    /// "Expected digits for an IPv6 address": a `:` with no hex digit
+    /// after it, at the byte after the `:`.
+    ExpectedIpv6Digits,
+    /// "Expected IPv4 address": after hex groups and `:`, a part that
+    /// starts like an IPv4 address but holds more than digits and dots.
+    ExpectedIpv4,
+    /// "Expected hex digits or IPv4 address": after `::`, neither hex
+    /// groups nor an IPv4 address of only digits and dots.
+    ExpectedHexOrIpv4,
+    /// "Malformed IPv4 address": the IPv4 part of an IPv6 address is not
+    /// four dot-separated decimal bytes of at most 255; at the first byte
+    /// that does not fit.
+    MalformedIpv4,
     /// "scope id expected": a `%` with nothing after it (Java's index is -1).
     ScopeIdExpected,
     /// Input of 4 GiB or more (Java's strings stop short of that).
@@ -58,8 +85,7 @@ pub enum JavaErrorKind {
 }
 
 impl JavaErrorKind {
-    /// The reason java.net.URI gives (`getReason()`), where urikit's kind
-    /// stands for several of Java's (IPv6), the most common.
+    /// The reason java.net.URI gives (`getReason()`), exactly.
     pub const fn reason(self) -> &'static str {
         match self {
             JavaErrorKind::IllegalCharacterInScheme => "Illegal character in scheme name",
@@ -78,39 +104,56 @@ impl JavaErrorKind {
             JavaErrorKind::ExpectedAuthority => "Expected authority",
             JavaErrorKind::ExpectedClosingBracket => "Expected closing bracket for IPv6 address",
             JavaErrorKind::ExpectedPortNumber => "Expected port number",
+            JavaErrorKind::MalformedPort => "Malformed port number",
             JavaErrorKind::MalformedIpv6 => "Malformed IPv6 address",
+            JavaErrorKind::Ipv6TooLong => "IPv6 address too long",
+            JavaErrorKind::Ipv6TooShort => "IPv6 address too short",
+            JavaErrorKind::Ipv6HexTooLong => "IPv6 hexadecimal digit sequence too long",
+            JavaErrorKind::ExpectedIpv6Digits => "Expected digits for an IPv6 address",
+            JavaErrorKind::ExpectedIpv4 => "Expected IPv4 address",
+            JavaErrorKind::ExpectedHexOrIpv4 => "Expected hex digits or IPv4 address",
+            JavaErrorKind::MalformedIpv4 => "Malformed IPv4 address",
             JavaErrorKind::ScopeIdExpected => "scope id expected",
             JavaErrorKind::TooLong => "Input too long",
         }
     }
+}
 
+kind_names! {
     /// A short stable name, for machine output.
     ///
     /// ```
     /// assert_eq!(urikit::java::JavaErrorKind::MalformedEscape.name(), "malformed-escape");
+    /// assert!(urikit::java::JavaErrorKind::NAMES.contains(&"ipv6-too-long"));
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            JavaErrorKind::IllegalCharacterInScheme => "illegal-character-in-scheme",
-            JavaErrorKind::IllegalCharacterInOpaquePart => "illegal-character-in-opaque-part",
-            JavaErrorKind::IllegalCharacterInAuthority => "illegal-character-in-authority",
-            JavaErrorKind::IllegalCharacterInUserInfo => "illegal-character-in-user-info",
-            JavaErrorKind::IllegalCharacterInHostname => "illegal-character-in-hostname",
-            JavaErrorKind::IllegalCharacterInPort => "illegal-character-in-port",
-            JavaErrorKind::IllegalCharacterInScopeId => "illegal-character-in-scope-id",
-            JavaErrorKind::IllegalCharacterInPath => "illegal-character-in-path",
-            JavaErrorKind::IllegalCharacterInQuery => "illegal-character-in-query",
-            JavaErrorKind::IllegalCharacterInFragment => "illegal-character-in-fragment",
-            JavaErrorKind::MalformedEscape => "malformed-escape",
-            JavaErrorKind::ExpectedSchemeName => "expected-scheme-name",
-            JavaErrorKind::ExpectedSchemeSpecificPart => "expected-scheme-specific-part",
-            JavaErrorKind::ExpectedAuthority => "expected-authority",
-            JavaErrorKind::ExpectedClosingBracket => "expected-closing-bracket",
-            JavaErrorKind::ExpectedPortNumber => "expected-port-number",
-            JavaErrorKind::MalformedIpv6 => "malformed-ipv6",
-            JavaErrorKind::ScopeIdExpected => "scope-id-expected",
-            JavaErrorKind::TooLong => "too-long",
-        }
+    JavaErrorKind {
+        JavaErrorKind::IllegalCharacterInScheme => "illegal-character-in-scheme",
+        JavaErrorKind::IllegalCharacterInOpaquePart => "illegal-character-in-opaque-part",
+        JavaErrorKind::IllegalCharacterInAuthority => "illegal-character-in-authority",
+        JavaErrorKind::IllegalCharacterInUserInfo => "illegal-character-in-user-info",
+        JavaErrorKind::IllegalCharacterInHostname => "illegal-character-in-hostname",
+        JavaErrorKind::IllegalCharacterInPort => "illegal-character-in-port",
+        JavaErrorKind::IllegalCharacterInScopeId => "illegal-character-in-scope-id",
+        JavaErrorKind::IllegalCharacterInPath => "illegal-character-in-path",
+        JavaErrorKind::IllegalCharacterInQuery => "illegal-character-in-query",
+        JavaErrorKind::IllegalCharacterInFragment => "illegal-character-in-fragment",
+        JavaErrorKind::MalformedEscape => "malformed-escape",
+        JavaErrorKind::ExpectedSchemeName => "expected-scheme-name",
+        JavaErrorKind::ExpectedSchemeSpecificPart => "expected-scheme-specific-part",
+        JavaErrorKind::ExpectedAuthority => "expected-authority",
+        JavaErrorKind::ExpectedClosingBracket => "expected-closing-bracket",
+        JavaErrorKind::ExpectedPortNumber => "expected-port-number",
+        JavaErrorKind::MalformedPort => "malformed-port",
+        JavaErrorKind::MalformedIpv6 => "malformed-ipv6",
+        JavaErrorKind::Ipv6TooLong => "ipv6-too-long",
+        JavaErrorKind::Ipv6TooShort => "ipv6-too-short",
+        JavaErrorKind::Ipv6HexTooLong => "ipv6-hex-too-long",
+        JavaErrorKind::ExpectedIpv6Digits => "expected-ipv6-digits",
+        JavaErrorKind::ExpectedIpv4 => "expected-ipv4",
+        JavaErrorKind::ExpectedHexOrIpv4 => "expected-hex-or-ipv4",
+        JavaErrorKind::MalformedIpv4 => "malformed-ipv4",
+        JavaErrorKind::ScopeIdExpected => "scope-id-expected",
+        JavaErrorKind::TooLong => "too-long",
     }
 }
 
@@ -190,7 +233,12 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
     let b = s.as_bytes();
     let at = |index: usize, kind| JavaError {
         index,
-        java_index: utf16_len(&s[..index.min(s.len())]),
+        // Java gives "scope id expected" no index.
+        java_index: if kind == JavaErrorKind::ScopeIdExpected {
+            -1
+        } else {
+            utf16_len(&s[..index.min(s.len())])
+        },
         kind,
     };
     let colon = b
@@ -218,11 +266,31 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
             .map_or(b.len(), |k| auth_start + k)
     };
     let i = e.index();
+    if matches!(
+        e.kind(),
+        ErrorKind::UnclosedIpLiteral | ErrorKind::InvalidIpv6 | ErrorKind::InvalidZoneId
+    ) && auth_start <= b.len()
+    {
+        // Java's reading of the IPv6 reference gives its reason and index.
+        let end = auth_end();
+        let host = b[auth_start..end]
+            .iter()
+            .position(|&c| c == b'@')
+            .map_or(auth_start, |k| auth_start + k + 1);
+        if b.get(host) == Some(&b'[')
+            && let Err((index, kind)) = ipv6::check(b, host, end)
+        {
+            return at(index, kind);
+        }
+    }
     match e.kind() {
         ErrorKind::InvalidPercentEncoding(_) => at(i, JavaErrorKind::MalformedEscape),
         ErrorKind::MissingSchemeSpecificPart => at(i, JavaErrorKind::ExpectedSchemeSpecificPart),
         ErrorKind::MissingAuthority => at(i, JavaErrorKind::ExpectedAuthority),
         ErrorKind::InvalidAuthority => at(auth_start, JavaErrorKind::IllegalCharacterInAuthority),
+        ErrorKind::UnclosedIpLiteral if b.get(i) == Some(&b']') => {
+            at(i, JavaErrorKind::ExpectedClosingBracket)
+        }
         ErrorKind::UnclosedIpLiteral => at(auth_end(), JavaErrorKind::ExpectedClosingBracket),
         ErrorKind::InvalidIpv6 => at(i, JavaErrorKind::MalformedIpv6),
         ErrorKind::InvalidZoneId => {
@@ -236,8 +304,18 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
                 at(i, JavaErrorKind::IllegalCharacterInScopeId)
             }
         }
+        // All digits: too large for an int.
+        ErrorKind::InvalidPort if b.get(i).is_some_and(u8::is_ascii_digit) => {
+            at(i, JavaErrorKind::MalformedPort)
+        }
         ErrorKind::InvalidPort => at(i, JavaErrorKind::IllegalCharacterInPort),
-        ErrorKind::InvalidCharacter(Component::Host) => at(i, JavaErrorKind::ExpectedPortNumber),
+        // After an IPv6 reference's "]", only ":" may come.
+        ErrorKind::InvalidCharacter(Component::Host) if i > 0 && b[i - 1] == b']' => {
+            at(i, JavaErrorKind::ExpectedPortNumber)
+        }
+        ErrorKind::InvalidCharacter(Component::Host) => {
+            at(i, JavaErrorKind::IllegalCharacterInHostname)
+        }
         ErrorKind::InvalidCharacter(Component::Userinfo) => {
             at(i, JavaErrorKind::IllegalCharacterInUserInfo)
         }

@@ -1,5 +1,7 @@
 //! java.net.URI's reading of RFC 2396: for any string, what
 //! `new java.net.URI(s)` gives, valid or not, and each of its getters.
+//! Also java.net's form codec, [`url_encode`] and [`url_decode`]
+//! (`URLEncoder`/`URLDecoder` with UTF-8), quirks included.
 //!
 //! [`JavaUri::parse`] is the one parser of urikit in its RFC 2396 profile
 //! (see [`crate::rfc2396`]) with java.net.URI's deviations turned on. Each
@@ -53,7 +55,11 @@ use core::fmt;
 use crate::parse::{Meta, NONE, Top, parse_with, profile};
 
 mod error;
+mod ipv6;
+mod resolve;
+mod url_codec;
 pub use error::{JavaError, JavaErrorKind};
+pub use url_codec::{UrlDecodeError, UrlDecodeErrorKind, url_decode, url_encode};
 
 const P: u8 = profile::RFC2396 | profile::JAVA;
 
@@ -97,7 +103,7 @@ impl<'a> JavaUri<'a> {
     /// # Ok::<(), urikit::java::JavaError>(())
     /// ```
     pub fn scheme(&self) -> Option<&'a str> {
-        (self.m.scheme_end != NONE).then(|| self.slice(0, self.m.scheme_end))
+        crate::rfc2396::scheme(self.s, &self.m)
     }
 
     /// `isOpaque()`: a scheme and no `/` after its `:`.
@@ -107,8 +113,7 @@ impl<'a> JavaUri<'a> {
     /// # Ok::<(), urikit::java::JavaError>(())
     /// ```
     pub fn is_opaque(&self) -> bool {
-        self.m.scheme_end != NONE
-            && self.s.as_bytes().get(self.m.scheme_end as usize + 1) != Some(&b'/')
+        crate::rfc2396::is_opaque(self.s, &self.m)
     }
 
     fn fragment_or_end(&self) -> u32 {

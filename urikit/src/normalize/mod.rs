@@ -15,7 +15,7 @@
 //! Reserved characters are never decoded (2.2): `%2F` and `/` differ.
 //!
 //! **Scheme-based normalization** (6.2.3) is opt-in with
-//! [`Normalizer::scheme_based`]: for the schemes of [`SCHEMES`] and your own
+//! [`Level::Scheme`]: for the schemes of [`SCHEMES`] and your own
 //! ([`Normalizer::schemes`]) it drops a port equal to the scheme's default,
 //! writes `/` for an empty path where the scheme says they are the same, and
 //! writes the empty authority for a default host (`file://localhost/` becomes
@@ -75,8 +75,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
+use core::fmt;
 
-use crate::uri::UriRef;
+use crate::error::ParseError;
+use crate::uri::{ToUriRef, UriRef};
 
 mod normalized;
 mod scheme_based;
@@ -92,56 +94,104 @@ pub use scheme_based::{SCHEMES, SchemeInfo, scheme_info};
 use writer::Writer;
 use writer::{has_dot_segments, pct_is_normal};
 
+/// A rung of the comparison ladder (6.2): how far [`Normalizer`] and
+/// [`crate::compare::Comparison`] go, both given it the same way, in `new`.
+///
+/// ```
+/// use urikit::normalize::Level;
+/// assert!(Level::String < Level::Syntax && Level::Syntax < Level::Scheme);
+/// assert_eq!(Level::from_name("syntax"), Some(Level::Syntax));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+#[non_exhaustive]
+pub enum Level {
+    /// Simple string comparison (6.2.1): character for character. A
+    /// [`Normalizer`] at this rung leaves the text as it is.
+    String,
+    /// Syntax-based normalization, then string comparison (6.2.2).
+    #[default]
+    Syntax,
+    /// Syntax- and scheme-based normalization, then string comparison
+    /// (6.2.3).
+    Scheme,
+}
+
+impl Level {
+    /// The level's name: `string`, `syntax` or `scheme`.
+    ///
+    /// ```
+    /// assert_eq!(urikit::normalize::Level::Scheme.name(), "scheme");
+    /// ```
+    pub const fn name(self) -> &'static str {
+        match self {
+            Level::String => "string",
+            Level::Syntax => "syntax",
+            Level::Scheme => "scheme",
+        }
+    }
+
+    /// The level with this name (`string`, `syntax`, `scheme`).
+    ///
+    /// ```
+    /// assert_eq!(urikit::normalize::Level::from_name("string"), Some(urikit::normalize::Level::String));
+    /// ```
+    pub fn from_name(name: &str) -> Option<Level> {
+        [Level::String, Level::Syntax, Level::Scheme]
+            .into_iter()
+            .find(|l| l.name() == name)
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
 /// Normalization options: syntax-based by default, scheme-based and the
 /// RFC 5952 IPv6 form on request.
 ///
 /// ```
-/// use urikit::{normalize::Normalizer, Uri};
+/// use urikit::{normalize::{Level, Normalizer}, Uri};
 /// let uri = Uri::parse("HTTP://[2001:DB8:0:0::1]:80")?;
-/// assert_eq!(Normalizer::new().normalize(uri).to_string(), "http://[2001:db8:0:0::1]:80");
-/// let n = Normalizer::new().scheme_based(true).ipv6_canonical(true);
-/// assert_eq!(n.normalize(uri).to_string(), "http://[2001:db8::1]/");
+/// assert_eq!(Normalizer::default().normalize(&uri)?.to_string(), "http://[2001:db8:0:0::1]:80");
+/// let n = Normalizer::new(Level::Scheme).ipv6_canonical(true);
+/// assert_eq!(n.normalize(&uri)?.to_string(), "http://[2001:db8::1]/");
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, Default)]
 #[must_use]
 pub struct Normalizer<'s> {
-    scheme_based: bool,
+    level: Level,
     ipv6_canonical: bool,
     schemes: &'s [SchemeInfo<'s>],
 }
 
 impl<'s> Normalizer<'s> {
-    /// Syntax-based normalization (6.2.2) only.
+    /// Normalization up to `level`: [`Level::Syntax`] (6.2.2, the default),
+    /// [`Level::Scheme`] (6.2.3 as well, for the schemes of [`SCHEMES`] and
+    /// of [`Normalizer::schemes`]; it applies to URIs only, a relative
+    /// reference has no scheme), or [`Level::String`] (none: the text as
+    /// it is). [`crate::compare::Comparison::new`] takes its rung the same
+    /// way.
     ///
     /// ```
-    /// let n = urikit::normalize::Normalizer::new();
-    /// assert_eq!(n.normalize(urikit::Uri::parse("http://a:80/")?).to_string(), "http://a:80/");
+    /// use urikit::normalize::{Level, Normalizer};
+    /// let n = Normalizer::new(Level::Syntax);
+    /// assert_eq!(n.normalize("http://a:80/")?.to_string(), "http://a:80/");
+    /// let n = Normalizer::new(Level::Scheme);
+    /// for s in ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"] {
+    ///     assert_eq!(n.normalize(&s)?.to_string(), "http://example.com/");
+    /// }
+    /// assert_eq!(Normalizer::new(Level::String).normalize("HTTP://A")?, "HTTP://A");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub const fn new() -> Normalizer<'static> {
+    pub const fn new(level: Level) -> Normalizer<'static> {
         Normalizer {
-            scheme_based: false,
+            level,
             ipv6_canonical: false,
             schemes: &[],
         }
-    }
-
-    /// Add scheme-based normalization (6.2.3) for the schemes of
-    /// [`SCHEMES`] and of [`Normalizer::schemes`]. It applies to URIs only:
-    /// a relative reference has no scheme.
-    ///
-    /// ```
-    /// use urikit::{normalize::Normalizer, Uri};
-    /// let n = Normalizer::new().scheme_based(true);
-    /// for s in ["http://example.com", "http://example.com/", "http://example.com:/", "http://example.com:80/"] {
-    ///     assert_eq!(n.normalize(Uri::parse(s)?).to_string(), "http://example.com/");
-    /// }
-    /// # Ok::<(), urikit::ParseError>(())
-    /// ```
-    pub const fn scheme_based(mut self, yes: bool) -> Normalizer<'s> {
-        self.scheme_based = yes;
-        self
     }
 
     /// Write IPv6 hosts in the RFC 5952 text form: lowercase, no leading
@@ -150,9 +200,9 @@ impl<'s> Normalizer<'s> {
     ///
     /// ```
     /// use urikit::{normalize::Normalizer, Uri};
-    /// let n = Normalizer::new().ipv6_canonical(true);
+    /// let n = Normalizer::default().ipv6_canonical(true);
     /// let uri = Uri::parse("http://[2001:0DB8:0:0:1:0:0:1]/")?;
-    /// assert_eq!(n.normalize(uri).to_string(), "http://[2001:db8::1:0:0:1]/");
+    /// assert_eq!(n.normalize(&uri)?.to_string(), "http://[2001:db8::1:0:0:1]/");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub const fn ipv6_canonical(mut self, yes: bool) -> Normalizer<'s> {
@@ -162,13 +212,13 @@ impl<'s> Normalizer<'s> {
 
     /// The caller's own scheme entries, looked up before [`SCHEMES`] (so
     /// they can also override a built-in entry). They matter only with
-    /// [`Normalizer::scheme_based`].
+    /// [`Level::Scheme`].
     ///
     /// ```
-    /// use urikit::{normalize::{Normalizer, SchemeInfo}, Uri};
+    /// use urikit::normalize::{Level, Normalizer, SchemeInfo};
     /// let mine = [SchemeInfo::new("http")]; // no default port, for this caller
-    /// let n = Normalizer::new().scheme_based(true).schemes(&mine);
-    /// assert_eq!(n.normalize(Uri::parse("http://a:80/")?).to_string(), "http://a:80/");
+    /// let n = Normalizer::new(Level::Scheme).schemes(&mine);
+    /// assert_eq!(n.normalize("http://a:80/")?.to_string(), "http://a:80/");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub const fn schemes<'t>(self, schemes: &'t [SchemeInfo<'t>]) -> Normalizer<'t>
@@ -176,35 +226,54 @@ impl<'s> Normalizer<'s> {
         's: 't,
     {
         Normalizer {
-            scheme_based: self.scheme_based,
+            level: self.level,
             ipv6_canonical: self.ipv6_canonical,
             schemes,
         }
     }
 
-    /// Whether scheme-based normalization is on.
+    /// The rung this normalizer goes up to.
     ///
     /// ```
-    /// assert!(!urikit::normalize::Normalizer::new().is_scheme_based());
+    /// use urikit::normalize::{Level, Normalizer};
+    /// assert_eq!(Normalizer::default().level(), Level::Syntax);
     /// ```
-    pub const fn is_scheme_based(&self) -> bool {
-        self.scheme_based
+    pub const fn level(&self) -> Level {
+        self.level
     }
 
-    /// Normalize a URI or relative reference. The result borrows the input
-    /// when it is already normal.
+    /// Whether scheme-based normalization (6.2.3) is on.
+    #[inline(always)]
+    pub(crate) const fn scheme_based(&self) -> bool {
+        matches!(self.level, Level::Scheme)
+    }
+
+    /// Normalize a URI or relative reference: anything that names one
+    /// ([`ToUriRef`]: text, parsed on use, or a parsed value). The result
+    /// borrows the input when it is already normal. Text that does not
+    /// parse is the parser's error; a parsed value never fails (its own
+    /// `normalize` method says so in its type).
     ///
     /// ```
     /// use urikit::{normalize::Normalizer, UriRef};
-    /// let n = Normalizer::new();
-    /// assert_eq!(n.normalize(UriRef::parse("HTTP://A/%7e/./x")?).as_str(), "http://a/~/x");
+    /// let n = Normalizer::default();
+    /// assert_eq!(n.normalize("HTTP://A/%7e/./x")?.as_str(), "http://a/~/x");
     /// // A relative reference keeps its dot segments.
-    /// assert_eq!(n.normalize(UriRef::parse("./%7e/../x")?).as_str(), "./~/../x");
+    /// assert_eq!(n.normalize(&UriRef::parse("./%7e/../x")?)?.as_str(), "./~/../x");
+    /// assert_eq!(n.normalize("a b").unwrap_err().index(), 1);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn normalize<'a>(&self, r: impl Into<UriRef<'a>>) -> Normalized<'a> {
-        let r = r.into();
-        if self.is_normalized(r) {
+    #[inline]
+    pub fn normalize<'a, T: ToUriRef + ?Sized>(
+        &self,
+        r: &'a T,
+    ) -> Result<Normalized<'a>, ParseError> {
+        Ok(self.normalize_parsed(r.to_uri_ref()?))
+    }
+
+    /// [`Normalizer::normalize`] of a parsed value: the one implementation.
+    pub(crate) fn normalize_parsed<'a>(&self, r: UriRef<'a>) -> Normalized<'a> {
+        if self.is_normalized_parsed(r) {
             return Normalized {
                 text: Cow::Borrowed(r.as_str()),
                 m: r.meta(),
@@ -230,18 +299,27 @@ impl<'s> Normalizer<'s> {
     }
 
     /// Whether normalizing `r` would leave it unchanged. Never allocates.
+    /// Takes what [`Normalizer::normalize`] takes.
     ///
     /// ```
     /// use urikit::{normalize::Normalizer, UriRef};
-    /// let n = Normalizer::new();
-    /// assert!(n.is_normalized(UriRef::parse("http://a/b?#")?));
-    /// assert!(!n.is_normalized(UriRef::parse("http://a/b/../c")?));
-    /// assert!(!n.is_normalized(UriRef::parse("http://a/%7e")?));
-    /// assert!(n.is_normalized(UriRef::parse("../c")?));
+    /// let n = Normalizer::default();
+    /// assert!(n.is_normalized("http://a/b?#")?);
+    /// assert!(!n.is_normalized("http://a/b/../c")?);
+    /// assert!(!n.is_normalized(UriRef::parse("http://a/%7e")?)?);
+    /// assert!(n.is_normalized("../c")?);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
-    pub fn is_normalized<'a>(&self, r: impl Into<UriRef<'a>>) -> bool {
-        let r = r.into();
+    #[inline]
+    pub fn is_normalized(&self, r: impl ToUriRef) -> Result<bool, ParseError> {
+        Ok(self.is_normalized_parsed(r.to_uri_ref()?))
+    }
+
+    /// [`Normalizer::is_normalized`] of a parsed value.
+    pub(crate) fn is_normalized_parsed(&self, r: UriRef<'_>) -> bool {
+        if matches!(self.level, Level::String) {
+            return true;
+        }
         let scheme = r.scheme();
         let is_uri = scheme.is_some();
         if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {

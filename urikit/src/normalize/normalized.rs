@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::fmt;
 
-use super::Normalizer;
+use super::{Level, Normalizer};
 use crate::parse::{Meta, NONE};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
@@ -200,7 +200,19 @@ macro_rules! normalize_methods {
         /// assert_eq!(u.normalize().to_string(), "example://a/b/c/%7Bfoo%7D");
         /// ```
         pub fn normalize(&self) -> Normalized<$lt> {
-            Normalizer::new().normalize(($view)(self))
+            Normalizer::new(Level::Syntax).normalize_parsed(($view)(self))
+        }
+
+        /// [`Self::normalize`] with a configured [`Normalizer`] (as the IRI
+        /// types have it): never fails, the value is parsed.
+        ///
+        /// ```
+        /// use urikit::normalize::{Level, Normalizer};
+        #[doc = concat!("let u = urikit::", stringify!($ty), "::parse(\"HTTP://a:80/\").unwrap();")]
+        /// assert_eq!(u.normalize_with(&Normalizer::new(Level::Scheme)), "http://a/");
+        /// ```
+        pub fn normalize_with(&self, normalizer: &Normalizer<'_>) -> Normalized<$lt> {
+            normalizer.normalize_parsed(($view)(self))
         }
 
         /// Whether [`normalize`](Self::normalize) would leave the value
@@ -211,7 +223,7 @@ macro_rules! normalize_methods {
         #[doc = concat!("assert!(!urikit::", stringify!($ty), "::parse(\"HTTP://a/\").unwrap().is_normalized());")]
         /// ```
         pub fn is_normalized(&self) -> bool {
-            Normalizer::new().is_normalized(($view)(self))
+            Normalizer::new(Level::Syntax).is_normalized_parsed(($view)(self))
         }
     };
 }

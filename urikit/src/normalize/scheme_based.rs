@@ -10,12 +10,12 @@ use super::Normalizer;
 /// them to [`Normalizer::schemes`].
 ///
 /// ```
-/// use urikit::normalize::{Normalizer, SchemeInfo};
+/// use urikit::normalize::{Level, Normalizer, SchemeInfo};
 /// use urikit::Uri;
 /// const MINE: &[SchemeInfo] = &[SchemeInfo::new("myproto").default_port(7000).empty_path_is_root(true)];
-/// let n = Normalizer::new().scheme_based(true).schemes(MINE);
+/// let n = Normalizer::new(Level::Scheme).schemes(MINE);
 /// let uri = Uri::parse("MyProto://h:7000")?;
-/// assert_eq!(n.normalize(uri).to_string(), "myproto://h/");
+/// assert_eq!(n.normalize(&uri)?.to_string(), "myproto://h/");
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -200,7 +200,7 @@ pub fn scheme_info(scheme: &str) -> Option<&'static SchemeInfo<'static>> {
 
 impl Normalizer<'_> {
     pub(super) fn lookup(&self, scheme: Option<&str>) -> Option<SchemeInfo<'_>> {
-        if !self.scheme_based {
+        if !self.scheme_based() {
             return None;
         }
         let scheme = scheme?;
@@ -227,7 +227,7 @@ impl Normalizer<'_> {
         if p.is_empty() {
             return None;
         }
-        if !self.scheme_based {
+        if !self.scheme_based() {
             return Some(p);
         }
         let trimmed = p.trim_start_matches('0');

@@ -25,7 +25,8 @@
 //!   fragment) and `iprivate` to `iquery`. The ASCII scans (vector and
 //!   scalar) are the same for both profiles: a non-ASCII byte simply ends
 //!   them, and only then does the IRI profile decode one run of UTF-8 out
-//!   of line ([`ucs_run`]) and go on scanning.
+//!   of line ([`ucs_run`]) and go on scanning. The `http(s)` shortcut of
+//!   `fast.rs` serves both profiles the same way.
 //! - [`profile::ZONE_ID`] (RFC 6874) and [`profile::ZONE_RAW`] (RFC 9844
 //!   user input): a zone identifier after an IPv6 address, read on the
 //!   cold path of IP literals only.
@@ -165,7 +166,7 @@ pub(crate) fn skip(s: &[u8], mut i: usize, class: &CharClass) -> usize {
 /// A class scanned as `*( class / pct-encoded )`: its table, and the same
 /// set in the form the vector scan uses (see `simd/mod.rs`).
 pub(crate) struct ScanClass {
-    table: CharClass,
+    pub(crate) table: CharClass,
     simd: SimdClass,
 }
 
@@ -192,6 +193,9 @@ pub(crate) const USERINFO_SCAN: ScanClass = scan_class(chars::USERINFO);
 pub(crate) const URIC_2396_SCAN: ScanClass = scan_class(chars::URIC_2396);
 /// RFC 2396 `reg_name` bytes.
 pub(crate) const REG_NAME_2396_SCAN: ScanClass = scan_class(chars::REG_NAME_2396);
+/// The bytes an RFC 2396 `server` may hold anywhere: `userinfo`'s, `@`,
+/// `[` and `]`.
+pub(crate) const SERVER_2396_SCAN: ScanClass = scan_class(chars::USERINFO.with_bytes(b"@[]"));
 
 /// Scan `*( class / pct-encoded )` from `i`; return the index of the first
 /// byte that is neither, or the index of a malformed `%`.
@@ -237,8 +241,9 @@ pub(crate) fn ucs_run(s: &[u8], i: usize, private: bool) -> usize {
             break;
         }
         // The common forms, without decoding: every code point from U+00A0
-        // to U+07FF (C2 A0 to DF BF) and from U+1000 to U+CFFF (leads E1
-        // to EC) is a ucschar.
+        // to U+07FF (C2 A0 to DF BF) and from U+0800 to U+D7FF (E0 A0 80
+        // to ED 9F BF) is a ucschar; the decoding below has the last word
+        // on every other form.
         match b {
             0xC2..=0xDF => match s.get(j + 1) {
                 Some(&b1) if cont(b1) && (b != 0xC2 || b1 >= 0xA0) => {
@@ -247,8 +252,13 @@ pub(crate) fn ucs_run(s: &[u8], i: usize, private: bool) -> usize {
                 }
                 _ => {}
             },
-            0xE1..=0xEC => match s.get(j + 1..j + 3) {
-                Some(&[b1, b2]) if cont(b1) & cont(b2) => {
+            0xE0..=0xED => match s.get(j + 1..j + 3) {
+                // E0 80 to E0 9F are overlong, ED A0 up are surrogates.
+                Some(&[b1, b2])
+                    if cont(b2)
+                        & (b1 >= if b == 0xE0 { 0xA0 } else { 0x80 })
+                        & (b1 <= if b == 0xED { 0x9F } else { 0xBF }) =>
+                {
                     j += 3;
                     continue;
                 }
@@ -413,7 +423,7 @@ pub(crate) fn parse(s: &[u8], top: Top) -> Result<Meta, ParseError> {
 pub(crate) fn parse_with<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
     if P & RFC2396 == 0
         && top != Top::RelativeRef
-        && let Some(m) = fast::http(s, top)
+        && let Some(m) = fast::http::<P>(s, top)
     {
         return Ok(m);
     }
@@ -426,9 +436,9 @@ pub(crate) fn shortcut_agrees(s: &[u8]) -> bool {
     [Top::UriReference, Top::Uri, Top::AbsoluteUri]
         .into_iter()
         .all(|top| {
-            fast::http(s, top).is_none_or(|m| {
+            fast::http::<{ profile::URI }>(s, top).is_none_or(|m| {
                 forward::<{ profile::URI }>(s, top) == Ok(m) && forward::<IRI>(s, top) == Ok(m)
-            })
+            }) && fast::http::<IRI>(s, top).is_none_or(|m| forward::<IRI>(s, top) == Ok(m))
         })
 }
 

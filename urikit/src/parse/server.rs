@@ -19,7 +19,10 @@
 //! An empty authority is an empty server in RFC 2396; the Java reading
 //! leaves it undefined (`auth_start == NONE`) and rejects `//` at the end.
 
-use super::{Meta, NONE, REG_NAME_2396_SCAN, USERINFO_SCAN, decode_utf8, err, profile, scan_p};
+use super::{
+    Meta, NONE, REG_NAME_2396_SCAN, SERVER_2396_SCAN, USERINFO_SCAN, decode_utf8, err, profile,
+    scan_p,
+};
 use crate::chars::{ALPHA, DIGIT};
 use crate::error::{Component, ErrorKind, ParseError};
 use crate::host::{HostKind, parse_ipv6};
@@ -63,25 +66,59 @@ pub(super) fn parse_authority_2396<const P: u8>(
             m.host_kind = kind;
             Ok(end)
         }
-        Err(server_error) => match scan_p::<P>(s, a, &REG_NAME_2396_SCAN, false) {
-            Ok(e) if e == end => {
-                m.host_start = NONE;
-                m.host_end = NONE;
-                Ok(end)
-            }
-            // A malformed escape is one in either reading.
-            Err(at) => err(at, ErrorKind::InvalidPercentEncoding(Component::Host)),
-            Ok(e) => {
-                // A byte no registry name holds: "[" and "]" only a server
-                // does, so its error tells more.
-                if s[a..end].contains(&b'[') {
-                    Err(server_error)
-                } else {
-                    err(e, ErrorKind::InvalidAuthority)
-                }
-            }
-        },
+        Err(server_error) => not_server::<P>(s, a, end, m, server_error),
     }
+}
+
+/// The authority `s[a..end]` is no server (`server_error` says why): a
+/// registry name, or an error. The error is Java's choice, which reads
+/// both classes before the server: a malformed escape met in either
+/// class's run, then the server's error when every byte is one a server
+/// may hold, else the first byte neither holds.
+#[cold]
+#[inline(never)]
+fn not_server<const P: u8>(
+    s: &[u8],
+    a: usize,
+    end: usize,
+    m: &mut Meta,
+    server_error: ParseError,
+) -> Result<usize, ParseError> {
+    let server_run = server_run::<P>(s, a, end);
+    let reg_run = scan_p::<P>(s, a, &REG_NAME_2396_SCAN, false);
+    let pct = |at| err(at, ErrorKind::InvalidPercentEncoding(Component::Host));
+    match (server_run, reg_run) {
+        (Err(at), _) | (Ok(_), Err(at)) => pct(at),
+        (_, Ok(e)) if e == end => {
+            m.host_start = NONE;
+            m.host_end = NONE;
+            Ok(end)
+        }
+        (Ok(k), _) if k == end => Err(server_error),
+        (Ok(k), Ok(e)) => err(k.max(e), ErrorKind::InvalidAuthority),
+    }
+}
+
+/// The run of bytes from `a` that a server may hold anywhere (`userinfo`'s,
+/// `@`, `[`, `]`, escapes); java.net.URI also takes "other" characters,
+/// and a raw `%` (meant for an IPv6 scope id) unless the authority starts
+/// with `]` (Java 17 tests for a `]` after the first character:
+/// `//a]%zz` fails in the host name at 3, `//]%zz` as an escape at 3).
+fn server_run<const P: u8>(s: &[u8], a: usize, end: usize) -> Result<usize, usize> {
+    if P & JAVA != 0 && s[a] != b']' {
+        let mut i = a;
+        while i < end {
+            if s[i] == b'%' || SERVER_2396_SCAN.table.contains(s[i]) {
+                i += 1;
+            } else if s[i] >= 0x80 && java_other_run(s, i) > 0 {
+                i += java_other_run(s, i);
+            } else {
+                break;
+            }
+        }
+        return Ok(i);
+    }
+    scan_p::<P>(s, a, &SERVER_2396_SCAN, false)
 }
 
 /// `server` over `s[a..end]` (not empty): the host's start, end and kind.
@@ -143,6 +180,10 @@ fn ipv6_reference<const P: u8>(s: &[u8], h: usize, end: usize) -> Result<usize, 
         return err(h, ErrorKind::UnclosedIpLiteral);
     };
     let j = h + 1 + j;
+    if j == h + 1 {
+        // "[]": no address before the "]".
+        return err(j, ErrorKind::UnclosedIpLiteral);
+    }
     let inner = &s[h + 1..j];
     let address = match inner.iter().position(|&b| b == b'%') {
         Some(p) if P & JAVA != 0 => {

@@ -1,5 +1,6 @@
 //! Why a near-URI cannot be repaired.
 
+use crate::names::kind_names;
 use core::fmt;
 
 /// What [`repair`](super::repair) cannot mend by percent-encoding: a
@@ -25,21 +26,19 @@ pub enum RepairErrorKind {
     TooLong,
 }
 
-impl RepairErrorKind {
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// assert_eq!(urikit::repair::RepairErrorKind::InvalidPort.name(), "invalid-port");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            RepairErrorKind::InvalidScheme => "invalid-scheme",
-            RepairErrorKind::InvalidHost => "invalid-host",
-            RepairErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
-            RepairErrorKind::InvalidIpLiteral => "invalid-ip-literal",
-            RepairErrorKind::InvalidPort => "invalid-port",
-            RepairErrorKind::TooLong => "too-long",
-        }
+    RepairErrorKind {
+        RepairErrorKind::InvalidScheme => "invalid-scheme",
+        RepairErrorKind::InvalidHost => "invalid-host",
+        RepairErrorKind::UnclosedIpLiteral => "unclosed-ip-literal",
+        RepairErrorKind::InvalidIpLiteral => "invalid-ip-literal",
+        RepairErrorKind::InvalidPort => "invalid-port",
+        RepairErrorKind::TooLong => "too-long",
     }
 }
 

@@ -9,7 +9,7 @@
 //!
 //! | what | where | becomes |
 //! | --- | --- | --- |
-//! | a character the component does not allow (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `|`, `}`, a control) | userinfo, path, query, fragment | its triplet (`%20`, `%7C`, ...) |
+//! | a character the component does not allow (space, `"`, `<`, `>`, `\`, `^`, `` ` ``, `{`, `\|`, `}`, a control) | userinfo, path, query, fragment | its triplet (`%20`, `%7C`, ...) |
 //! | a `%` not followed by two hex digits | the same | `%25` |
 //! | a second `#` | fragment | `%23` |
 //! | an `@` before the last one | authority | `%40` |

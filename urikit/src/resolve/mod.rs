@@ -54,6 +54,7 @@
 //! - `rfc2396.rs`: the legacy resolution of RFC 2396 5.2.
 //! - `scan.rs`: word-at-a-time byte scans shared by the fast paths.
 
+use crate::names::kind_names;
 use core::fmt;
 
 use crate::error::ParseError;
@@ -88,7 +89,7 @@ pub use transform::Resolver;
 ///
 /// ```
 /// use urikit::{ResolveErrorKind, Resolver};
-/// let err = Resolver::new().resolve_str("/not/a/uri", "g").unwrap_err();
+/// let err = Resolver::new().resolve("/not/a/uri", "g").unwrap_err();
 /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
 /// assert_eq!(err.to_string(), "base is not a URI (it has no scheme)");
 /// ```
@@ -123,21 +124,19 @@ pub enum ResolveErrorKind {
     InvalidTarget(ParseError),
 }
 
-impl ResolveErrorKind {
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// assert_eq!(urikit::ResolveErrorKind::Unreachable.name(), "unreachable-target");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            ResolveErrorKind::BaseNotUri => "base-not-uri",
-            ResolveErrorKind::InvalidBase(_) => "invalid-base",
-            ResolveErrorKind::InvalidReference(_) => "invalid-reference",
-            ResolveErrorKind::TooLong => "too-long",
-            ResolveErrorKind::Unreachable => "unreachable-target",
-            ResolveErrorKind::InvalidTarget(_) => "invalid-target",
-        }
+    ResolveErrorKind {
+        ResolveErrorKind::BaseNotUri => "base-not-uri",
+        ResolveErrorKind::InvalidBase(_) => "invalid-base",
+        ResolveErrorKind::InvalidReference(_) => "invalid-reference",
+        ResolveErrorKind::TooLong => "too-long",
+        ResolveErrorKind::Unreachable => "unreachable-target",
+        ResolveErrorKind::InvalidTarget(_) => "invalid-target",
     }
 }
 
@@ -151,7 +150,7 @@ impl ResolveError {
     ///
     /// ```
     /// use urikit::{ResolveErrorKind, Resolver};
-    /// let err = Resolver::new().resolve_str("http://a/", "a b").unwrap_err();
+    /// let err = Resolver::new().resolve("http://a/", "a b").unwrap_err();
     /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidReference(_)));
     /// ```
     pub const fn kind(&self) -> ResolveErrorKind {
@@ -163,7 +162,7 @@ impl ResolveError {
     /// kind says).
     ///
     /// ```
-    /// let err = urikit::Resolver::new().resolve_str("http://a/", "g h").unwrap_err();
+    /// let err = urikit::Resolver::new().resolve("http://a/", "g h").unwrap_err();
     /// assert_eq!(err.index(), Some(1));
     /// ```
     pub const fn index(&self) -> Option<usize> {
@@ -227,11 +226,21 @@ fn reference_of<T: ToUriRef>(r: &T) -> Result<UriRef<'_>, ResolveError> {
         .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))
 }
 
-/// The base of an operation, parsed if it is text.
+/// The base of an operation, parsed if it is text. A base that is a valid
+/// relative reference is [`ResolveErrorKind::BaseNotUri`] (5.1).
 #[inline]
 fn base_of<T: ToUri>(b: &T) -> Result<Uri<'_>, ResolveError> {
-    b.to_uri()
-        .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))
+    b.to_uri().map_err(|e| base_error(b, e))
+}
+
+/// The error of a base that is not a URI: is it a reference at all?
+#[cold]
+#[inline(never)]
+fn base_error<T: ToUri>(b: &T, e: ParseError) -> ResolveError {
+    ResolveError::new(match b.to_uri_ref() {
+        Ok(_) => ResolveErrorKind::BaseNotUri,
+        Err(_) => ResolveErrorKind::InvalidBase(e),
+    })
 }
 
 /// The target of make-relative, parsed if it is text.

@@ -8,7 +8,7 @@ use super::merge::merge_prefix;
 use super::recompose::{Builder, Parts, parts};
 use super::rfc2396::legacy_into;
 use super::splice::{Cut, cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots};
-use super::{ResolveError, ResolveErrorKind, base_of, reference_of};
+use super::{ResolveError, base_of, reference_of};
 use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef};
 
@@ -146,16 +146,23 @@ impl Resolver {
     /// The base and the reference are anything that names one ([`ToUri`],
     /// [`ToUriRef`]): text, parsed or owned values, or references to them.
     /// Text that does not parse is an error of kind
-    /// [`ResolveErrorKind::InvalidBase`] or
-    /// [`ResolveErrorKind::InvalidReference`], with the parser's index.
+    /// [`ResolveErrorKind::InvalidBase`](super::ResolveErrorKind::InvalidBase) or
+    /// [`ResolveErrorKind::InvalidReference`](super::ResolveErrorKind::InvalidReference), with the parser's index; a
+    /// base that is a valid relative reference (text or parsed) is
+    /// [`ResolveErrorKind::BaseNotUri`](super::ResolveErrorKind::BaseNotUri) (5.1: a base URI has a scheme).
     ///
     /// ```
-    /// use urikit::{ResolveErrorKind, Resolver};
+    /// use urikit::{ResolveErrorKind, Resolver, UriRef};
     /// let r = Resolver::new();
     /// assert_eq!(r.resolve("http://a/b/c", "./d")?, "http://a/b/d");
+    /// assert_eq!(r.resolve(UriRef::parse("s:/a/b")?, "g")?, "s:/a/g");
     /// let err = r.resolve("/relative/base", "d").unwrap_err();
+    /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
+    /// let err = r.resolve(UriRef::parse("/a/b")?, "g").unwrap_err();
+    /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
+    /// let err = r.resolve("http://a b/", "d").unwrap_err();
     /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidBase(_)));
-    /// # Ok::<(), urikit::ResolveError>(())
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     #[inline]
     pub fn resolve(
@@ -330,47 +337,6 @@ impl Resolver {
                 Err(e)
             }
         }
-    }
-
-    /// Resolve against a base given as a URI reference: an error of kind
-    /// [`ResolveErrorKind::BaseNotUri`] when it has no scheme.
-    ///
-    /// ```
-    /// use urikit::{ResolveErrorKind, Resolver, UriRef};
-    /// let r = UriRef::parse("g")?;
-    /// let t = Resolver::new().resolve_ref(&UriRef::parse("s:/a/b")?, &r)?;
-    /// assert_eq!(t, "s:/a/g");
-    /// let err = Resolver::new().resolve_ref(&UriRef::parse("/a/b")?, &r).unwrap_err();
-    /// assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri);
-    /// # Ok::<(), Box<dyn std::error::Error>>(())
-    /// ```
-    pub fn resolve_ref(
-        &self,
-        base: &UriRef<'_>,
-        reference: &UriRef<'_>,
-    ) -> Result<UriBuf, ResolveError> {
-        match base.as_uri() {
-            Some(b) => self.resolve_parsed(&b, reference),
-            None => Err(ResolveError::new(ResolveErrorKind::BaseNotUri)),
-        }
-    }
-
-    /// Parse both texts and resolve: errors name which text is invalid, and
-    /// a relative base is [`ResolveErrorKind::BaseNotUri`].
-    ///
-    /// ```
-    /// use urikit::{ResolveErrorKind, Resolver};
-    /// assert_eq!(Resolver::new().resolve_str("http://a/b/c", "./d")?, "http://a/b/d");
-    /// let err = Resolver::new().resolve_str("http://a b/", "d").unwrap_err();
-    /// assert!(matches!(err.kind(), ResolveErrorKind::InvalidBase(_)));
-    /// # Ok::<(), urikit::ResolveError>(())
-    /// ```
-    pub fn resolve_str(&self, base: &str, reference: &str) -> Result<UriBuf, ResolveError> {
-        let b =
-            UriRef::parse(base).map_err(|e| ResolveError::new(ResolveErrorKind::InvalidBase(e)))?;
-        let r = UriRef::parse(reference)
-            .map_err(|e| ResolveError::new(ResolveErrorKind::InvalidReference(e)))?;
-        self.resolve_ref(&b, &r)
     }
 
     /// The fast path, when these options allow it (RFC 3986 resolution,

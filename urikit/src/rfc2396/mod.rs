@@ -121,13 +121,12 @@ impl<'a> Rfc2396Ref<'a> {
 
     /// The scheme, if any.
     pub fn scheme(&self) -> Option<&'a str> {
-        (self.m.scheme_end != NONE).then(|| self.slice(0, self.m.scheme_end))
+        scheme(self.s, &self.m)
     }
 
     /// Whether this is `scheme ":" opaque_part`.
     pub fn is_opaque(&self) -> bool {
-        self.m.scheme_end != NONE
-            && self.s.as_bytes().get(self.m.scheme_end as usize + 1) != Some(&b'/')
+        is_opaque(self.s, &self.m)
     }
 
     /// The opaque part, for an opaque URI.
@@ -214,4 +213,16 @@ impl fmt::Display for Rfc2396Ref<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.s)
     }
+}
+
+/// The scheme of `s` parsed as `m` in this profile (shared with
+/// `java::JavaUri`, which reads the same offsets).
+pub(crate) fn scheme<'a>(s: &'a str, m: &Meta) -> Option<&'a str> {
+    (m.scheme_end != NONE).then(|| &s[..m.scheme_end as usize])
+}
+
+/// Whether `s` parsed as `m` is `scheme ":" opaque_part`: a scheme and no
+/// `/` after its `:`.
+pub(crate) fn is_opaque(s: &str, m: &Meta) -> bool {
+    m.scheme_end != NONE && s.as_bytes().get(m.scheme_end as usize + 1) != Some(&b'/')
 }

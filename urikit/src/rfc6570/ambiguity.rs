@@ -1,5 +1,8 @@
 //! Why a template cannot be matched: [`Ambiguity`].
 
+use super::matching::{Elem, Follow, leads};
+use crate::chars::CharClass;
+use crate::names::kind_names;
 use core::fmt;
 
 /// Why a template cannot be matched unambiguously.
@@ -65,24 +68,24 @@ impl AmbiguityKind {
             AmbiguityKind::TemplateTooLong => "template longer than the matching limit of 1 MiB",
         }
     }
+}
 
+kind_names! {
     /// A stable kebab-case name, for programs (`"repeated-variable"`).
     ///
     /// ```
     /// use urikit::rfc6570::AmbiguityKind;
     /// assert_eq!(AmbiguityKind::ReservedNotLast.name(), "reserved-not-last");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
-            AmbiguityKind::DelimiterInValue => "delimiter-in-value",
-            AmbiguityKind::ReservedNotLast => "reserved-not-last",
-            AmbiguityKind::ReservedList => "reserved-list",
-            AmbiguityKind::LabelList => "label-list",
-            AmbiguityKind::ExplodeNotLast => "explode-not-last",
-            AmbiguityKind::RepeatedVariable => "repeated-variable",
-            AmbiguityKind::TemplateTooLong => "template-too-long",
-        }
+    AmbiguityKind {
+        AmbiguityKind::AdjacentExpressions => "adjacent-expressions",
+        AmbiguityKind::DelimiterInValue => "delimiter-in-value",
+        AmbiguityKind::ReservedNotLast => "reserved-not-last",
+        AmbiguityKind::ReservedList => "reserved-list",
+        AmbiguityKind::LabelList => "label-list",
+        AmbiguityKind::ExplodeNotLast => "explode-not-last",
+        AmbiguityKind::RepeatedVariable => "repeated-variable",
+        AmbiguityKind::TemplateTooLong => "template-too-long",
     }
 }
 
@@ -139,3 +142,54 @@ impl fmt::Display for Ambiguity {
 }
 
 impl core::error::Error for Ambiguity {}
+
+/// Whether two classes share a member.
+fn meets(a: &CharClass, b: &CharClass) -> bool {
+    (0..=255u8).any(|c| a.contains(c) && b.contains(c))
+}
+
+/// Checks that reading left to right, stopping each expression at the
+/// first character its values cannot hold, finds the only reading, and
+/// reports the first expression where it does not. One walk from the end,
+/// carrying what may follow: linear in the number of elements. With
+/// `lenient`, a `+` or `#` expression followed by literals and a `?` query
+/// is fine (lenient matching ends its value at the first `?`).
+pub(super) fn check(elems: &[Elem<'_>], lenient: bool) -> Result<(), Ambiguity> {
+    let mut follow = Follow::END;
+    let mut first = None;
+    for (k, elem) in elems.iter().enumerate().rev() {
+        if let Elem::Expr {
+            op,
+            body,
+            index,
+            alt_lead,
+            ..
+        } = elem
+            && k + 1 < elems.len()
+        {
+            // What its values or its own lead may hold.
+            let own = match op.first().as_bytes().first() {
+                Some(_) => body.union(&leads(*op, body, *alt_lead)),
+                None => *body,
+            };
+            let kind = if op.allows_reserved() {
+                (!(lenient && super::lenient::query_after(elems, k).is_some()))
+                    .then_some(AmbiguityKind::ReservedNotLast)
+            } else if meets(&follow.exprs, &own) {
+                Some(AmbiguityKind::AdjacentExpressions)
+            } else if follow.lit.is_some_and(|c| own.contains(c)) {
+                Some(AmbiguityKind::DelimiterInValue)
+            } else {
+                None
+            };
+            if let Some(kind) = kind {
+                first = Some(Ambiguity {
+                    index: *index,
+                    kind,
+                });
+            }
+        }
+        follow = follow.next(elem);
+    }
+    first.map_or(Ok(()), Err)
+}

@@ -2,7 +2,8 @@
 //!
 //! Values are encoded straight into the output: a run of bytes that pass
 //! through is written in one call, every other byte as its `%XX` triplet
-//! from a static table, so expansion allocates nothing but the output
+//! from the crate's one static table (`percent::triplet`), so expansion
+//! allocates nothing but the output
 //! (a `Display` value longer than 64 bytes is the one exception).
 
 use core::fmt::{self, Write};
@@ -13,24 +14,6 @@ use super::parse::{
 };
 use super::value::{Halt, Value, Vars};
 use super::{ExpandError, ExpandErrorKind};
-
-/// `%00%01…%FF`, upper-case as 2.1 recommends.
-const PCT_BYTES: [u8; 768] = {
-    let hex = b"0123456789ABCDEF";
-    let mut t = [0u8; 768];
-    let mut i = 0;
-    while i < 256 {
-        t[i * 3] = b'%';
-        t[i * 3 + 1] = hex[i >> 4];
-        t[i * 3 + 2] = hex[i & 15];
-        i += 1;
-    }
-    t
-};
-const PCT: &str = match core::str::from_utf8(&PCT_BYTES) {
-    Ok(s) => s,
-    Err(_) => panic!("the triplet table is ASCII"),
-};
 
 /// Writes `s` with every byte outside the allowed set as a triplet. With
 /// `reserved`, reserved characters and existing triplets pass too (3.2.1);
@@ -67,8 +50,7 @@ pub(crate) fn encode<W: Write + ?Sized>(
         if run < i {
             out.write_str(&s[run..i])?;
         }
-        let t = c as usize * 3;
-        out.write_str(&PCT[t..t + 3])?;
+        out.write_str(crate::percent::triplet(c))?;
         i += 1;
         run = i;
     }

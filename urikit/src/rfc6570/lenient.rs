@@ -1,6 +1,7 @@
 //! Lenient matching: reading URIs the way real clients write them, beside
 //! the exact inverse of expansion. See [`MatchMode`].
 
+use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -11,6 +12,7 @@ use super::matching::{Elem, Follow, Matcher, Var, exploded, find, lit_at, strip_
 use super::parse::Op;
 use super::value::VarValue;
 use crate::chars::{CharClass, PCHAR, QUERY};
+use crate::names::kind_names;
 
 /// How a [`Matcher`](super::Matcher) reads a URI.
 ///
@@ -26,11 +28,22 @@ use crate::chars::{CharClass, PCHAR, QUERY};
 ///   query may hold is accepted raw (`+` stays `+`); the first of
 ///   duplicate parameters wins unless the variable has `*`, which
 ///   collects them all; parameter names are compared as written, never
-///   decoded, so `%74oken=` cannot stand for `token`. Path values accept
+///   decoded, so `%74oken=` cannot stand for `token`. The first variable
+///   with `*` of a query (`{?map*}`, `{?q,map*}`, `{&map*}`) is an
+///   exploded associative array: it takes the parameters the template
+///   does not name (instead of the rest), with its own, in URI order, all
+///   duplicates kept, keys and values decoded; when only its own name
+///   comes, it is a list (`{?id*}` on `?id=1&id=2`). Path values accept
 ///   raw `pchar`s (`:`, `@`, sub-delims) except where the template needs
 ///   the character to see where the value ends. Values are decoded in
 ///   full and are strings (commas do not make lists), `+` and `#`
 ///   expressions included.
+/// - In the lenient modes (only: [`Matcher::with_mode`](super::Matcher::with_mode)), a `+` or `#`
+///   expression may be followed by literals and then a `?` query, as in
+///   `{+path}{?q}`, `file:///{+path}{?v}` or `{+base}/x{?a,b}`: its value
+///   ends at the first `?` in the URI (before those literals), so it
+///   cannot hold a raw `?` there (one written `%3F` is decoded). Exact
+///   matching refuses these templates, since a reserved value may hold `?`.
 /// - [`MatchMode::LenientForm`]: lenient, and a `+` in a query value is a
 ///   space (`application/x-www-form-urlencoded`), as HTML forms write it.
 ///
@@ -106,6 +119,21 @@ pub enum MatchErrorKind {
     /// The URI is longer than the matcher's limit
     /// ([`Matcher::max_uri_len`](super::Matcher::max_uri_len)).
     UriTooLong,
+    /// The matcher was compiled for a lenient mode and its template cannot
+    /// be read in the exact one ([`Matcher::exact_ambiguity`](super::Matcher::exact_ambiguity)).
+    LenientOnly,
+}
+
+kind_names! {
+    /// A stable kebab-case name.
+    ///
+    /// ```
+    /// assert_eq!(urikit::rfc6570::MatchErrorKind::UriTooLong.name(), "uri-too-long");
+    /// ```
+    MatchErrorKind {
+        MatchErrorKind::UriTooLong => "uri-too-long",
+        MatchErrorKind::LenientOnly => "lenient-only",
+    }
 }
 
 impl MatchErrorKind {
@@ -117,23 +145,16 @@ impl MatchErrorKind {
     pub const fn message(self) -> &'static str {
         match self {
             MatchErrorKind::UriTooLong => "uri longer than the matching limit",
-        }
-    }
-
-    /// A stable kebab-case name.
-    ///
-    /// ```
-    /// assert_eq!(urikit::rfc6570::MatchErrorKind::UriTooLong.name(), "uri-too-long");
-    /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            MatchErrorKind::UriTooLong => "uri-too-long",
+            MatchErrorKind::LenientOnly => {
+                "template matchable in the lenient modes only, not the exact one"
+            }
         }
     }
 }
 
 /// A URI that was not read: why, and the byte index concerned (for
-/// [`MatchErrorKind::UriTooLong`], the limit).
+/// [`MatchErrorKind::UriTooLong`], the limit; for
+/// [`MatchErrorKind::LenientOnly`], the template expression concerned).
 ///
 /// ```
 /// let m = urikit::rfc6570::Template::parse("/{x}")?.matcher()?.max_uri_len(3);
@@ -184,6 +205,21 @@ impl core::error::Error for MatchError {}
 /// `a` without the members of `s`.
 fn minus(a: CharClass, s: &CharClass) -> CharClass {
     a.complement().union(s).complement()
+}
+
+/// When `elems[k]` is followed by literals without `?` or `#` and then a
+/// `?` query: the literals' total length. A `+` or `#` expression there
+/// is matchable leniently, its value ending at the first `?`.
+pub(super) fn query_after(elems: &[Elem<'_>], k: usize) -> Option<usize> {
+    let mut len = 0;
+    for e in elems.get(k + 1..)? {
+        match e {
+            Elem::Lit(l) if !l.contains(['?', '#']) => len += l.len(),
+            Elem::Expr { op: Op::Query, .. } => return Some(len),
+            _ => return None,
+        }
+    }
+    None
 }
 
 /// Fills in what lenient matching needs: each expression's lenient body
@@ -257,8 +293,22 @@ pub(super) fn matches<'t>(m: &Matcher<'t>, uri: &str, form: bool) -> Option<Capt
                     p += 1;
                 }
                 let start = p;
-                while p < b.len() && lbody.contains(b[p]) {
+                let end = match op.allows_reserved().then(|| query_after(&m.elems, k)) {
+                    // `{+path}{?q}`: up to the first `?`, less the literals.
+                    Some(Some(lits)) => {
+                        let q = b[p..].iter().position(|&c| c == b'?');
+                        q.map_or(b.len(), |q| p + q).checked_sub(lits)?
+                    }
+                    _ => b.len(),
+                };
+                if end < p {
+                    return None;
+                }
+                while p < end && lbody.contains(b[p]) {
                     p += 1;
+                }
+                if end < b.len() && p != end {
+                    return None;
                 }
                 if k == last && p != b.len() {
                     return None;
@@ -278,13 +328,18 @@ pub(super) fn matches<'t>(m: &Matcher<'t>, uri: &str, form: bool) -> Option<Capt
     (p == b.len()).then_some(caps)
 }
 
+/// `text` decoded (`+` as a space when asked).
+fn text_of(text: &str, plus_is_space: bool) -> Option<String> {
+    if plus_is_space && text.contains('+') {
+        decode(&text.replace('+', " "), false)
+    } else {
+        decode(text, false)
+    }
+}
+
 /// A string value, no longer than the variable's prefix.
 fn string(v: &Var<'_>, text: &str, plus_is_space: bool) -> Option<VarValue> {
-    let s = if plus_is_space && text.contains('+') {
-        decode(&text.replace('+', " "), false)?
-    } else {
-        decode(text, false)?
-    };
+    let s = text_of(text, plus_is_space)?;
     if v.prefix
         .is_some_and(|n| prefix(&s, n, false).len() < s.len())
     {
@@ -304,6 +359,11 @@ fn read<'t>(
     let sep = op.sep() as char;
     if op.named() {
         let form = form && op != Op::PathParam;
+        // The exploded associative array: the first `*` variable takes the
+        // parameters the template does not name, with its own, in order.
+        let wild = vars.iter().position(|v| v.explode);
+        let mut pairs: Vec<(String, String)> = Vec::new();
+        let mut unnamed = false;
         // Where each variable's value is in `caps.vars`, once read.
         let mut slot: Vec<usize> = alloc::vec![usize::MAX; vars.len()];
         for param in text.split(sep) {
@@ -311,7 +371,15 @@ fn read<'t>(
                 continue;
             }
             let (name, value) = param.split_once('=').unwrap_or((param, ""));
-            let Some(i) = find(lookup, name) else {
+            let found = find(lookup, name);
+            if let Some(w) = wild
+                && (found.is_none() || found == Some(w))
+            {
+                unnamed |= found.is_none();
+                pairs.push((text_of(name, form)?, text_of(value, form)?));
+                continue;
+            }
+            let Some(i) = found else {
                 caps.rest.push((name.into(), value.into()));
                 continue;
             };
@@ -335,6 +403,14 @@ fn read<'t>(
                 items.push(s);
             }
             // A second value of a variable without `*`: the first wins.
+        }
+        if let (Some(w), false) = (wild, pairs.is_empty()) {
+            let value = if unnamed {
+                VarValue::Assoc(pairs)
+            } else {
+                VarValue::List(pairs.into_iter().map(|(_, v)| v).collect())
+            };
+            caps.vars.push((vars[w].name, value));
         }
         return Some(());
     }

@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Template;
+use super::ambiguity::check;
 pub use super::ambiguity::{Ambiguity, AmbiguityKind};
 pub use super::captures::Captures;
 use super::decode::decode;
@@ -88,7 +89,9 @@ fn repeated(names: &mut [(&str, usize)]) -> Option<Ambiguity> {
 ///   `{/a}{?q}` are fine, `{a}{b}` and `{a}-{b}` are not); a literal that
 ///   ends the template is matched from the end, so `/f/{name}.json` is fine;
 /// - `+` and `#` expressions (whose values may hold anything) must come
-///   last, apart from a closing literal, and have one variable, without `*`;
+///   last, apart from a closing literal (in the lenient modes, literals
+///   and a `?` query may follow: [`Matcher::with_mode`]), and have one
+///   variable, without `*`;
 /// - `.` expressions have one variable, without `*`;
 /// - a `*` variable comes last in its expression, unless the expression is
 ///   named (`;`, `?`, `&`); no variable appears twice.
@@ -143,6 +146,9 @@ pub struct Matcher<'t> {
     pub(super) tail: String,
     mode: MatchMode,
     max_uri_len: Option<usize>,
+    /// Why the exact mode cannot read this template, when only the lenient
+    /// modes can ([`Matcher::with_mode`]).
+    exact_ambiguity: Option<Ambiguity>,
 }
 
 /// What the body of an expression may hold.
@@ -173,6 +179,26 @@ impl<'t> Matcher<'t> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn new(template: Template<'t>) -> Result<Matcher<'t>, Ambiguity> {
+        Matcher::with_mode(template, MatchMode::Exact)
+    }
+
+    /// Compiles a template for matching in `mode`. In the lenient modes a
+    /// `+` or `#` expression may be followed by literals and then a `?`
+    /// query (`{+path}{?q}`, `{+base}/x{?a,b}`): its value ends at the
+    /// first `?` (see [`MatchMode`]). Such a matcher cannot read in the
+    /// exact mode ([`Matcher::exact_ambiguity`] says why).
+    ///
+    /// ```
+    /// use urikit::rfc6570::{AmbiguityKind, MatchMode, Matcher, Template};
+    /// let t = Template::parse("file:///{+path}{?v}")?;
+    /// assert!(Matcher::new(t).is_err());
+    /// let m = Matcher::with_mode(t, MatchMode::Lenient)?;
+    /// let c = m.matches("file:///a/b%20c.txt?v=2").unwrap();
+    /// assert_eq!((c.get_str("path"), c.get_str("v")), (Some("a/b c.txt"), Some("2")));
+    /// assert_eq!(m.exact_ambiguity().unwrap().kind(), AmbiguityKind::ReservedNotLast);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn with_mode(template: Template<'t>, mode: MatchMode) -> Result<Matcher<'t>, Ambiguity> {
         if template.as_str().len() > MAX_TEMPLATE_LEN {
             return Err(Ambiguity {
                 index: MAX_TEMPLATE_LEN,
@@ -268,15 +294,40 @@ impl<'t> Matcher<'t> {
             },
             _ => String::new(),
         };
-        check(&elems)?;
+        let exact_ambiguity = match check(&elems, false) {
+            Ok(()) => None,
+            Err(e) if mode == MatchMode::Exact => return Err(e),
+            Err(e) => {
+                check(&elems, true)?;
+                Some(e)
+            }
+        };
         super::lenient::prepare(&mut elems);
         Ok(Matcher {
             template,
             elems,
             tail,
-            mode: MatchMode::Exact,
+            mode,
             max_uri_len: None,
+            exact_ambiguity,
         })
+    }
+
+    /// Why the exact mode cannot read this template, when the matcher was
+    /// compiled for a lenient mode that can ([`Matcher::with_mode`]);
+    /// matching in the exact mode then fails with
+    /// [`MatchErrorKind::LenientOnly`].
+    ///
+    /// ```
+    /// use urikit::rfc6570::{MatchErrorKind, MatchMode, Matcher, Template};
+    /// let m = Matcher::with_mode(Template::parse("{+path}{?q}")?, MatchMode::Lenient)?;
+    /// assert_eq!(m.exact_ambiguity().unwrap().index(), 0);
+    /// let err = m.mode(MatchMode::Exact).try_matches("/a?q=1").unwrap_err();
+    /// assert_eq!(err.kind(), MatchErrorKind::LenientOnly);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn exact_ambiguity(&self) -> Option<Ambiguity> {
+        self.exact_ambiguity
     }
 
     /// The template.
@@ -336,6 +387,12 @@ impl<'t> Matcher<'t> {
             return Err(MatchError {
                 index: limit,
                 kind: MatchErrorKind::UriTooLong,
+            });
+        }
+        if let (MatchMode::Exact, Some(a)) = (mode, self.exact_ambiguity) {
+            return Err(MatchError {
+                index: a.index,
+                kind: MatchErrorKind::LenientOnly,
             });
         }
         Ok(match mode {
@@ -578,54 +635,6 @@ impl Follow {
             },
         }
     }
-}
-
-/// Whether two classes share a member.
-fn meets(a: &CharClass, b: &CharClass) -> bool {
-    (0..=255u8).any(|c| a.contains(c) && b.contains(c))
-}
-
-/// Checks that reading left to right, stopping each expression at the
-/// first character its values cannot hold, finds the only reading, and
-/// reports the first expression where it does not. One walk from the end,
-/// carrying what may follow: linear in the number of elements.
-fn check(elems: &[Elem<'_>]) -> Result<(), Ambiguity> {
-    let mut follow = Follow::END;
-    let mut first = None;
-    for (k, elem) in elems.iter().enumerate().rev() {
-        if let Elem::Expr {
-            op,
-            body,
-            index,
-            alt_lead,
-            ..
-        } = elem
-            && k + 1 < elems.len()
-        {
-            // What its values or its own lead may hold.
-            let own = match op.first().as_bytes().first() {
-                Some(_) => body.union(&leads(*op, body, *alt_lead)),
-                None => *body,
-            };
-            let kind = if op.allows_reserved() {
-                Some(AmbiguityKind::ReservedNotLast)
-            } else if meets(&follow.exprs, &own) {
-                Some(AmbiguityKind::AdjacentExpressions)
-            } else if follow.lit.is_some_and(|c| own.contains(c)) {
-                Some(AmbiguityKind::DelimiterInValue)
-            } else {
-                None
-            };
-            if let Some(kind) = kind {
-                first = Some(Ambiguity {
-                    index: *index,
-                    kind,
-                });
-            }
-        }
-        follow = follow.next(elem);
-    }
-    first.map_or(Ok(()), Err)
 }
 
 /// A string or, when it holds commas, a list.

@@ -43,6 +43,7 @@
 //! See [`Matcher`] for what can be matched and how, and [`Router`] for
 //! matching a set of templates at once.
 
+use crate::names::kind_names;
 use alloc::string::String;
 use core::fmt;
 
@@ -381,6 +382,21 @@ impl ExpandErrorKind {
             ExpandErrorKind::Write => "writing the expansion failed",
             ExpandErrorKind::InvalidUri(_) => "expansion is not a uri (or iri) reference",
         }
+    }
+}
+
+kind_names! {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// use urikit::rfc6570::ExpandErrorKind;
+    /// assert_eq!(ExpandErrorKind::PrefixOnComposite.name(), "prefix-on-composite");
+    /// ```
+    ExpandErrorKind {
+        ExpandErrorKind::PrefixOnComposite => "prefix-on-composite",
+        ExpandErrorKind::NestedValue => "nested-value",
+        ExpandErrorKind::Write => "write-failed",
+        ExpandErrorKind::InvalidUri(_) => "invalid-uri",
     }
 }
 

@@ -6,6 +6,7 @@
 //! walk is a few byte tests per character, cheaper than building (and
 //! allocating) a tree.
 
+use crate::names::kind_names;
 use core::fmt;
 
 use crate::chars::{ALPHA, CharClass, DIGIT, HEXDIG, RESERVED, UNRESERVED};
@@ -216,6 +217,27 @@ impl TemplateErrorKind {
             TemplateErrorKind::PrefixOutOfRange => "prefix modifier not a number from 1 to 9999",
             TemplateErrorKind::UnexpectedCharacter => "unexpected character in expression",
         }
+    }
+}
+
+kind_names! {
+    /// A short stable name, suitable for machine output.
+    ///
+    /// ```
+    /// use urikit::rfc6570::TemplateErrorKind;
+    /// assert_eq!(TemplateErrorKind::UnclosedExpression.name(), "unclosed-expression");
+    /// ```
+    TemplateErrorKind {
+        TemplateErrorKind::UnclosedExpression => "unclosed-expression",
+        TemplateErrorKind::UnopenedExpression => "unopened-expression",
+        TemplateErrorKind::NestedExpression => "nested-expression",
+        TemplateErrorKind::InvalidLiteral => "invalid-literal",
+        TemplateErrorKind::InvalidPercentEncoding => "invalid-percent-encoding",
+        TemplateErrorKind::ReservedOperator => "reserved-operator",
+        TemplateErrorKind::UnknownOperator => "unknown-operator",
+        TemplateErrorKind::InvalidVarname => "invalid-varname",
+        TemplateErrorKind::PrefixOutOfRange => "prefix-out-of-range",
+        TemplateErrorKind::UnexpectedCharacter => "unexpected-character",
     }
 }
 

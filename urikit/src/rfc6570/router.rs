@@ -135,7 +135,7 @@ impl<'t, T> Router<'t, T> {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn add(&mut self, template: Template<'t>, value: T) -> Result<(), Ambiguity> {
-        let m = template.matcher()?;
+        let m = Matcher::with_mode(template, self.mode)?;
         let key = rank(&template, self.routes.len());
         let lead = m.leading_literal();
         let li = match self.leads.iter().position(|l| l == lead) {

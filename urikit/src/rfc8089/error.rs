@@ -1,5 +1,6 @@
 //! Why a path or a `file` URI cannot be converted.
 
+use crate::names::kind_names;
 use core::fmt;
 
 use crate::error::ErrorKind;
@@ -70,34 +71,32 @@ pub enum FilePathErrorKind {
     TooLong,
 }
 
-impl FilePathErrorKind {
+kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
     /// use urikit::file::FilePathErrorKind;
     /// assert_eq!(FilePathErrorKind::NonLocalHost.name(), "non-local-host");
     /// ```
-    pub const fn name(self) -> &'static str {
-        match self {
-            FilePathErrorKind::Empty => "empty",
-            FilePathErrorKind::RelativePath => "relative-path",
-            FilePathErrorKind::NulByte => "nul-byte",
-            FilePathErrorKind::UnsupportedPrefix => "unsupported-prefix",
-            FilePathErrorKind::EmptyServer => "empty-server",
-            FilePathErrorKind::NotFileScheme => "not-file-scheme",
-            FilePathErrorKind::Userinfo => "userinfo",
-            FilePathErrorKind::Port => "port",
-            FilePathErrorKind::Query => "query",
-            FilePathErrorKind::Fragment => "fragment",
-            FilePathErrorKind::NonLocalHost => "non-local-host",
-            FilePathErrorKind::UnsupportedHost => "unsupported-host",
-            FilePathErrorKind::MissingDrive => "missing-drive",
-            FilePathErrorKind::EncodedSeparator => "encoded-separator",
-            FilePathErrorKind::InvalidUtf8 => "invalid-utf8",
-            FilePathErrorKind::NotUnicode => "not-unicode",
-            FilePathErrorKind::InvalidUri(_) => "invalid-uri",
-            FilePathErrorKind::TooLong => "too-long",
-        }
+    FilePathErrorKind {
+        FilePathErrorKind::Empty => "empty",
+        FilePathErrorKind::RelativePath => "relative-path",
+        FilePathErrorKind::NulByte => "nul-byte",
+        FilePathErrorKind::UnsupportedPrefix => "unsupported-prefix",
+        FilePathErrorKind::EmptyServer => "empty-server",
+        FilePathErrorKind::NotFileScheme => "not-file-scheme",
+        FilePathErrorKind::Userinfo => "userinfo",
+        FilePathErrorKind::Port => "port",
+        FilePathErrorKind::Query => "query",
+        FilePathErrorKind::Fragment => "fragment",
+        FilePathErrorKind::NonLocalHost => "non-local-host",
+        FilePathErrorKind::UnsupportedHost => "unsupported-host",
+        FilePathErrorKind::MissingDrive => "missing-drive",
+        FilePathErrorKind::EncodedSeparator => "encoded-separator",
+        FilePathErrorKind::InvalidUtf8 => "invalid-utf8",
+        FilePathErrorKind::NotUnicode => "not-unicode",
+        FilePathErrorKind::InvalidUri(_) => "invalid-uri",
+        FilePathErrorKind::TooLong => "too-long",
     }
 }
 

@@ -26,9 +26,7 @@ use unicode_script::UnicodeScript;
 use unicode_security::mixed_script::AugmentedScriptSet;
 use unicode_security::{GeneralSecurityProfile, RestrictionLevel, RestrictionLevelDetection};
 
-use super::finding::Detail;
-
-/// Why a label is deceptive, for [`Detail::Deceptive`].
+/// Why a label is deceptive (a finding's detail, `Detail::Deceptive`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub(super) enum Deception {
     /// Two characters whose scripts do not go together (the first of each).
@@ -61,17 +59,17 @@ impl Deception {
 
 /// The deception in one label, given as Unicode text (a U-label or the
 /// decoded label), if any.
-pub(super) fn check_label(label: &str) -> Option<Detail> {
+pub(super) fn check_label(label: &str) -> Option<Deception> {
     if label.is_ascii() {
         return None;
     }
     if let Some(d) = mixed(label) {
-        return Some(Detail::Deceptive(d));
+        return Some(d);
     }
     let lookalike = unicode_security::skeleton(label).all(|c| c.is_ascii());
     if lookalike {
         let sample = label.chars().find(|c| !c.is_ascii())?;
-        return Some(Detail::Deceptive(Deception::Confusable { sample }));
+        return Some(Deception::Confusable { sample });
     }
     None
 }
@@ -114,9 +112,19 @@ fn mixed(label: &str) -> Option<Deception> {
     Some(Deception::Mixed { first, second })
 }
 
+/// The longest A-label decoded, in octets (after any percent-decoding): a
+/// DNS label's limit (RFC 1034 3.1). A longer one names no host; `long-host`
+/// reports it, and it is not decoded. Punycode decoding takes time that
+/// grows with the square of the label's length (each character is inserted
+/// into those decoded so far), which this bound keeps to a constant per
+/// label. Labels in other forms (raw Unicode, percent-encoded UTF-8) are
+/// checked whatever their length: those checks take linear time.
+pub(super) const MAX_A_LABEL: usize = 63;
+
 /// The Unicode text of a reg-name label as the URI holds it: percent-encoded
 /// UTF-8 decoded, an A-label decoded by Punycode. `None` when it is neither
-/// (plain ASCII is looked at as it is) or does not decode.
+/// (plain ASCII is looked at as it is), does not decode, or is an A-label
+/// longer than [`MAX_A_LABEL`].
 pub(super) fn unicode_label(label: &str) -> Option<String> {
     let a_label = label.len() > 4 && label.as_bytes()[..4].eq_ignore_ascii_case(b"xn--");
     // The common case, a plain ASCII label, costs no allocation.
@@ -127,6 +135,7 @@ pub(super) fn unicode_label(label: &str) -> Option<String> {
     let text = String::from_utf8(decoded).ok()?;
     let lower = text.to_ascii_lowercase();
     match lower.strip_prefix("xn--") {
+        Some(_) if text.is_ascii() && text.len() > MAX_A_LABEL => None,
         Some(puny) if text.is_ascii() => idna::punycode::decode_to_string(puny),
         _ => Some(text),
     }

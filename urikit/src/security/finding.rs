@@ -71,7 +71,9 @@ pub enum FindingKind {
     /// `deceptive-host`: a host label that can pass for another name by
     /// the rules of UTS #39: it mixes scripts (`pаypal` with a Cyrillic
     /// `а`), or every character of it has an ASCII look-alike (`аррӏе`,
-    /// all Cyrillic). Raw, percent-encoded and A-labels are looked at.
+    /// all Cyrillic). Raw, percent-encoded and A-labels are looked at; an
+    /// A-label over 63 octets, no DNS label, is not decoded (`long-host`
+    /// reports it).
     /// Raised only with the `uts39` feature (see `security/deceptive.rs`).
     DeceptiveHost,
 }
@@ -212,7 +214,7 @@ pub(super) enum ScriptScheme {
 /// ```
 /// use urikit::{security::{lint, FindingKind}, Uri};
 /// let uri = Uri::parse("http://example.com:25/")?;
-/// let f = lint(uri)[0];
+/// let f = lint(uri)?[0];
 /// assert_eq!(f.kind(), FindingKind::PortMismatch);
 /// assert_eq!(&uri.as_str()[f.span()], "25");
 /// assert_eq!(f.to_string(), "port 25 is a well-known port and not the scheme's default 80: another service may answer (7.2)");
@@ -230,7 +232,7 @@ impl Finding {
     /// The kind.
     ///
     /// ```
-    /// let f = urikit::security::lint(urikit::Uri::parse("http://[v1.x]/")?)[0];
+    /// let f = urikit::security::lint("http://[v1.x]/")?[0];
     /// assert_eq!(f.kind().name(), "ipvfuture");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -241,7 +243,7 @@ impl Finding {
     /// The byte offset where the concerned text starts in the URI.
     ///
     /// ```
-    /// let f = urikit::security::lint(urikit::Uri::parse("http://u:pw@h/")?)[0];
+    /// let f = urikit::security::lint("http://u:pw@h/")?[0];
     /// assert_eq!(f.start(), 9);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -252,7 +254,7 @@ impl Finding {
     /// The byte offset just after the concerned text.
     ///
     /// ```
-    /// let f = urikit::security::lint(urikit::Uri::parse("http://u:pw@h/")?)[0];
+    /// let f = urikit::security::lint("http://u:pw@h/")?[0];
     /// assert_eq!(f.end(), 11);
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -264,7 +266,7 @@ impl Finding {
     ///
     /// ```
     /// let uri = urikit::Uri::parse("http://a/b/../c")?;
-    /// let f = urikit::security::lint(uri)[0];
+    /// let f = urikit::security::lint(uri)?[0];
     /// assert_eq!(&uri.as_str()[f.span()], "..");
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
@@ -277,9 +279,9 @@ impl Finding {
     ///
     /// ```
     /// use std::net::Ipv4Addr;
-    /// let f = urikit::security::lint(urikit::Uri::parse("http://0x7f.1/")?)[0];
+    /// let f = urikit::security::lint("http://0x7f.1/")?[0];
     /// assert_eq!(f.ipv4(), Some(Ipv4Addr::new(127, 0, 0, 1)));
-    /// let f = urikit::security::lint(urikit::Uri::parse("http://[::ffff:a00:1]/")?)[0];
+    /// let f = urikit::security::lint("http://[::ffff:a00:1]/")?[0];
     /// assert_eq!(f.ipv4(), Some(Ipv4Addr::new(10, 0, 0, 1)));
     /// # Ok::<(), urikit::ParseError>(())
     /// ```

@@ -8,7 +8,7 @@ use super::inet_aton::inet_aton;
 use super::mapped::mapped_internal;
 use super::script::script_scheme;
 use crate::chars::hex_value;
-use crate::{Component, HostKind, ParseError, UriRef};
+use crate::{Component, HostKind, ParseError, ToUriRef, UriRef};
 
 /// The bidi control characters (Unicode's `Bidi_Control`, a superset of
 /// RFC 3987 4.1's list: [`crate::chars::is_bidi_control`]) in `s`, raw (an
@@ -41,18 +41,18 @@ fn bidi_controls(s: &str) -> impl Iterator<Item = (usize, usize, char)> + '_ {
     })
 }
 
-/// Lint an IRI reference: [`lint`] on its text, whose non-ASCII characters
-/// only [`FindingKind::BidiControl`] looks at.
+/// Lint an IRI reference (anything that names one, [`crate::ToIriRef`]:
+/// text, parsed on use, or a parsed value): [`lint`] on its text, whose
+/// non-ASCII characters only [`FindingKind::BidiControl`] looks at.
 ///
 /// ```
-/// let iri = urikit::IriRef::parse("http://a/\u{202E}txt.exe")?;
-/// let f = urikit::security::lint_iri(iri);
+/// let f = urikit::security::lint_iri("http://a/\u{202E}txt.exe")?;
 /// assert_eq!(f[0].kind().name(), "bidi-control");
 /// assert_eq!(f[0].span(), 9..12);
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
-pub fn lint_iri(iri: crate::IriRef<'_>) -> Vec<Finding> {
-    lint(iri.view())
+pub fn lint_iri(iri: impl crate::ToIriRef) -> Result<Vec<Finding>, ParseError> {
+    Ok(lint_parsed(iri.to_iri_ref()?.view()))
 }
 
 /// The offset of `part` within `whole` (a sub-slice of it).
@@ -64,18 +64,27 @@ pub(super) fn offset(whole: &str, part: &str) -> usize {
 /// in order of their start offset. A relative reference gets every check
 /// that does not need a scheme (`port-mismatch` and `dot-segments` do).
 ///
-/// Allocates only when there is a finding.
+/// The reference is anything that names one ([`ToUriRef`]): text, parsed
+/// on use (text that does not parse is the parser's error), or a parsed
+/// value. Allocates only when there is a finding.
 ///
 /// ```
 /// use urikit::{security::lint, UriRef};
 /// let r = UriRef::parse("//www.whitelisteddomain.tld@google.com/%2f..")?;
-/// let names: Vec<_> = lint(r).iter().map(|f| f.kind().name()).collect();
+/// let names: Vec<_> = lint(r)?.iter().map(|f| f.kind().name()).collect();
 /// assert_eq!(names, ["misleading-userinfo", "encoded-delimiter"]);
-/// assert!(lint(UriRef::parse("https://example.com/a/b?c#d")?).is_empty());
+/// assert!(lint("https://example.com/a/b?c#d")?.is_empty());
+/// assert_eq!(lint("http://127.1/")?[0].kind().name(), "ipv4-nonstandard");
+/// assert!(lint("http://a b/").is_err());
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
-pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
-    let uri = uri.into();
+#[inline]
+pub fn lint(uri: impl ToUriRef) -> Result<Vec<Finding>, ParseError> {
+    Ok(lint_parsed(uri.to_uri_ref()?))
+}
+
+/// [`lint`] of a parsed reference: the one implementation.
+pub(crate) fn lint_parsed(uri: UriRef<'_>) -> Vec<Finding> {
     let s = uri.as_str();
     let mut out = Vec::new();
     let mut push = |kind, start, end, detail| {
@@ -148,14 +157,14 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
                         );
                     }
                     #[cfg(feature = "uts39")]
-                    if let Some(detail) = super::deceptive::unicode_label(label)
+                    if let Some(deception) = super::deceptive::unicode_label(label)
                         .and_then(|text| super::deceptive::check_label(&text))
                     {
                         push(
                             FindingKind::DeceptiveHost,
                             start,
                             start + label.len(),
-                            detail,
+                            Detail::Deceptive(deception),
                         );
                     }
                     label_start += label.len() + 1;
@@ -318,18 +327,6 @@ pub fn lint<'a>(uri: impl Into<UriRef<'a>>) -> Vec<Finding> {
 
     out.sort_by_key(|f| (f.start, f.kind));
     out
-}
-
-/// Parse `s` as a URI reference and [`lint`] it.
-///
-/// ```
-/// let findings = urikit::security::lint_str("http://127.1/")?;
-/// assert_eq!(findings[0].kind().name(), "ipv4-nonstandard");
-/// assert!(urikit::security::lint_str("http://a b/").is_err());
-/// # Ok::<(), urikit::ParseError>(())
-/// ```
-pub fn lint_str(s: &str) -> Result<Vec<Finding>, ParseError> {
-    UriRef::parse(s).map(lint)
 }
 
 /// Whether a userinfo password part counts as a secret: not empty, and not

@@ -3,13 +3,13 @@
 use core::fmt;
 
 use super::lint::{hides_password, offset};
-use crate::UriRef;
+use crate::{ParseError, ToUriRef, UriRef};
 
 /// The text put in place of a password by [`mask_credentials`].
 ///
 /// ```
 /// let uri = urikit::Uri::parse("ftp://u:pw@h/")?;
-/// let masked = urikit::security::mask_credentials(uri).to_string();
+/// let masked = urikit::security::mask_credentials(&uri)?.to_string();
 /// assert_eq!(masked, format!("ftp://u:{}@h/", urikit::security::MASK));
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
@@ -22,13 +22,21 @@ pub const MASK: &str = "****";
 /// ```
 /// use urikit::{security::mask_credentials, Uri};
 /// let uri = Uri::parse("ftp://fred:s3cr3t@ftp.example.com/pub")?;
-/// assert_eq!(mask_credentials(uri).to_string(), "ftp://fred:****@ftp.example.com/pub");
-/// let anon = Uri::parse("ftp://anonymous:anonymous@ftp.example.com/")?;
-/// assert_eq!(mask_credentials(anon).to_string(), anon.as_str());
+/// assert_eq!(mask_credentials(&uri)?.to_string(), "ftp://fred:****@ftp.example.com/pub");
+/// let anon = "ftp://anonymous:anonymous@ftp.example.com/";
+/// assert_eq!(mask_credentials(anon)?.to_string(), anon);
+/// assert!(mask_credentials("ftp://a b/").is_err());
 /// # Ok::<(), urikit::ParseError>(())
 /// ```
-pub fn mask_credentials<'a>(uri: impl Into<UriRef<'a>>) -> MaskedCredentials<'a> {
-    let uri = uri.into();
+#[inline]
+pub fn mask_credentials<'a, T: ToUriRef + ?Sized>(
+    uri: &'a T,
+) -> Result<MaskedCredentials<'a>, ParseError> {
+    Ok(mask_parsed(uri.to_uri_ref()?))
+}
+
+/// [`mask_credentials`] of a parsed reference.
+fn mask_parsed(uri: UriRef<'_>) -> MaskedCredentials<'_> {
     let s = uri.as_str();
     let hide = uri.userinfo().and_then(|ui| {
         let colon = ui.find(':')?;
@@ -45,7 +53,7 @@ pub fn mask_credentials<'a>(uri: impl Into<UriRef<'a>>) -> MaskedCredentials<'a>
 ///
 /// ```
 /// let uri = urikit::Uri::parse("http://u:p@h/")?;
-/// let masked = urikit::security::mask_credentials(uri);
+/// let masked = urikit::security::mask_credentials(&uri)?;
 /// assert!(masked.is_masked());
 /// assert_eq!(format!("{masked}"), "http://u:****@h/");
 /// # Ok::<(), urikit::ParseError>(())
@@ -61,7 +69,7 @@ impl MaskedCredentials<'_> {
     ///
     /// ```
     /// let uri = urikit::Uri::parse("http://u@h/")?;
-    /// assert!(!urikit::security::mask_credentials(uri).is_masked());
+    /// assert!(!urikit::security::mask_credentials(&uri)?.is_masked());
     /// # Ok::<(), urikit::ParseError>(())
     /// ```
     pub fn is_masked(&self) -> bool {

@@ -22,14 +22,14 @@
 //! | `ipv6-mapped-internal` | an IPv4-mapped or -compatible IPv6 literal reaching a loopback, private, link-local or unspecified IPv4 address | 7.4 |
 //! | `zone-id` | an IPv6 zone identifier, deprecated in URIs | RFC 9844 |
 //! | `bidi-control` | a bidi control character (Unicode `Bidi_Control`: U+061C, U+200E/F, U+202A–E, U+2066–9), raw or percent-encoded; the message names it | RFC 3987 4.1, CVE-2021-42574 |
-//! | `deceptive-host` | a host label that mixes scripts or is a confusable of an ASCII label (`uts39` feature) | UTS #39 |
+//! | `deceptive-host` | a host label that mixes scripts or is a confusable of an ASCII label (`uts39` feature; A-labels over 63 octets are not decoded) | UTS #39 |
 //!
 //! [`mask_credentials`] gives the display form that hides a password.
 //!
 //! ```
 //! use urikit::{security::lint, Uri};
 //! let uri = Uri::parse("ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm")?;
-//! let findings = lint(uri);
+//! let findings = lint(uri)?;
 //! assert_eq!(findings.len(), 1);
 //! assert_eq!(findings[0].kind().name(), "misleading-userinfo");
 //! assert_eq!(findings[0].span(), 6..41);
@@ -67,5 +67,5 @@ use decode::utf8_valid;
 use inet_aton::inet_aton;
 
 pub use finding::{Finding, FindingKind};
-pub use lint::{lint, lint_iri, lint_str};
+pub use lint::{lint, lint_iri};
 pub use mask::{MASK, MaskedCredentials, mask_credentials};

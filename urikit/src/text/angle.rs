@@ -1,7 +1,9 @@
 //! Angle brackets, `<…>`: the form Appendix C recommends.
 
-use super::scan::{Pieces, Try, skip_url_prefix};
-use super::{Delimiter, ExtractOptions, URI_BYTE, is_space, tick};
+use super::bytes::{URI_BYTE, is_space, tick};
+use super::candidate::{Pieces, Try, skip_url_prefix};
+use super::found::Delimiter;
+use super::options::ExtractOptions;
 use crate::{Uri, UriRef};
 
 /// `<…>` at `t`.

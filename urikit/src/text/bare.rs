@@ -1,12 +1,13 @@
 //! Bare URIs, delimited by whitespace, with sentence punctuation and
 //! unbalanced closers trimmed from the end.
 
+use super::bytes::{MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE, is_space, tick};
+use super::candidate::{Pieces, Try, plausible};
 use super::chain::{Cand, Chain};
+use super::found::Delimiter;
+use super::options::ExtractOptions;
 use super::quote::{Gap, hyphen_break};
-use super::scan::{Pieces, State, Try, plausible};
-use super::{
-    Delimiter, ExtractOptions, MAX_SCHEME, OPAQUE_SCHEMES, TRAILING, URI_BYTE, is_space, tick,
-};
+use super::state::State;
 use crate::Uri;
 use crate::chars::{ALPHA, SCHEME};
 

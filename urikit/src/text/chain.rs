@@ -6,9 +6,9 @@
 
 use alloc::vec::Vec;
 
+use super::bytes::{URI_BYTE, is_space, tick};
+use super::candidate::Pieces;
 use super::quote::{Gap, hyphen_break};
-use super::scan::Pieces;
-use super::{URI_BYTE, is_space, tick};
 
 /// A run of URI bytes and the runs joined to it by hyphen line breaks, up
 /// to its natural end.

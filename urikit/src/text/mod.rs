@@ -64,86 +64,37 @@
 //!
 //! - `angle.rs`, `quote.rs`, `bare.rs`: the three ways of Appendix C.
 //! - `scan.rs`: the scanner that finds candidates and tries each one.
+//! - `candidate.rs`: what a candidate is made of (its pieces) and
+//!   the outcome of trying one; `chain.rs`: hyphen-joined pieces across
+//!   line breaks; `state.rs`: the scanner's state between calls.
+//! - `bytes.rs`: the byte classes and schemes all of the above share.
 //! - `found.rs`: [`Match`] and [`Delimiter`].
-//! - `options.rs`: [`ExtractOptions`] and [`extract`].
-//! - `iter.rs`: [`Extract`] over a text, and the streaming extractor.
-
-use crate::chars::{CharClass, PCHAR};
+//! - `options.rs`: [`ExtractOptions`].
+//! - `iter.rs`: [`extract`], [`Extract`] over a text, and the streaming
+//!   extractor.
+//!
+//! Each file imports only from files listed after it or beside it in the
+//! pipeline (no cycles): `bytes`, `options` and `found` use nothing of
+//! `text`; `candidate` uses those; `quote` and `angle` use `candidate`;
+//! `chain` uses `quote`; `state` uses `chain`; `bare` uses `state`;
+//! `scan` uses the styles; `iter` uses `scan`.
 
 mod angle;
 mod bare;
+mod bytes;
+mod candidate;
 mod chain;
 mod found;
 mod iter;
 mod options;
 mod quote;
 mod scan;
+mod state;
 #[cfg(test)]
 mod tests;
 
-#[cfg(test)]
-use bare::trim_trailing;
-
 pub use found::{Delimiter, Found, Match};
-pub use iter::{Extract, WithDropped};
+pub use iter::{Extract, WithDropped, extract};
 #[cfg(feature = "std")]
 pub use iter::{ReadExtract, ReadWithDropped};
-pub use options::{ExtractOptions, extract};
-
-/// The longest scheme a bare or quoted candidate may have. Registered
-/// schemes are far shorter; the bound keeps the look-behind of the streaming
-/// extractor small.
-pub(super) const MAX_SCHEME: usize = 32;
-
-/// Bytes that may appear in a URI reference: `pchar`, the gen-delims, `%`.
-pub(super) const URI_BYTE: CharClass = PCHAR.with_bytes(b"/?#[]%");
-
-/// Bytes at which the scan for the next candidate stops.
-pub(super) const TRIGGER: CharClass = CharClass::EMPTY.with_bytes(b"<\":");
-
-/// Sentence punctuation that ends a bare URI (Appendix C).
-pub(super) const TRAILING: CharClass = CharClass::EMPTY.with_bytes(b".,;:!?");
-
-/// Schemes accepted bare or quoted without `//` after them.
-pub(super) const OPAQUE_SCHEMES: &[&str] = &[
-    "about",
-    "data",
-    "geo",
-    "im",
-    "javascript",
-    "magnet",
-    "mailto",
-    "news",
-    "sip",
-    "sips",
-    "sms",
-    "tag",
-    "tel",
-    "urn",
-    "xmpp",
-];
-
-#[inline]
-pub(super) fn is_space(b: u8) -> bool {
-    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
-}
-
-#[inline]
-pub(super) fn is_hspace(b: u8) -> bool {
-    matches!(b, b' ' | b'\t')
-}
-
-#[cfg(all(test, feature = "std"))]
-std::thread_local! {
-    /// Work done by the extractor on this thread, in bytes looked at: the
-    /// tests check that it grows linearly with the input.
-    pub(super) static STEPS: core::cell::Cell<u64> = const { core::cell::Cell::new(0) };
-}
-
-/// Count `n` steps of work (tests only; nothing otherwise).
-#[inline(always)]
-pub(super) fn tick(n: usize) {
-    #[cfg(all(test, feature = "std"))]
-    STEPS.with(|s| s.set(s.get() + n as u64));
-    let _ = n;
-}
+pub use options::ExtractOptions;

@@ -1,12 +1,4 @@
-//! The options of extraction, and the entry points.
-
-#[cfg(feature = "std")]
-use alloc::vec::Vec;
-
-use super::Extract;
-#[cfg(feature = "std")]
-use super::ReadExtract;
-use super::scan::State;
+//! The options of extraction.
 
 /// Options for extraction: a by-value builder. The default finds URIs with
 /// a scheme, in all three delimiting styles, up to 64 KiB each.
@@ -86,77 +78,4 @@ impl ExtractOptions {
         self.max_len = if bytes < 16 { 16 } else { bytes };
         self
     }
-
-    /// The matches in `text`, in order, in one pass.
-    ///
-    /// ```
-    /// let n = urikit::text::ExtractOptions::new().extract("http://a/ http://b/").count();
-    /// assert_eq!(n, 2);
-    /// ```
-    pub fn extract(self, text: &str) -> Extract<'_> {
-        self.extract_bytes(text.as_bytes())
-    }
-
-    /// The matches in `bytes`, which need not be UTF-8 (a log file may hold
-    /// anything): URIs are ASCII, and other bytes simply delimit them.
-    ///
-    /// ```
-    /// let m = urikit::text::ExtractOptions::new().extract_bytes(b"\xff http://x/ \xfe").next().unwrap();
-    /// assert_eq!((m.as_str(), m.start()), ("http://x/", 2));
-    /// ```
-    pub fn extract_bytes(self, bytes: &[u8]) -> Extract<'_> {
-        Extract {
-            text: bytes,
-            opts: self,
-            pos: 0,
-            state: State::default(),
-        }
-    }
-
-    /// Stream the matches out of a reader, in one pass and bounded memory
-    /// (about [`ExtractOptions::max_len`] plus 64 KiB), with the same results
-    /// as [`ExtractOptions::extract_bytes`] on the whole input. Offsets count
-    /// from the reader's first byte. The reader is read in large chunks;
-    /// wrap it in nothing.
-    ///
-    /// ```
-    /// let input = std::io::Cursor::new("one http://a/, two <http://b/\n c>");
-    /// let found: Vec<String> = urikit::text::ExtractOptions::new()
-    ///     .extract_reader(input)
-    ///     .map(|m| m.map(|m| m.as_str().to_owned()))
-    ///     .collect::<std::io::Result<_>>()?;
-    /// assert_eq!(found, ["http://a/", "http://b/c"]);
-    /// # Ok::<(), std::io::Error>(())
-    /// ```
-    #[cfg(feature = "std")]
-    pub fn extract_reader<R: std::io::Read>(self, reader: R) -> ReadExtract<R> {
-        ReadExtract {
-            reader,
-            opts: self,
-            buf: Vec::new(),
-            base: 0,
-            pos: 0,
-            state: State::default(),
-            eof: false,
-            failed: false,
-        }
-    }
-}
-
-/// The matches in `text` with the default options.
-///
-/// ```
-/// let text = "Yes, Jim, I found it under \"http://www.w3.org/Addressing/\",\n\
-///    but you can probably pick it up from <ftp://foo.example.\n\
-///    com/rfc/>.  Note the warning in <http://www.ics.uci.edu/pub/\n\
-///    ietf/uri/historical.html#WARNING>.";
-/// let uris: Vec<_> = urikit::text::extract(text).map(|m| m.as_str().to_owned()).collect();
-/// assert_eq!(uris, [
-///     "http://www.w3.org/Addressing/",
-///     "ftp://foo.example.com/rfc/",
-///     "http://www.ics.uci.edu/pub/ietf/uri/historical.html#WARNING",
-/// ]);
-/// ```
-pub fn extract(text: &str) -> Extract<'_> {
-    ExtractOptions::new().extract(text)
 }

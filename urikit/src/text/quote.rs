@@ -1,8 +1,10 @@
 //! Double quotes, `"…"`, and the hyphen line break that may stand inside
 //! a quoted or bare URI.
 
-use super::scan::{Pieces, Try, plausible, skip_url_prefix};
-use super::{Delimiter, ExtractOptions, URI_BYTE, is_hspace, is_space, tick};
+use super::bytes::{URI_BYTE, is_hspace, is_space, tick};
+use super::candidate::{Pieces, Try, plausible, skip_url_prefix};
+use super::found::Delimiter;
+use super::options::ExtractOptions;
 use crate::Uri;
 
 /// `"…"` at `t`.

@@ -1,3 +1,6 @@
+use super::bare::trim_trailing;
+#[cfg(feature = "std")]
+use super::bytes::STEPS;
 use super::*;
 
 fn found(text: &str) -> Vec<String> {

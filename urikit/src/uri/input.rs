@@ -38,7 +38,8 @@ pub trait ToUriRef {
     fn to_uri_ref(&self) -> Result<UriRef<'_>, ParseError>;
 }
 
-/// A value that names a URI (`URI`, section 3): a scheme is required.
+/// A value that names a URI (`URI`, section 3): a scheme is required. Every
+/// URI is a URI reference, so every `ToUri` is a [`ToUriRef`] too.
 ///
 /// Implemented for `str`, `String`, `Cow<str>` (parsed on use), [`Uri`] and
 /// [`UriBuf`] (free), [`UriRef`] and [`UriRefBuf`] (an error when relative),
@@ -51,7 +52,7 @@ pub trait ToUriRef {
 /// assert_eq!(rel.to_uri().unwrap_err().kind(), ErrorKind::MissingScheme);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub trait ToUri {
+pub trait ToUri: ToUriRef {
     /// The value as a borrowed [`Uri`], parsing it first if it is text.
     ///
     /// ```

@@ -294,7 +294,9 @@ fn resolve_relative_same_document_normalize() {
     assert_eq!(
         Iri::parse("HTTP://ä:80/")
             .unwrap()
-            .normalize_with(&urikit::normalize::Normalizer::new().scheme_based(true)),
+            .normalize_with(&urikit::normalize::Normalizer::new(
+                urikit::normalize::Level::Scheme
+            )),
         "http://ä/"
     );
 }

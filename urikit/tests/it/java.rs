@@ -6,10 +6,8 @@
 //! `CI=true` they fail. Every difference that remains is listed, with its
 //! reason, in DEVIATIONS.md ("java.net.URI").
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::sync::OnceLock;
 
 use urikit::java::JavaUri;
 
@@ -26,72 +24,12 @@ fn field(v: Option<&str>) -> String {
     }
 }
 
-/// The probe compiled once per test binary, or `None` (with one visible
-/// line, or a panic under CI=true) when there is no JDK.
+/// The probe, compiled once (`urikit_checks::java_probe`).
 fn probe_dir() -> Option<&'static PathBuf> {
-    static DIR: OnceLock<Option<PathBuf>> = OnceLock::new();
-    DIR.get_or_init(|| {
-        let have = |tool: &str| {
-            Command::new(tool)
-                .arg("-version")
-                .stdout(Stdio::null())
-                .stderr(Stdio::null())
-                .status()
-                .is_ok_and(|s| s.success())
-        };
-        if !(have("java") && have("javac")) {
-            if std::env::var("CI").is_ok_and(|v| v == "true" || v == "1") {
-                panic!("CI=true and no java/javac: the java.net.URI differential test cannot run");
-            }
-            let _ = writeln!(
-                std::io::stderr().lock(),
-                "note: skipped the java.net.URI differential tests: no java/javac on PATH (install openjdk-17-jdk-headless)"
-            );
-            return None;
-        }
-        let dir = std::env::temp_dir().join(format!("urikit-java-probe-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let src = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/java/UriProbe.java");
-        let out = Command::new("javac")
-            .args(["-d"])
-            .arg(&dir)
-            .arg(src)
-            .output()
-            .expect("javac");
-        assert!(out.status.success(), "javac: {}", String::from_utf8_lossy(&out.stderr));
-        Some(dir)
-    })
-    .as_ref()
+    urikit_checks::java_probe::probe_dir("the java.net.URI differential tests")
 }
 
-/// Java's answers to `commands`, one a line, from one JVM.
-fn run_java(dir: &PathBuf, commands: &[String]) -> Vec<String> {
-    let mut child = Command::new("java")
-        .args(["-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp"])
-        .arg(dir)
-        .arg("UriProbe")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("java");
-    let mut stdin = child.stdin.take().unwrap();
-    let input: String = commands.iter().map(|c| format!("{c}\n")).collect();
-    let writer = std::thread::spawn(move || {
-        stdin.write_all(input.as_bytes()).unwrap();
-    });
-    let answers: Vec<String> = BufReader::new(child.stdout.take().unwrap())
-        .lines()
-        .map(|l| l.unwrap())
-        .collect();
-    writer.join().unwrap();
-    assert!(child.wait().unwrap().success());
-    assert_eq!(
-        answers.len(),
-        commands.len(),
-        "the probe answered every command"
-    );
-    answers
-}
+use urikit_checks::java_probe::run_java;
 
 /// urikit's answer in the probe's format.
 pub fn ours_parse(s: &str) -> String {
@@ -182,9 +120,13 @@ fn check(name: &str, inputs: &[String]) {
         "{}",
         show(name, inputs.len(), &diff.getters)
     );
-    // Where both reject, urikit's index and reason follow Java's for the
-    // rules listed in DEVIATIONS.md; the rest are counted above.
-    let _ = show;
+    // Where both reject, the reason and index are Java's, everywhere
+    // (inside IPv6 references too).
+    assert!(
+        diff.errors.is_empty(),
+        "{}",
+        show(name, inputs.len(), &diff.errors)
+    );
 }
 
 #[test]
@@ -202,4 +144,97 @@ fn gsd_corpus_matches_java() {
 fn open_redirect_payloads_match_java() {
     let path = urikit_testdata::full_or_sample("open-redirect-payloads.txt");
     check("open-redirect-payloads.txt", &urikit_testdata::lines(&path));
+}
+
+fn answer_line(r: Result<String, urikit::java::JavaError>) -> String {
+    match r {
+        Ok(s) => format!("ok\t{}", field(Some(&s))),
+        Err(e) => format!(
+            "err\t{}\t{}",
+            e.java_index(),
+            field(Some(e.kind().reason()))
+        ),
+    }
+}
+
+/// Compare `base.resolve(ref)` over `pairs`; the count of pairs compared.
+fn check_resolve(name: &str, pairs: &[(String, String)]) {
+    let Some(dir) = probe_dir() else {
+        return;
+    };
+    let commands: Vec<String> = pairs
+        .iter()
+        .map(|(b, r)| format!("R {} {}", hex(b), hex(r)))
+        .collect();
+    let answers = run_java(dir, &commands);
+    let mut diffs = vec![];
+    for ((b, r), java) in pairs.iter().zip(answers) {
+        let ours =
+            answer_line(JavaUri::parse(b).and_then(|b| JavaUri::parse(r).map(|r| b.resolve(&r))));
+        // Both reject: which one Java names first is the parse test's matter.
+        if ours != java && !(ours.starts_with("err") && java.starts_with("err")) {
+            diffs.push((format!("{b} + {r}"), java, ours));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "java.net.URI resolve {name}: {} pairs, {} differences",
+        pairs.len(),
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", show(name, pairs.len(), &diffs));
+}
+
+fn check_normalize(name: &str, inputs: &[String]) {
+    let Some(dir) = probe_dir() else {
+        return;
+    };
+    let commands: Vec<String> = inputs.iter().map(|s| format!("N {}", hex(s))).collect();
+    let answers = run_java(dir, &commands);
+    let mut diffs = vec![];
+    for (s, java) in inputs.iter().zip(answers) {
+        let ours = answer_line(JavaUri::parse(s).map(|u| u.normalize()));
+        if ours != java && !(ours.starts_with("err") && java.starts_with("err")) {
+            diffs.push((s.clone(), java, ours));
+        }
+    }
+    let _ = writeln!(
+        std::io::stderr().lock(),
+        "java.net.URI normalize {name}: {} inputs, {} differences",
+        inputs.len(),
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", show(name, inputs.len(), &diffs));
+}
+
+#[test]
+fn resolve_matches_java() {
+    let path = urikit_testdata::full_or_sample("cc-relative-10k.csv");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let mut pairs: Vec<(String, String)> = super::resolve_corpus::csv_records(&text)
+        .into_iter()
+        .skip(1)
+        .filter(|(_, f)| f.len() == 2)
+        .map(|(_, f)| (f[0].clone(), f[1].clone()))
+        .collect();
+    // RFC 3986 5.4's references and the generated inputs as references,
+    // against its base and a few others.
+    let refs: Vec<String> = java_inputs::RESOLVE_REFS
+        .iter()
+        .map(|s| s.to_string())
+        .chain(java_inputs::inputs().into_iter().step_by(7))
+        .collect();
+    for base in java_inputs::RESOLVE_BASES {
+        for r in &refs {
+            pairs.push((base.to_string(), r.clone()));
+        }
+    }
+    check_resolve("pairs", &pairs);
+}
+
+#[test]
+fn normalize_matches_java() {
+    let mut inputs = java_inputs::inputs();
+    inputs.extend(java_inputs::NORMALIZE.iter().map(|s| s.to_string()));
+    check_normalize("generated", &inputs);
 }

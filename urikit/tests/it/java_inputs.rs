@@ -334,6 +334,164 @@ const WHOLE: &[&str] = &[
     "http://a.b.c/%7Euser",
 ];
 
+/// The hex groups of generated IPv6 addresses, in turn.
+const GROUPS: &[&str] = &["1", "a1", "ffff", "0", "FE80", "12", "abc", "9", "7", "8"];
+
+/// IPv4 parts, well- and malformed, for every place in an IPv6 address.
+const IPV4_PARTS: &[&str] = &[
+    "1.2.3.4",
+    "255.255.255.255",
+    "0.0.0.0",
+    "1.2.3",
+    "1.2.3.4.5",
+    "1.2.3.256",
+    "256.1.1.1",
+    "1..2.3",
+    "01.2.3.4",
+    "0001.2.3.4",
+    "1.2.3.4x",
+    "1.2.3.a",
+    ".1.2.3",
+    "1.2.3.",
+    "1.2.3.4:1",
+    "1.2.3.4::",
+    "1",
+    "12345.1.1.1",
+    "ab.1.1.1",
+    "1.2.3.-4",
+    "1.2.3.4.",
+    "00000000001.1.1.1",
+    "0000000000300.1.1.1",
+    "1.2.3.0000000000255",
+];
+
+/// Addresses that break one of java.net.URI's IPv6 rules each, or almost.
+const IPV6_EDGES: &[&str] = &[
+    "",
+    ":",
+    "::",
+    ":::",
+    "::::",
+    "1:::2",
+    "1::2::3",
+    "::1::",
+    "::1::2",
+    "1::2::",
+    ":1",
+    "1:",
+    "1:2",
+    ":1::",
+    "1::2:",
+    "1::2:3:",
+    "1:2:3:4:5:6:7:",
+    ":1:2:3:4:5:6:7:8",
+    "g",
+    "::g",
+    "1:g",
+    "1:2:g::",
+    "g::",
+    "-1::",
+    "::1 ",
+    " ::1",
+    "\u{E9}::1",
+    "::\u{E9}",
+    "1:\u{E9}::",
+    "::1:",
+    "::ffff:",
+    "1:2:3:4:5:6:7:8:",
+    "1:2:3:4:5:6:7:8::",
+    "::1:2:3:4:5:6:7:8",
+    "1:2:3:4::5:6:7:8",
+    "1:2:3:4:5:6:7:8:9",
+    "1:2:3:4:5:6:7:8:9:10",
+    "v1.x",
+    "V1.fe80",
+    "[::1",
+    "::1[",
+    "1]::",
+];
+
+/// What follows an IPv6 address inside the brackets: scope ids.
+const SCOPES: &[&str] = &[
+    "", "%", "%1", "%eth0", "%e_0.1", "%e-0", "%25", "%%", "%\u{E9}", "%a%b", "%a:b", "%@",
+];
+
+/// What follows the address and scope: the `]` or not, and after it.
+const CLOSINGS: &[&str] = &["]", "", "]x", "]:80", "]:", "]]", "]@x", "]:8x"];
+
+/// IPv6 references around each of java.net.URI's rules (urikit/src/java/
+/// ipv6.rs): every count of groups with `::` in every place or none, an
+/// IPv4 part in every place, hex runs of one to six digits in every place,
+/// `::` twice, each with every scope id form and closing, after a scheme,
+/// without one, and after a user info (ASCII, and non-ASCII for Java's
+/// UTF-16 index).
+pub fn ipv6_inputs() -> Vec<String> {
+    let mut addrs: Vec<String> = IPV6_EDGES.iter().map(|s| s.to_string()).collect();
+    for n in 0..=9 {
+        let g = &GROUPS[..n];
+        addrs.push(g.join(":"));
+        for d in 0..=n {
+            addrs.push(format!("{}::{}", g[..d].join(":"), g[d..].join(":")));
+        }
+        // An IPv4 part in place of group k, with and without a "::".
+        for k in 0..=n {
+            let (a, b) = (g[..k].join(":"), g[k..].join(":"));
+            let sep = |s: &str, at_end: bool| match (s.is_empty(), at_end) {
+                (true, _) => String::new(),
+                (false, true) => format!("{s}:"),
+                (false, false) => format!(":{s}"),
+            };
+            addrs.push(format!("{}1.2.3.4{}", sep(&a, true), sep(&b, false)));
+            addrs.push(format!("{a}::1.2.3.4{}", sep(&b, false)));
+        }
+    }
+    for v4 in IPV4_PARTS {
+        for before in [
+            "",
+            "::",
+            "::ffff:",
+            "1::",
+            "1:2:3:4:5:6:",
+            "1:2:3:4:5:6:7:",
+            "1:",
+        ] {
+            addrs.push(format!("{before}{v4}"));
+        }
+    }
+    for len in 1..=6 {
+        let h = "f".repeat(len);
+        for form in [
+            "H::1",
+            "1::H",
+            "1:H:2::",
+            "::H",
+            "H:1:1:1:1:1:1:1",
+            "1:1:1:1:1:1:1:H",
+            "::H:1.2.3.4",
+            "H.1.1.1",
+            "::H.1.1.1",
+            "1:H",
+            "H",
+            "H%1",
+        ] {
+            addrs.push(form.replace('H', &h));
+        }
+    }
+    let mut out = Vec::new();
+    for addr in &addrs {
+        for scope in SCOPES {
+            for closing in CLOSINGS {
+                out.push(format!("s://[{addr}{scope}{closing}/p"));
+            }
+        }
+        for prefix in ["//", "s://u@", "s://\u{E9}@", "//a@b@"] {
+            out.push(format!("{prefix}[{addr}]"));
+            out.push(format!("{prefix}[{addr}%1]:80?q"));
+        }
+    }
+    out
+}
+
 /// Every generated input, without duplicates, in a stable order.
 pub fn inputs() -> Vec<String> {
     let mut out: Vec<String> = Vec::new();
@@ -363,7 +521,115 @@ pub fn inputs() -> Vec<String> {
         }
     }
     out.extend(WHOLE.iter().map(|s| s.to_string()));
+    out.extend(ipv6_inputs());
     let mut seen = std::collections::HashSet::new();
     out.retain(|s| seen.insert(s.clone()));
     out
 }
+
+/// Bases for `URI.resolve`: RFC 3986 5.4's, and ones without a path, with
+/// an empty authority, an empty port, a registry authority, relative, opaque.
+pub const RESOLVE_BASES: &[&str] = &[
+    "http://a/b/c/d;p?q",
+    "http://a",
+    "http://a?q#f",
+    "file:///x/y",
+    "http://u@h:080/a/",
+    "http://h:/a/b",
+    "http://a_b/c/d",
+    "s:b/c",
+    "a/b/c",
+    "/a/b",
+    "",
+    "http://a/b/c/d;p?q#f",
+    "http://[::1]:8/a/b",
+];
+
+/// References for `URI.resolve`: RFC 3986 5.4.1 and 5.4.2, verbatim.
+pub const RESOLVE_REFS: &[&str] = &[
+    "g:h",
+    "g",
+    "./g",
+    "g/",
+    "/g",
+    "//g",
+    "?y",
+    "g?y",
+    "#s",
+    "g#s",
+    "g?y#s",
+    ";x",
+    "g;x",
+    "g;x?y#s",
+    "",
+    ".",
+    "./",
+    "..",
+    "../",
+    "../g",
+    "../..",
+    "../../",
+    "../../g",
+    "../../../g",
+    "../../../../g",
+    "/./g",
+    "/../g",
+    "g.",
+    ".g",
+    "g..",
+    "..g",
+    "./../g",
+    "./g/.",
+    "g/./h",
+    "g/../h",
+    "g;x=1/./y",
+    "g;x=1/../y",
+    "g?y/./x",
+    "g?y/../x",
+    "g#s/./x",
+    "g#s/../x",
+    "http:g",
+    "#f",
+    "a:b",
+    "//h",
+    "///x",
+    "g//h",
+    "a:/b",
+    "x:y/../z",
+    ".//g",
+    "g/..//h",
+    "#",
+];
+
+/// Paths for `URI.normalize`.
+pub const NORMALIZE: &[&str] = &[
+    "http://a/b/./c/../d//e",
+    "/../a",
+    "/a/../../b",
+    "a/..",
+    "a/../b:c",
+    "./a:b",
+    "a//b",
+    "//h//a//b/",
+    "http://h:/a/./b",
+    "http://u@h:080/./a",
+    "../a/./b/..",
+    "/.",
+    "/..",
+    ".",
+    "..",
+    "./",
+    "a/./",
+    "a/b/../../..",
+    "/a/b/../../..",
+    "s:/a/./b",
+    "s:a/./b",
+    "s:/a/.",
+    "a/:b/..",
+    "file:///a/./b",
+    "http://a_b/./c",
+    "/a//../b",
+    "//a/..",
+    "/./a:b",
+    "a/./b:c",
+];

@@ -8,16 +8,16 @@
 //! The binary's global allocator is the counting one in `alloc.rs`: it counts
 //! per thread, so tests running in parallel do not disturb each other's counts.
 
-// Helpers shared by the modules (`common/` and `peers/` stay beside this
-// folder; the fuzz crate includes some of them too).
+// Helpers shared by the modules (`common/` stays beside this folder); the
+// checks, the oracle and the peers that the fuzz crate uses too come from
+// the dev-only crate urikit-checks (`checks/` at the root).
 #[path = "../common/abnf.rs"]
 mod abnf;
+use urikit_checks::{checks, oracle, peers};
 mod adversarial;
 mod alloc;
 mod api;
 mod build;
-#[path = "../../../fuzz/src/checks.rs"]
-mod checks;
 #[path = "../common/mod.rs"]
 mod common;
 mod compare;
@@ -26,6 +26,7 @@ mod differential;
 mod error_index;
 mod file;
 mod fuzz_regressions;
+mod hosts;
 #[cfg(feature = "http")]
 mod http;
 #[cfg(feature = "idna")]
@@ -38,10 +39,6 @@ mod java;
 mod java_inputs;
 mod json_schema;
 mod normalize;
-#[path = "../common/oracle.rs"]
-mod oracle;
-#[path = "../peers/mod.rs"]
-mod peers;
 mod percent;
 mod properties;
 mod repair;
@@ -50,9 +47,11 @@ mod resolve_corpus;
 mod resolve_props;
 mod resolve_rfc;
 mod resolve_vectors;
+mod rfc2396;
 mod rfc6570;
 mod rfc6570_modes;
 mod security;
+mod send_sync;
 #[cfg(feature = "serde")]
 mod serde;
 mod suffix;

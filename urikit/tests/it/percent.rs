@@ -7,28 +7,47 @@ use std::borrow::Cow;
 
 use proptest::prelude::*;
 use urikit::chars::CharClass;
-use urikit::percent::{self, decode, decode_form, encode};
+use urikit::percent::{self, EncodeSet, decode, decode_form, encode};
 use urikit::{Rule, validate};
 
-/// Each encode set with the rule its output must match.
-const SETS: &[(&str, CharClass, Rule)] = &[
-    ("unreserved", percent::UNRESERVED, Rule::Segment),
-    ("userinfo", percent::USERINFO, Rule::Userinfo),
-    ("reg-name", percent::REG_NAME, Rule::RegName),
-    ("path-segment", percent::PATH_SEGMENT, Rule::Segment),
-    ("path-segment-nc", percent::PATH_SEGMENT_NC, Rule::Segment),
-    ("path", percent::PATH, Rule::Path),
-    ("query", percent::QUERY, Rule::Query),
-    ("query-pair", percent::QUERY_PAIR, Rule::Query),
-    ("fragment", percent::FRAGMENT, Rule::Fragment),
+/// Each named encode set with the rule its output must match.
+const SETS: &[(EncodeSet, Rule)] = &[
+    (EncodeSet::Unreserved, Rule::Segment),
+    (EncodeSet::Userinfo, Rule::Userinfo),
+    (EncodeSet::Host, Rule::RegName),
+    (EncodeSet::Segment, Rule::Segment),
+    (EncodeSet::SegmentNc, Rule::Segment),
+    (EncodeSet::Path, Rule::Path),
+    (EncodeSet::Query, Rule::Query),
+    (EncodeSet::QueryPair, Rule::Query),
+    (EncodeSet::Fragment, Rule::Fragment),
 ];
 
+/// The set a vector names, by the library's own names.
 fn set(name: &str) -> &'static CharClass {
-    &SETS
-        .iter()
-        .find(|s| s.0 == name)
+    EncodeSet::from_name(name)
         .unwrap_or_else(|| panic!("no set {name}"))
-        .1
+        .class()
+}
+
+#[test]
+fn every_named_set_is_tested_and_names_round_trip() {
+    assert_eq!(SETS.len(), EncodeSet::ALL.len());
+    for s in EncodeSet::ALL {
+        assert!(SETS.iter().any(|(t, _)| t == s), "{s} has no rule here");
+        assert_eq!(EncodeSet::from_name(s.name()), Some(*s));
+        assert_eq!(s.to_string(), s.name());
+    }
+    // Names are lower-case words joined by '-', each one once.
+    let mut names: Vec<&str> = EncodeSet::ALL.iter().map(|s| s.name()).collect();
+    assert!(
+        names
+            .iter()
+            .all(|n| n.bytes().all(|b| b.is_ascii_lowercase() || b == b'-'))
+    );
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), EncodeSet::ALL.len());
 }
 
 #[test]
@@ -82,7 +101,7 @@ fn lossy_decoding_replaces_invalid_utf8() {
 }
 
 fn arb_set() -> impl Strategy<Value = CharClass> {
-    let named = prop::sample::select(SETS.iter().map(|s| s.1).collect::<Vec<_>>());
+    let named = prop::sample::select(SETS.iter().map(|s| *s.0.class()).collect::<Vec<_>>());
     let custom = prop::collection::vec(any::<u8>(), 0..64)
         .prop_map(|bytes| CharClass::EMPTY.with_bytes(&bytes));
     prop_oneof![named, custom]
@@ -107,7 +126,8 @@ proptest! {
 
     #[test]
     fn encoded_text_matches_the_component_rule(data in ".{0,32}", i in 0..SETS.len()) {
-        let (_, set, rule) = &SETS[i];
+        let (set, rule) = &SETS[i];
+        let set = set.class();
         let text = encode(&data, set).to_string();
         prop_assert!(validate(*rule, &text).is_ok(), "{:?} -> {:?}", data, text);
         prop_assert_eq!(decode(&text).to_str().unwrap(), data);

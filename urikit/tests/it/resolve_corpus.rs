@@ -11,7 +11,7 @@ use urikit::{Resolver, Uri, UriRef};
 /// LF or CRLF; a field may be quoted with `"`, and then holds commas, line
 /// breaks and `""` for a quote. Each record comes with the line it starts
 /// on (1-based).
-fn csv_records(text: &str) -> Vec<(usize, Vec<String>)> {
+pub fn csv_records(text: &str) -> Vec<(usize, Vec<String>)> {
     let mut records = Vec::new();
     let mut fields = Vec::new();
     let mut field = String::new();

@@ -107,15 +107,15 @@ fn base_not_uri() {
     let r = UriRef::parse("g").unwrap();
     for base in ["", "/a/b", "//h/p", "a/b", "?q", "#f"] {
         let b = UriRef::parse(base).unwrap();
-        let err = Resolver::new().resolve_ref(&b, &r).unwrap_err();
+        let err = Resolver::new().resolve(b, r).unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri, "{base:?}");
-        let err = Resolver::new().resolve_str(base, "g").unwrap_err();
+        let err = Resolver::new().resolve(base, "g").unwrap_err();
         assert_eq!(err.kind(), ResolveErrorKind::BaseNotUri, "{base:?}");
     }
-    let err = Resolver::new().resolve_str("http://a b", "g").unwrap_err();
+    let err = Resolver::new().resolve("http://a b", "g").unwrap_err();
     assert!(matches!(err.kind(), ResolveErrorKind::InvalidBase(_)));
     assert_eq!(err.index(), Some(8));
-    let err = Resolver::new().resolve_str("http://a", "g h").unwrap_err();
+    let err = Resolver::new().resolve("http://a", "g h").unwrap_err();
     assert!(matches!(err.kind(), ResolveErrorKind::InvalidReference(_)));
     assert_eq!(err.index(), Some(1));
 }

@@ -4,7 +4,7 @@
 
 use std::collections::BTreeSet;
 
-use urikit::security::{FindingKind, lint, lint_str, mask_credentials};
+use urikit::security::{FindingKind, lint, mask_credentials};
 use urikit::text::ExtractOptions;
 use urikit::{Uri, UriRef};
 
@@ -35,6 +35,7 @@ fn findings_match_the_data_file() {
             .unwrap_or_else(|e| panic!("{uri}: {e}"));
         // deceptive-host (the uts39 feature) has its own file and test.
         let findings: Vec<_> = lint(r)
+            .unwrap()
             .into_iter()
             .filter(|f| f.kind() != FindingKind::DeceptiveHost)
             .collect();
@@ -114,7 +115,7 @@ fn rfc_7_6_example() {
         "ftp://cnn.example.com&story=breaking_news@10.0.0.1/top_story.htm",
         "ftp://ftp.example.com&story=breaking_news@10.0.0.1/top_story.htm",
     ] {
-        let f = lint(Uri::parse(uri).unwrap());
+        let f = lint(Uri::parse(uri).unwrap()).unwrap();
         assert_eq!(f.len(), 1);
         assert_eq!(f[0].kind(), FindingKind::MisleadingUserinfo);
         assert_eq!(&uri[f[0].span()], &uri[6..uri.find('@').unwrap()]);
@@ -123,7 +124,7 @@ fn rfc_7_6_example() {
 
 #[test]
 fn messages() {
-    let msg = |s: &str| lint(UriRef::parse(s).unwrap())[0].to_string();
+    let msg = |s: &str| lint(UriRef::parse(s).unwrap()).unwrap()[0].to_string();
     assert_eq!(
         msg("http://127.1/"),
         "host is not a name: inet_aton-style resolvers read it as the IPv4 address 127.0.0.1 (7.4)"
@@ -137,7 +138,7 @@ fn messages() {
         "percent-encoded '/' (%2F) in the path: a back end that decodes before splitting sees a delimiter (7.3)"
     );
     // Issue 12: encoded ASCII is not a non-ASCII host, and says so.
-    let kind = |s: &str| lint(UriRef::parse(s).unwrap())[0].kind().name();
+    let kind = |s: &str| lint(UriRef::parse(s).unwrap()).unwrap()[0].kind().name();
     assert_eq!(kind("http://ex%61mple/"), "encoded-host");
     assert!(msg("http://ex%61mple/").starts_with("percent-encoded ASCII in the host"));
     assert_eq!(kind("http://%E2%82%AC/"), "non-ascii-host");
@@ -160,11 +161,14 @@ fn messages() {
 fn masking() {
     for (input, masked) in lines("mask.txt") {
         let r = UriRef::parse(&input).unwrap();
-        let m = mask_credentials(r);
+        let m = mask_credentials(&r).unwrap();
         assert_eq!(m.to_string(), masked, "{input}");
         assert_eq!(m.is_masked(), input != masked);
         // Masking and the finding agree.
-        let has = lint(r).iter().any(|f| f.kind() == FindingKind::Credentials);
+        let has = lint(r)
+            .unwrap()
+            .iter()
+            .any(|f| f.kind() == FindingKind::Credentials);
         assert_eq!(has, m.is_masked(), "{input}");
     }
 }
@@ -190,18 +194,18 @@ fn open_redirect_payloads(data: &[u8]) {
         let _ = Uri::parse_bytes(line);
         if let Ok(r) = UriRef::parse_bytes(line) {
             parsed += 1;
-            let findings = lint(r);
+            let findings = lint(r).unwrap();
             if !findings.is_empty() {
                 flagged += 1;
             }
             for f in findings {
                 assert!(f.end() <= line.len() && f.start() < f.end());
             }
-            let _ = mask_credentials(r).to_string();
+            let _ = mask_credentials(&r).unwrap().to_string();
         }
         // Extract, then lint every match.
         for m in ExtractOptions::new().relative(true).extract_bytes(line) {
-            let findings = lint_str(m.as_str()).unwrap();
+            let findings = lint(m.as_str()).unwrap();
             for f in findings {
                 assert!(f.end() <= m.as_str().len());
             }
@@ -220,7 +224,7 @@ fn open_redirect_payloads(data: &[u8]) {
             corpus.contains(payload.as_str()),
             "{payload} not in the corpus"
         );
-        let got: Vec<&str> = lint_str(&payload)
+        let got: Vec<&str> = lint(&payload)
             .unwrap_or_else(|e| panic!("{payload}: {e}"))
             .iter()
             .map(|f| f.kind().name())
@@ -244,11 +248,11 @@ mod props {
         #[test]
         fn lint_never_panics_and_spans_are_in_bounds(s in "[a-zA-Z0-9:/?#\\[\\]@%.:~!$&'()*+,;=-]{0,60}") {
             if let Ok(r) = UriRef::parse(&s) {
-                for f in lint(r) {
+                for f in lint(r).unwrap() {
                     prop_assert!(f.start() < f.end() && f.end() <= s.len());
                     prop_assert!(!f.to_string().is_empty());
                 }
-                let masked = mask_credentials(r).to_string();
+                let masked = mask_credentials(&r).unwrap().to_string();
                 prop_assert!(UriRef::parse(&masked).is_ok());
             }
         }
@@ -269,7 +273,7 @@ mod props {
             let host = host.join(".");
             let uri = format!("http://{host}/");
             let r = UriRef::parse(&uri).unwrap();
-            let f = lint(r);
+            let f = lint(r).unwrap();
             let expect = std::net::Ipv4Addr::from(a);
             if r.host_kind() == Some(urikit::HostKind::Ipv4) {
                 // Plain dotted decimal is the standard form: no finding.
@@ -296,8 +300,10 @@ fn deceptive_hosts_match_the_data_file() {
     let (mut flagged, mut clean) = (0, 0);
     for (text, expected) in &cases {
         let findings = match UriRef::parse(text) {
-            Ok(r) => lint(r),
-            Err(_) => lint_iri(IriRef::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))),
+            Ok(r) => lint(r).unwrap(),
+            Err(_) => {
+                lint_iri(IriRef::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"))).unwrap()
+            }
         };
         let got: Vec<String> = findings
             .iter()
@@ -328,7 +334,7 @@ fn deceptive_host_messages_name_the_characters() {
     use urikit::IriRef;
     use urikit::security::lint_iri;
     let msg = |s: &str| {
-        let f = lint_iri(IriRef::parse(s).unwrap());
+        let f = lint_iri(IriRef::parse(s).unwrap()).unwrap();
         let f = f
             .iter()
             .find(|f| f.kind() == FindingKind::DeceptiveHost)

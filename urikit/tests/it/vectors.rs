@@ -16,7 +16,7 @@ fn file_of(rule: Rule) -> PathBuf {
 }
 
 /// Undo the escapes of the README: `\\ \t \n \r \xHH \u{H..}`.
-fn unescape(s: &str) -> Result<Vec<u8>, String> {
+pub fn unescape(s: &str) -> Result<Vec<u8>, String> {
     let mut out = Vec::with_capacity(s.len());
     let mut chars = s.chars();
     while let Some(c) = chars.next() {
@@ -55,7 +55,7 @@ fn unescape(s: &str) -> Result<Vec<u8>, String> {
     Ok(out)
 }
 
-fn unescape_str(s: &str) -> Result<String, String> {
+pub fn unescape_str(s: &str) -> Result<String, String> {
     String::from_utf8(unescape(s)?).map_err(|_| format!("component value {s:?} is not UTF-8"))
 }
 

@@ -1,9 +1,7 @@
 //! The independent implementations urikit is compared with, behind one shape.
 //!
-//! Shared by `tests/it/differential.rs` and the fuzz crate (which includes this
-//! file by path), so both compare exactly the same things.
-
-#![allow(dead_code)]
+//! Used by urikit's `tests/it/differential.rs` and by the fuzz crate, so both
+//! compare exactly the same things.
 
 /// A parse result in one shape: the components of RFC 3986 section 3, each
 /// `None` when undefined and `Some("")` when empty (5.3 keeps them apart).
@@ -131,7 +129,7 @@ pub fn iri_string_iri(s: &str) -> Option<Parts<'_>> {
 }
 
 /// oxiri 0.3, `IriRef::parse`. oxiri does not split the authority: its
-/// userinfo, host and port are `None` here, and [`AUTHORITY_PARTS`] says
+/// userinfo, host and port are `None` here, and [`IRI_PEERS`] says
 /// which peers report them.
 pub fn oxiri_iri(s: &str) -> Option<Parts<'_>> {
     let r = oxiri::IriRef::parse(s).ok()?;

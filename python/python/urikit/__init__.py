@@ -18,14 +18,25 @@ International host names map by IDNA (UTS #46):
 URI('http://xn--r8jz45g.jp/')
 >>> urikit.URI('http://xn--r8jz45g.jp/').to_iri(idna=True)
 IRI('http://例え.jp/')
+
+The submodules ``urikit.arrow``, ``urikit.compat`` and ``urikit.jsonschema``
+load on first use (``import urikit`` alone does not import them, nor pyarrow):
+
+>>> urikit.compat.urljoin('http://a/b/c', '../d')
+'http://a/d'
 """
+
+import importlib
+from typing import TYPE_CHECKING, Any, List
 
 from ._urikit import (
     IRI,
     URI,
-    IRIRef,
     Finding,
+    IRIRef,
+    JavaURI,
     Match,
+    RFC2396Ref,
     URIError,
     URIRef,
     URITemplate,
@@ -35,26 +46,51 @@ from ._urikit import (
     extract,
     from_file_path,
     lint,
+    make_relative,
     normalize,
     parse,
-    relative,
+    repair,
     resolve,
     to_file_path,
     validate,
 )
+from ._urikit import __version__ as __version__
+
+if TYPE_CHECKING:
+    from . import arrow as arrow
+    from . import compat as compat
+    from . import jsonschema as jsonschema
+
+# The submodules loaded lazily by ``__getattr__`` (PEP 562).
+_SUBMODULES = ("arrow", "compat", "jsonschema")
+
+
+def __getattr__(name: str) -> Any:
+    if name in _SUBMODULES:
+        # import_module binds the submodule as an attribute of this package,
+        # so this runs once per submodule.
+        return importlib.import_module(f"{__name__}.{name}")
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def __dir__() -> List[str]:
+    return sorted(set(globals()) | set(_SUBMODULES))
+
 
 __all__ = [
     "IRI",
     "IRIRef",
     "URI",
     "URIRef",
+    "RFC2396Ref",
+    "JavaURI",
     "URITemplate",
     "URIError",
     "Finding",
     "Match",
     "parse",
     "resolve",
-    "relative",
+    "make_relative",
     "normalize",
     "equivalent",
     "encode",
@@ -64,4 +100,5 @@ __all__ = [
     "validate",
     "from_file_path",
     "to_file_path",
+    "repair",
 ]

@@ -1,9 +1,8 @@
 //! Naive transcriptions of the RFC text, kept as test oracles: RFC 3986
 //! 5.2.2 to 5.2.4 (published remove_dot_segments) and 5.3, and RFC 2396
 //! 5.2. Strings and no cleverness: quadratic at worst, fine for the short
-//! inputs of property tests and fuzzing. Shared by `resolve_props.rs` and
-//! the fuzz crate's `resolve` target.
-#![allow(dead_code)] // each user needs its own subset
+//! inputs of property tests and fuzzing. Used by urikit's
+//! `tests/it/resolve_props.rs` and the fuzz crate's `resolve` target.
 
 /// Five components; `None` is "undefined" (5.2.1).
 #[derive(Clone, Debug, PartialEq)]

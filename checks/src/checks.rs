@@ -1,8 +1,8 @@
 //! The properties the `parse` fuzz target checks, on any string or bytes.
 //!
-//! Shared by the fuzz crate and `urikit/tests/it/fuzz_regressions.rs` (which
-//! includes this file by path), so every input the fuzzer ever crashed on is
-//! checked against the same properties in the normal test suite.
+//! Used by the fuzz crate and by `urikit/tests/it/fuzz_regressions.rs`, so
+//! every input the fuzzer ever crashed on is checked against the same
+//! properties in the normal test suite.
 
 use urikit::{ErrorKind, Rule, Uri, UriBuf, UriRef, UriRefBuf, split, validate};
 

@@ -16,11 +16,19 @@ jsonschema.exceptions.ValidationError: '/relative' is not a 'uri'
 ...
 """
 
-from typing import Any, Dict, Optional
+from typing import Any, Optional
 
-from ._urikit import URIError, URITemplate, _format_iri, _format_iri_reference, _format_uri, _format_uri_reference, validate
+from ._urikit import (
+    URIError,
+    URITemplate,
+    _format_iri,
+    _format_iri_reference,
+    _format_uri,
+    _format_uri_reference,
+    validate,
+)
 
-__all__ = ["FORMATS", "UNAVAILABLE", "format_checker", "register", "is_uri", "is_uri_reference", "is_uri_template"]
+__all__ = ["FORMATS", "format_checker", "register", "is_uri", "is_uri_reference", "is_uri_template"]
 
 #: The formats urikit checks, and the rule each one is.
 FORMATS = {
@@ -30,11 +38,6 @@ FORMATS = {
     "iri-reference": "RFC 3987 IRI-reference",
     "uri-template": "RFC 6570 URI-Template",
 }
-
-#: The formats of the same family that urikit cannot check yet, and why
-#: (none now: kept so callers can test for it).
-UNAVAILABLE: Dict[str, str] = {}
-
 
 def is_uri(instance: object) -> bool:
     """The ``uri`` format: a string must be an RFC 3986 ``URI``; other types pass.

@@ -1,0 +1,366 @@
+//! `uri parse --rfc2396` and `uri parse --java`: the RFC 2396 profile of the
+//! parser ([`urikit::rfc2396::Rfc2396Ref`]) and java.net.URI's reading of
+//! it ([`urikit::java::JavaUri`]). A path of its own, so that the tuned URI
+//! path of `uri parse` stays as it is.
+
+use std::borrow::Cow;
+use std::io::Write;
+
+use serde::Serialize;
+use urikit::java::JavaUri;
+use urikit::rfc2396::Rfc2396Ref;
+use urikit::{ErrorKind, ParseError};
+
+use super::args::{Args, Field, FieldsRecord};
+use crate::common::{
+    ErrorRecord, Inputs, InvalidRecord, JavaInputError, Output, Status, UsageError, parse_java,
+    write_java_invalid, write_json, write_record,
+};
+
+/// The JSON line of a reference parsed by RFC 2396: the keys of the
+/// default `uri parse --json`, with "opaque" after "scheme" and
+/// "authority_kind" after "authority".
+#[derive(Serialize)]
+struct Rfc2396Record<'a> {
+    input: &'a str,
+    valid: bool,
+    kind: &'static str,
+    scheme: Option<&'a str>,
+    opaque: bool,
+    authority: Option<&'a str>,
+    authority_kind: Option<&'static str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    host_kind: Option<&'static str>,
+    port: Option<&'a str>,
+    path: &'a str,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// The JSON line of `uri parse --java`: what java.net.URI's getters give.
+/// "scheme_specific_part" is `getRawSchemeSpecificPart()`, "authority"
+/// `getRawAuthority()`, "userinfo" `getRawUserInfo()`, "host" `getHost()`,
+/// "port" `getPort()` (a number, -1 for none), "path" `getRawPath()` (null
+/// for an opaque URI), "query" `getRawQuery()`, "fragment"
+/// `getRawFragment()`.
+#[derive(Serialize)]
+struct JavaRecord<'a> {
+    input: &'a str,
+    valid: bool,
+    kind: &'static str,
+    scheme: Option<&'a str>,
+    opaque: bool,
+    scheme_specific_part: &'a str,
+    authority: Option<&'a str>,
+    authority_kind: Option<&'static str>,
+    userinfo: Option<&'a str>,
+    host: Option<&'a str>,
+    port: i32,
+    path: Option<&'a str>,
+    query: Option<&'a str>,
+    fragment: Option<&'a str>,
+}
+
+/// Why an input is not an RFC 2396 URI-reference: the parser's error, or
+/// bytes that are not UTF-8 from this index on.
+enum Rfc2396Error {
+    Parse(ParseError),
+    NotUtf8(usize),
+}
+
+impl Rfc2396Error {
+    fn index(&self) -> usize {
+        match self {
+            Rfc2396Error::Parse(e) => e.index(),
+            Rfc2396Error::NotUtf8(i) => *i,
+        }
+    }
+
+    fn record(&self) -> ErrorRecord {
+        match self {
+            Rfc2396Error::Parse(e) => ErrorRecord::from(e),
+            Rfc2396Error::NotUtf8(i) => ErrorRecord {
+                index: *i,
+                kind: ErrorKind::InvalidUtf8.name(),
+                component: None,
+                message: ErrorKind::InvalidUtf8.to_string(),
+            },
+        }
+    }
+
+    fn message(&self) -> String {
+        match self {
+            Rfc2396Error::Parse(e) => e.to_string(),
+            Rfc2396Error::NotUtf8(i) => format!("{} at index {i}", ErrorKind::InvalidUtf8),
+        }
+    }
+}
+
+/// Parse bytes by RFC 2396. The grammar is ASCII, so an error before the
+/// first byte that is not UTF-8 comes first; else that byte is the error.
+fn parse_rfc2396(input: &[u8]) -> Result<Rfc2396Ref<'_>, Rfc2396Error> {
+    match std::str::from_utf8(input) {
+        Ok(text) => Rfc2396Ref::parse(text).map_err(Rfc2396Error::Parse),
+        Err(u) => {
+            let at = u.valid_up_to();
+            if let Ok(prefix) = std::str::from_utf8(&input[..at])
+                && let Err(e) = Rfc2396Ref::parse(prefix)
+                && e.index() < at
+            {
+                return Err(Rfc2396Error::Parse(e));
+            }
+            Err(Rfc2396Error::NotUtf8(at))
+        }
+    }
+}
+
+/// "uri" with a scheme, "relative" without, as in `uri parse --json`.
+fn kind(scheme: Option<&str>) -> &'static str {
+    if scheme.is_some() { "uri" } else { "relative" }
+}
+
+fn rfc2396_record<'a>(r: &Rfc2396Ref<'a>) -> Rfc2396Record<'a> {
+    Rfc2396Record {
+        input: r.as_str(),
+        valid: true,
+        kind: kind(r.scheme()),
+        scheme: r.scheme(),
+        opaque: r.is_opaque(),
+        authority: r.authority(),
+        authority_kind: r.authority_kind().map(|k| k.name()),
+        userinfo: r.userinfo(),
+        host: r.host(),
+        host_kind: r.host_kind().map(|k| k.name()),
+        port: r.port(),
+        path: r.path(),
+        query: r.query(),
+        fragment: r.fragment(),
+    }
+}
+
+fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
+    JavaRecord {
+        input: u.as_str(),
+        valid: true,
+        kind: kind(u.scheme()),
+        scheme: u.scheme(),
+        opaque: u.is_opaque(),
+        scheme_specific_part: u.raw_scheme_specific_part(),
+        authority: u.raw_authority(),
+        authority_kind: u.authority_kind().map(|k| k.name()),
+        userinfo: u.raw_user_info(),
+        host: u.host(),
+        port: u.port(),
+        path: u.raw_path(),
+        query: u.raw_query(),
+        fragment: u.raw_fragment(),
+    }
+}
+
+/// A component that --field prints, by RFC 2396; `zone` is never there.
+fn rfc2396_field<'a>(r: &Rfc2396Record<'a>, field: Field) -> Option<Cow<'a, str>> {
+    let v = match field {
+        Field::Scheme => r.scheme,
+        Field::Userinfo => r.userinfo,
+        Field::Host => r.host,
+        Field::Port => r.port,
+        Field::Path => Some(r.path),
+        Field::Query => r.query,
+        Field::Fragment => r.fragment,
+        Field::Authority => r.authority,
+        Field::HostKind => r.host_kind,
+        Field::Zone => None,
+    };
+    v.map(Cow::Borrowed)
+}
+
+/// A component that --field prints, as java.net.URI's getters give it
+/// (the port absent where `getPort()` is -1).
+fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a, str>> {
+    let v = match field {
+        Field::Scheme => r.scheme,
+        Field::Userinfo => r.userinfo,
+        Field::Host => r.host,
+        Field::Port => return (r.port >= 0).then(|| Cow::Owned(r.port.to_string())),
+        Field::Path => r.path,
+        Field::Query => r.query,
+        Field::Fragment => r.fragment,
+        Field::Authority => r.authority,
+        // Refused in `run`.
+        Field::HostKind | Field::Zone => None,
+    };
+    v.map(Cow::Borrowed)
+}
+
+pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
+    if args.rule != "URI-reference" {
+        return Err(
+            UsageError("--rfc2396 and --java parse the URI-reference rule only".into()).into(),
+        );
+    }
+    if args.fields.contains(&Field::Zone) {
+        return Err(UsageError("--field zone needs --zone-id (RFC 3986 only)".into()).into());
+    }
+    if args.java && args.fields.contains(&Field::HostKind) {
+        return Err(UsageError("--field host-kind: java.net.URI has no host kind".into()).into());
+    }
+    let mut status = Status::Ok;
+    let mut first = true;
+    out.set_null(args.input.null);
+    let json = args.output.json;
+    Inputs::new(&args.refs, &args.input).each(|input, loc| {
+        if args.java {
+            let u = match parse_java(input) {
+                Ok(u) => u,
+                Err(e) => {
+                    status = Status::Flagged;
+                    return invalid_java(out, args, input, &e, loc);
+                }
+            };
+            if args.check {
+                return Ok(());
+            }
+            let r = java_record(&u);
+            if !args.fields.is_empty() {
+                return write_fields(out, &args.fields, json, |f| java_field(&r, f));
+            }
+            if json {
+                return Ok(write_record(out, &r)?);
+            }
+            if !std::mem::replace(&mut first, false) {
+                writeln!(out)?;
+            }
+            write_human_java(out, &r)
+        } else {
+            let parsed = match parse_rfc2396(input) {
+                Ok(r) => r,
+                Err(e) => {
+                    status = Status::Flagged;
+                    return invalid_rfc2396(out, args, input, &e, loc);
+                }
+            };
+            if args.check {
+                return Ok(());
+            }
+            let r = rfc2396_record(&parsed);
+            if !args.fields.is_empty() {
+                return write_fields(out, &args.fields, json, |f| rfc2396_field(&r, f));
+            }
+            if json {
+                return Ok(write_record(out, &r)?);
+            }
+            if !std::mem::replace(&mut first, false) {
+                writeln!(out)?;
+            }
+            write_human_rfc2396(out, &r)
+        }
+    })?;
+    Ok(status)
+}
+
+fn invalid_rfc2396(
+    out: &mut Output,
+    args: &Args,
+    input: &[u8],
+    e: &Rfc2396Error,
+    loc: crate::common::Loc<'_>,
+) -> anyhow::Result<()> {
+    if args.output.json {
+        write_record(out, &InvalidRecord::new(input, e.record()))?;
+    } else {
+        out.report_caret(loc, input, e.index(), &e.message());
+        if args.output.keep_invalid {
+            out.line(input)?;
+        }
+    }
+    Ok(())
+}
+
+fn invalid_java(
+    out: &mut Output,
+    args: &Args,
+    input: &[u8],
+    e: &JavaInputError,
+    loc: crate::common::Loc<'_>,
+) -> anyhow::Result<()> {
+    write_java_invalid(out, args.output.json, input, e, loc)?;
+    if args.output.keep_invalid && !args.output.json {
+        out.line(input)?;
+    }
+    Ok(())
+}
+
+/// The chosen components: tab-separated, or as a JSON object.
+fn write_fields<'a>(
+    out: &mut Output,
+    fields: &[Field],
+    json: bool,
+    value: impl Fn(Field) -> Option<Cow<'a, str>>,
+) -> anyhow::Result<()> {
+    if json {
+        let record = FieldsRecord(fields.iter().map(|f| (f.key(), value(*f))).collect());
+        write_json(out, &record)?;
+    } else {
+        for (i, field) in fields.iter().enumerate() {
+            if i > 0 {
+                out.write_all(b"\t")?;
+            }
+            // Valid text (RFC 2396, or what java.net.URI takes) holds no
+            // tab, so no field needs quoting.
+            out.write_all(value(*field).as_deref().unwrap_or("").as_bytes())?;
+        }
+    }
+    out.newline()?;
+    Ok(())
+}
+
+fn q(v: Option<&str>) -> String {
+    v.map_or_else(|| "none".to_string(), |v| format!("\"{v}\""))
+}
+
+fn kind_line(kind: &str, opaque: bool) -> &'static str {
+    match (kind, opaque) {
+        ("relative", _) => "relative reference",
+        (_, true) => "URI (opaque)",
+        _ => "URI",
+    }
+}
+
+fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Result<()> {
+    writeln!(out, "{}", r.input)?;
+    writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
+    writeln!(out, "  scheme     {}", q(r.scheme))?;
+    match (r.authority, r.authority_kind) {
+        (Some(a), Some(k)) => writeln!(out, "  authority  \"{a}\"  ({k})")?,
+        _ => writeln!(out, "  authority  none")?,
+    }
+    writeln!(out, "  userinfo   {}", q(r.userinfo))?;
+    match (r.host, r.host_kind) {
+        (Some(h), Some(k)) => writeln!(out, "  host       \"{h}\"  ({k})")?,
+        _ => writeln!(out, "  host       none")?,
+    }
+    writeln!(out, "  port       {}", q(r.port))?;
+    writeln!(out, "  path       \"{}\"", r.path)?;
+    writeln!(out, "  query      {}", q(r.query))?;
+    writeln!(out, "  fragment   {}", q(r.fragment))?;
+    Ok(())
+}
+
+fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::Result<()> {
+    writeln!(out, "{}", r.input)?;
+    writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
+    writeln!(out, "  scheme     {}", q(r.scheme))?;
+    writeln!(out, "  ssp        \"{}\"", r.scheme_specific_part)?;
+    match (r.authority, r.authority_kind) {
+        (Some(a), Some(k)) => writeln!(out, "  authority  \"{a}\"  ({k})")?,
+        _ => writeln!(out, "  authority  none")?,
+    }
+    writeln!(out, "  userinfo   {}", q(r.userinfo))?;
+    writeln!(out, "  host       {}", q(r.host))?;
+    writeln!(out, "  port       {}", r.port)?;
+    writeln!(out, "  path       {}", q(r.path))?;
+    writeln!(out, "  query      {}", q(r.query))?;
+    writeln!(out, "  fragment   {}", q(r.fragment))?;
+    Ok(())
+}

@@ -1,0 +1,79 @@
+"""Hostile input at the Python boundary (issue 25): offsets in non-ASCII text,
+strs that are not Unicode text, Arrow columns
+of other types, pickling. (Linear time is shown in the benchmark suite, not
+here.)"""
+
+import pickle
+
+import pyarrow as pa
+import pytest
+import urikit
+import urikit.arrow
+
+
+def test_extract_offsets_are_characters_in_ascii_and_other_text():
+    for filler in ("e ", "é ", "日本 ", "😀 "):
+        text = (filler + "http://a.com/x u ") * 50
+        found = urikit.extract(text)
+        assert len(found) == 50
+        for m in found:
+            assert text[m.start : m.end] == "http://a.com/x"
+
+
+def test_lint_offsets_are_characters_whatever_the_order_of_ends():
+    # A long-host span over the whole host and label spans inside it: the
+    # ends do not come in order.
+    # (A URI is ASCII: lint takes URIs only.)
+    text = f"http://{'a' * 70}.{'b' * 70}.{'c' * 200}/./a/../b"
+    found = urikit.lint(text)
+    assert found, found
+    for f in found:
+        assert 0 <= f.start <= f.end <= len(text)
+    spans = {(f.kind, text[f.start : f.end]) for f in found}
+    assert ("long-host", "b" * 70) in spans
+    host = text[7 : text.index("/", 7)]
+    assert ("long-host", host) in spans
+
+
+def test_a_lone_surrogate_is_a_uri_error_with_its_index():
+    with pytest.raises(urikit.URIError) as e:
+        urikit.parse("http://a/\ud800")
+    assert (e.value.index, e.value.kind) == (9, "not-unicode")
+    assert "U+D800" in str(e.value)
+    with pytest.raises(urikit.URIError):
+        urikit.URI("\udcff")
+    with pytest.raises(urikit.URIError):
+        urikit.lint("http://a/\udcff")
+    with pytest.raises(urikit.URIError):
+        urikit.extract("x \udc80 http://a/")
+
+
+def test_arrow_other_types_raise_type_error():
+    with pytest.raises(TypeError, match="Int64"):
+        urikit.arrow.host(pa.array([1, 2]))
+    with pytest.raises(TypeError):
+        urikit.arrow.host(pa.chunked_array([pa.array([1.5])]))
+
+
+def test_arrow_dictionary_columns_are_decoded():
+    urls = ["http://a.example/", None, "http://b.example/", "http://a.example/"]
+    for values in (pa.string(), pa.large_string()):
+        col = pa.array(urls, pa.string()).cast(values).dictionary_encode()
+        assert urikit.arrow.host(col).to_pylist() == ["a.example", None, "b.example", "a.example"]
+        chunked = pa.chunked_array([col, col])
+        assert urikit.arrow.host(chunked).to_pylist() == 2 * ["a.example", None, "b.example", "a.example"]
+
+
+def test_arrow_null_column_gives_nulls():
+    out = urikit.arrow.host(pa.nulls(3))
+    assert out.to_pylist() == [None, None, None]
+    assert urikit.arrow.is_valid(pa.nulls(2)).to_pylist() == [None, None]
+
+
+def test_match_and_finding_pickle():
+    m = urikit.extract("see <http://a.example/é>")[0]
+    m2 = pickle.loads(pickle.dumps(m))
+    assert (m2.uri, m2.start, m2.end, m2.delimiter) == (m.uri, m.start, m.end, m.delimiter)
+    f = urikit.lint("http://a:25/")[0]
+    f2 = pickle.loads(pickle.dumps(f))
+    assert (f2.kind, f2.start, f2.end, f2.message, str(f2)) == (f.kind, f.start, f.end, f.message, str(f))
