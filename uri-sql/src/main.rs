@@ -148,8 +148,33 @@ impl From<DataFusionError> for Failure {
             DataFusionError::External(e) if e.is::<remote::Fault>() => {
                 Failure::Query(e.to_string())
             }
-            e => Failure::Query(e.to_string()),
+            e => Failure::Query(missing_file(e.to_string())),
         }
+    }
+}
+
+/// DataFusion's answer for a table named by a path that does not exist,
+/// "table 'datafusion.public./x.parquet' not found", said as it is: the
+/// file is missing. Any other message is returned as it is.
+fn missing_file(msg: String) -> String {
+    let Some((_, rest)) = msg.split_once("table '") else {
+        return msg;
+    };
+    let Some((name, _)) = rest.split_once("' not found") else {
+        return msg;
+    };
+    let path = name.strip_prefix("datafusion.public.").unwrap_or(name);
+    let extension = path.rsplit_once('.').map(|(_, e)| e.to_ascii_lowercase());
+    let file_like = path.contains('/')
+        || path.contains('\\')
+        || matches!(
+            extension.as_deref(),
+            Some("parquet" | "csv" | "tsv" | "json" | "ndjson" | "avro" | "arrow" | "txt")
+        );
+    if file_like && !path.contains("://") && !std::path::Path::new(path).exists() {
+        format!("no such file: {path} (a table named by its path, and there is no file there)")
+    } else {
+        msg
     }
 }
 
@@ -218,6 +243,7 @@ fn parse_process(command: &str, args: &[String]) -> Result<Command, Failure> {
                 .ok_or_else(|| Failure::Usage(format!("{name} needs a value")))
         };
         match a.as_str() {
+            "-h" | "--help" => return Err(Failure::Usage(String::new())),
             "--bind" => bind = Some(socket_addr("--bind", &value("--bind")?)?),
             "--advertise" => advertise = Some(value("--advertise")?),
             // For tests and supervisors: the process ends when its parent
@@ -319,6 +345,9 @@ fn parse_run(args: &[String]) -> Result<Run, Failure> {
                 .ok_or_else(|| Failure::Usage(format!("{name} needs a value")))
         };
         match a.as_str() {
+            // Help is asked for, not a mistake: the usage on standard
+            // output, exit 0.
+            "-h" | "--help" => return Err(Failure::Usage(String::new())),
             "--format" => {
                 run.format = match value("--format")?.as_str() {
                     "table" => Format::Table,

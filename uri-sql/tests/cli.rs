@@ -152,6 +152,10 @@ fn errors_exit_2_with_a_message() {
             "/nonexistent/file.txt",
         ),
         (vec!["run", "SELECT uri_normalize('a', 'bogus')"], "bogus"),
+        (
+            vec!["run", "SELECT * FROM '/nonexistent/x.parquet'"],
+            "no such file: /nonexistent/x.parquet",
+        ),
         (vec!["run", "--format", "xml", "SELECT 1"], "xml"),
         (vec!["run", "--threads", "0", "SELECT 1"], "--threads"),
         (vec!["run"], "no QUERY"),
@@ -162,6 +166,24 @@ fn errors_exit_2_with_a_message() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
         assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
+    }
+}
+
+/// Help asked for is not a usage error: the usage on standard output,
+/// exit 0, for every command.
+#[test]
+fn help_exits_0_with_the_usage() {
+    for args in [
+        vec!["--help"],
+        vec!["run", "--help"],
+        vec!["run", "-h"],
+        vec!["scheduler", "--help"],
+        vec!["executor", "--help"],
+    ] {
+        let o = uri_sql(&args);
+        assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
+        assert!(stdout(&o).starts_with("usage: uri-sql"), "{args:?}");
+        assert!(o.stderr.is_empty(), "{args:?}: {}", stderr(&o));
     }
 }
 

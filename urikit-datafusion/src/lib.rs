@@ -195,6 +195,21 @@ impl ScalarUDFImpl for KernelUdf {
         };
         let a = &args.args;
         let all_scalar = a.iter().all(|v| matches!(v, ColumnarValue::Scalar(_)));
+        // A NULL argument (a URI, a base, a level, an encode set) gives
+        // NULL, as SQL functions do: `uri_normalize(x, NULL)` is NULL.
+        if a.iter()
+            .any(|v| matches!(v, ColumnarValue::Scalar(s) if s.is_null()))
+        {
+            let t = args.return_type();
+            return Ok(if all_scalar {
+                ColumnarValue::Scalar(ScalarValue::try_from(t)?)
+            } else {
+                ColumnarValue::Array(datafusion::arrow::array::new_null_array(
+                    t,
+                    args.number_rows,
+                ))
+            });
+        }
         let ins = a.iter().map(In::new).collect::<Result<Vec<_>>>()?;
         let datums: Vec<&dyn Datum> = ins.iter().map(In::datum).collect();
         let out = self.kernel.invoke(&datums, &options).map_err(kernel_err)?;

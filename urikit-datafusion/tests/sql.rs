@@ -472,6 +472,24 @@ async fn constants_and_bad_arguments() {
         };
         assert!(r.is_some(), "{sql} fails");
     }
+    // A NULL argument gives NULL, constant or over a column, as SQL
+    // functions do; a NULL level is no error.
+    let b = query(
+        &ctx,
+        "SELECT uri_normalize('HTTP://A/', NULL), uri_encode('a b', NULL), \
+         uri_equivalent('http://a/', 'http://A/', NULL)",
+    )
+    .await;
+    for k in 0..2 {
+        assert_eq!(strings(b.column(k)), [None], "column {k}");
+    }
+    assert!(b.column(2).is_null(0));
+    let b = query(
+        &ctx,
+        "SELECT uri_normalize(x, NULL) FROM (VALUES ('HTTP://A/'), ('b')) AS t(x)",
+    )
+    .await;
+    assert_eq!(strings(b.column(0)), [None, None]);
 }
 
 #[tokio::test]
