@@ -8,7 +8,8 @@
 #   scheduler   the scheduler is killed KILL_AT s in;
 #   unreachable nothing listens at the scheduler's address.
 # Prints, for each: seconds, exit status, the result's agreement with the
-# clean run, and the first line of standard error.
+# clean run, and the last line of standard error; for the clean run also
+# the CPU seconds each executor used (is the work spread over both?).
 #   bench/sql/cluster_faults.sh [SCENARIO...]    (default: all of them)
 # Settings from the environment: URI_SQL (the binary; default
 # target/debug/uri-sql), SIZE_MB (input, the gsd corpus repeated; 60),
@@ -49,7 +50,7 @@ for i in 0 1 2 3 4 5 6 7; do
   "$bin" run --no-progress --format csv "COPY (SELECT line FROM lines('$scratch/p.txt')) TO '$scratch/data/part-$i.parquet' STORED AS PARQUET" > /dev/null
 done
 rm "$scratch/p.txt"
-query=${QUERY:-"SELECT uri_registrable_domain(line) AS site, count(*) AS n, sum(length(uri_normalize(line))) AS normal, sum(length(uri_surt(line))) AS surt, sum(cardinality(uri_lint(line))) AS lints FROM '$scratch/data/' GROUP BY site ORDER BY n DESC, site"}
+query=${QUERY:-"SELECT uri_registrable_domain(line) AS site, count(*) AS n, sum(length(uri_normalize(line))) AS normal, sum(length(uri_surt(line))) AS surt, count(uri_lint(line)) AS lints FROM '$scratch/data/' GROUP BY site ORDER BY n DESC, site"}
 echo "binary: $bin"
 echo "input: $(du -sm "$scratch/data" | cut -f1) MB in 8 Parquet files; kill at ${kill_at} s; load $(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -70,6 +71,7 @@ start_cluster() { # N executors
   done
   sleep 3
 }
+hz=$(getconf CLK_TCK)
 cpu() { awk '{print $14 + $15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
 busiest() {
   local a b best=0 most=-1 i
@@ -85,7 +87,9 @@ busiest() {
 # Runs the query in the background; then "$@" (the fault); waits; prints.
 measure() {
   local name="$1"; shift
-  local t0 t1 status
+  local t0 t1 status i
+  local cpu0=()
+  for i in "${!executor_pids[@]}"; do cpu0[i]=$(cpu "${executor_pids[i]}"); done
   t0=$(date +%s.%N)
   # shellcheck disable=SC2086
   timeout -s KILL "$limit" "$bin" run --format csv ${RUN_FLAGS:-} --cluster "df://127.0.0.1:$port" "$query" \
@@ -94,13 +98,20 @@ measure() {
   "$@"
   wait "$client"; status=$?
   t1=$(date +%s.%N)
+  local spread=""
+  if [ "$name" = clean ]; then
+    for i in "${!executor_pids[@]}"; do
+      spread+="$(echo "scale=1; ($(cpu "${executor_pids[i]}") - ${cpu0[i]}) / $hz" | bc) "
+    done
+    spread="executors' CPU s: $spread"
+  fi
   local same="-"
   if [ -f "$scratch/clean.csv" ] && [ "$name" != clean ]; then
     if [ -s "$scratch/$name.csv" ] && cmp -s "$scratch/clean.csv" "$scratch/$name.csv"; then same=same; else same=differs; fi
   fi
   [ "$status" = 137 ] && status="killed at ${limit} s"
-  printf '| %s | %.1f | %s | %s | %s |\n' "$name" "$(echo "$t1 - $t0" | bc)" "$status" "$same" \
-    "$(grep -v '^\s*$' "$scratch/$name.err" | tail -1 | cut -c1-220)"
+  printf '| %s | %.1f | %s | %s | %s%s |\n' "$name" "$(echo "$t1 - $t0" | bc)" "$status" "$same" \
+    "$spread" "$(grep -v '^\s*$' "$scratch/$name.err" | tail -1 | cut -c1-220)"
 }
 nothing() { :; }
 kill_one() { sleep "$kill_at"; local v; v=$(busiest); kill -9 "${executor_pids[v]}"; echo "(killed executor $v at $(echo "$kill_at + 0.5" | bc) s)" >&2; }

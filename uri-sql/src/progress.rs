@@ -16,7 +16,7 @@
 
 use std::io::{IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{mpsc, Mutex};
+use std::sync::{Mutex, mpsc};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
@@ -110,11 +110,11 @@ impl Progress {
                         BYTES.load(Ordering::Relaxed),
                         ROWS_OUT.load(Ordering::Relaxed),
                     );
-                    if let Ok(s) = STATUS.lock() {
-                        if !s.is_empty() {
-                            text += " | ";
-                            text += &s;
-                        }
+                    if let Ok(s) = STATUS.lock()
+                        && !s.is_empty()
+                    {
+                        text += " | ";
+                        text += &s;
                     }
                     // "\r" and erase-line: the line is redrawn in place.
                     let mut e = std::io::stderr().lock();

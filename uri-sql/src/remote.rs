@@ -19,9 +19,9 @@ use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use ballista_core::execution_plans::DistributedQueryExec;
-use ballista_core::serde::protobuf::scheduler_grpc_client::SchedulerGrpcClient;
 use ballista_core::serde::protobuf::CancelJobParams;
-use ballista_core::utils::{create_grpc_client_connection, GrpcClientConfig};
+use ballista_core::serde::protobuf::scheduler_grpc_client::SchedulerGrpcClient;
+use ballista_core::utils::{GrpcClientConfig, create_grpc_client_connection};
 use datafusion::arrow::array::RecordBatch;
 use datafusion::error::DataFusionError;
 use datafusion::physical_plan::stream::RecordBatchStreamAdapter;
@@ -279,7 +279,6 @@ async fn monitor(addr: &str, wait: Duration, live: usize) -> Stop {
 /// Asks the scheduler to cancel the job of `plan`, if it has one.
 async fn cancel(addr: &str, plan: &dyn ExecutionPlan) {
     let Some(job) = plan
-        .as_any()
         .downcast_ref::<DistributedQueryExec<LogicalPlanNode>>()
         .and_then(DistributedQueryExec::job_id)
     else {
@@ -308,13 +307,13 @@ impl Stream for Watched {
     type Item = datafusion::error::Result<RecordBatch>;
 
     fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<Self::Item>> {
-        if let Some(fault) = self.fault.as_mut() {
-            if let Poll::Ready(answer) = fault.poll_unpin(cx) {
-                self.fault = None;
-                if let Ok(message) = answer {
-                    let e = DataFusionError::External(Box::new(Fault(message)));
-                    return Poll::Ready(Some(Err(e)));
-                }
+        if let Some(fault) = self.fault.as_mut()
+            && let Poll::Ready(answer) = fault.poll_unpin(cx)
+        {
+            self.fault = None;
+            if let Ok(message) = answer {
+                let e = DataFusionError::External(Box::new(Fault(message)));
+                return Poll::Ready(Some(Err(e)));
             }
         }
         self.inner.poll_next_unpin(cx)
@@ -345,7 +344,9 @@ const BROKEN: [&str; 8] = [
 /// there?) instead of in h2's and tonic's words.
 pub async fn explain(message: String, addr: &str) -> String {
     let lower = message.to_ascii_lowercase();
-    if !BROKEN.iter().any(|w| lower.contains(w)) {
+    // A message that names the scheduler's address is the client's own
+    // (cannot reach it, lost it, no executor): final as it is.
+    if message.contains(addr) || !BROKEN.iter().any(|w| lower.contains(w)) {
         return message;
     }
     match live_executors(addr).await {

@@ -20,7 +20,7 @@ use urikit::UriRef;
 
 mod common;
 
-use common::{free_port, start_cluster, BIN};
+use common::{BIN, free_port, start_cluster};
 
 /// How long one query may take before the test fails (the cluster answers
 /// these in about a second on two cores).

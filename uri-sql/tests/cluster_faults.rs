@@ -3,12 +3,21 @@
 //!
 //! - an executor killed (`kill -9`) in the middle of a query, the one doing
 //!   more work: the answer is the clean run's, within the clean run's time
-//!   + 30 s (the scheduler takes an executor as dead after 10 s without a
-//!   heartbeat, checked every second), and the client said it lost one;
+//!   plus 30 s (the scheduler takes an executor as dead after 10 s without
+//!   a heartbeat, checked every second), and the client said it lost one;
+//! - then the last executor killed: the client fails within 10 + 1 s +
+//!   `--wait 3s` + 10 s of slack, saying the cluster lost its executors;
 //! - the scheduler killed in the middle of a query: the client fails at
 //!   once, naming the scheduler and saying it went away;
 //! - a scheduler with no executor: `run --wait 2s` fails after 2 s (and
-//!   well within 12 s), saying so.
+//!   well within 12 s), saying so;
+//! - nothing listening at the scheduler's address: the client fails within
+//!   10 s, naming the address and saying it cannot reach it;
+//! - by default (no `--threads`) both executors do a fair part of the work
+//!   (CPU time of each over the clean run).
+//!
+//! The test names start with `cluster_fault_`: `.ci/run` runs them in a
+//! step of their own ("cluster faults", its time shown).
 //!
 //! The data is written here: the committed gsd sample repeated, as 8
 //! Parquet files (a few MB), enough for a query of several seconds.
@@ -19,7 +28,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{run, scratch, start_cluster, start_run, start_scheduler, Proc};
+use common::{Proc, run, scratch, start_cluster, start_run, start_scheduler};
 use datafusion::arrow::array::{RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
@@ -82,24 +91,42 @@ fn sorted_lines(s: &str) -> Vec<&str> {
 }
 
 #[test]
-fn a_killed_executor_costs_seconds_and_a_killed_scheduler_is_named() {
+fn cluster_fault_killed_executor_costs_seconds_killed_scheduler_is_named() {
     let root = scratch("cluster-faults");
     let data = root.join("links");
-    write_data(&data, 40, 8);
+    write_data(&data, 240, 8);
     let mut cluster = start_cluster(&root, 2, 2);
     let sql = format!(
         "SELECT uri_registrable_domain(line) AS site, count(*) AS n, \
          sum(length(uri_normalize(line))) AS normal, sum(length(uri_surt(line))) AS surt, \
-         sum(cardinality(uri_lint(line))) AS lints \
+         count(uri_lint(line)) AS lints \
          FROM '{}/' GROUP BY site",
         data.display()
     );
     let args = ["--format", "json", "--cluster", &cluster.url, &sql];
     let limit = Duration::from_secs(300);
 
+    let before: Vec<u64> = cluster.executors.iter().map(cpu_ticks).collect();
     let clean = run(&args, limit);
     assert!(clean.status.success(), "{}", clean.stderr);
     assert!(!clean.stdout.is_empty());
+    // Work spread over both executors without --threads: each did at
+    // least a fifth of the two's CPU time (before, with the client's core
+    // count as partitions and Ballista's "fill one executor first", one
+    // of them could do it all).
+    let used: Vec<u64> = cluster
+        .executors
+        .iter()
+        .zip(&before)
+        .map(|(p, b)| cpu_ticks(p).saturating_sub(*b))
+        .collect();
+    let total: u64 = used.iter().sum();
+    eprintln!("clean run: executors' CPU ticks {used:?}");
+    assert!(total > 0, "the executors used no CPU time");
+    assert!(
+        used.iter().all(|&u| u * 5 >= total),
+        "work not spread: CPU ticks {used:?}"
+    );
 
     // The same query; a third of the way through, the executor doing more
     // work is killed.
@@ -132,7 +159,61 @@ fn a_killed_executor_costs_seconds_and_a_killed_scheduler_is_named() {
         faulty.stderr
     );
 
-    // The scheduler killed while a query runs: the client says so at once.
+    // The last executor killed while a query runs: the client waits
+    // --wait for one to come back, then cancels and fails. Bound: the
+    // scheduler's 10 s to take it as dead, the client's half-second look,
+    // --wait, and 10 s of slack for a loaded machine.
+    let wait_args = [
+        "--format",
+        "json",
+        "--cluster",
+        &cluster.url,
+        "--wait",
+        "3s",
+        &sql,
+    ];
+    let mut running = start_run(&wait_args);
+    std::thread::sleep(Duration::from_millis(1500));
+    assert!(running.is_running(), "the query ended before the kill");
+    let last = 1 - victim;
+    cluster.executors[last].kill();
+    let gone = Instant::now();
+    let failed = running.finish(limit);
+    eprintln!(
+        "last executor killed: failed {:.1} s later",
+        gone.elapsed().as_secs_f64()
+    );
+    assert_eq!(failed.status.code(), Some(2), "{}", failed.stderr);
+    assert!(
+        gone.elapsed() < Duration::from_secs(10 + 1 + 3 + 10),
+        "{:?}",
+        gone.elapsed()
+    );
+    assert!(
+        failed.stderr.contains(&format!(
+            "uri-sql: the cluster at {} lost its executors: none came back within --wait 3 s \
+             (the query was cancelled)",
+            cluster.addr
+        )),
+        "{}",
+        failed.stderr
+    );
+
+    // A new executor, then the scheduler killed while a query runs: the
+    // client says so at once.
+    cluster.executors.push(common::start_executor(
+        cluster.addr,
+        &root.join("executor-new"),
+        2,
+    ));
+    let deadline = Instant::now() + Duration::from_secs(60);
+    while common::live_executors(cluster.addr) != Some(1) {
+        assert!(
+            Instant::now() < deadline,
+            "the new executor did not register"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
     let running = start_run(&args);
     std::thread::sleep(Duration::from_millis(1500));
     cluster.scheduler.kill();
@@ -158,7 +239,7 @@ fn a_killed_executor_costs_seconds_and_a_killed_scheduler_is_named() {
 }
 
 #[test]
-fn a_cluster_without_executors_fails_after_wait() {
+fn cluster_fault_no_executor_fails_after_wait() {
     let (_scheduler, addr) = start_scheduler(&[]);
     let r = run(
         &[
@@ -179,5 +260,22 @@ fn a_cluster_without_executors_fails_after_wait() {
         )),
         "{}",
         r.stderr
+    );
+}
+
+#[test]
+fn cluster_fault_unreachable_scheduler_is_named() {
+    // A port nothing listens on (free a moment ago).
+    let port = common::free_port();
+    let addr = format!("127.0.0.1:{port}");
+    let r = run(
+        &["--cluster", &format!("df://{addr}"), "SELECT 1"],
+        Duration::from_secs(60),
+    );
+    assert_eq!(r.status.code(), Some(2), "{}", r.stderr);
+    assert!(r.took < Duration::from_secs(10), "{:?}", r.took);
+    assert_eq!(
+        r.stderr.trim_end(),
+        format!("uri-sql: cannot reach the scheduler at {addr}: connection refused")
     );
 }

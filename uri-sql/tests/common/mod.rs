@@ -140,6 +140,9 @@ pub fn start_cluster(root: &Path, n: usize, slots: usize) -> Cluster {
         assert!(Instant::now() < deadline, "the executors did not register");
         std::thread::sleep(Duration::from_millis(50));
     }
+    // The scheduler recounts the live executors' task slots (what a query
+    // is cut into) every half second: let it see all of them.
+    std::thread::sleep(Duration::from_millis(1200));
     cluster
 }
 
