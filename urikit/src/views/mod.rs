@@ -57,6 +57,8 @@ mod tests;
 mod whatwg;
 
 pub use finding::{Finding, FindingKind, Weight};
+#[cfg(feature = "curl")]
+pub use curl::libcurl_version;
 
 /// One of the parsers whose views [`views`] compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -59,5 +59,6 @@ mod text;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod views;
 mod vscode;
 mod zone;
