@@ -56,9 +56,9 @@ mod tests;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 
-pub use finding::{Finding, FindingKind, Weight};
 #[cfg(feature = "curl")]
 pub use curl::libcurl_version;
+pub use finding::{Finding, FindingKind, Weight};
 
 /// One of the parsers whose views [`views`] compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -5,14 +5,11 @@
 //! `rfc3986` view is checked against iri-string, an independent RFC 3986
 //! parser; `findings.txt` holds the finding kinds worked out by hand.
 
-use std::collections::BTreeSet;
-
 use proptest::prelude::*;
 use serde_json::Value;
-use urikit::views::{FindingKind, Parser, Reading, View, compare, views, views_of};
+use urikit::views::{Parser, Reading, View, compare, views};
 
 const EXPECTED: &str = include_str!("../data/views/expected.jsonl");
-const FINDINGS: &str = include_str!("../data/views/findings.txt");
 
 struct Record {
     input: String,
@@ -72,7 +69,10 @@ fn compare_parser(parser: Parser, key: &str, empty_is_absent: bool) -> Vec<Strin
         let ours = shape(&parser.read(&r.input).unwrap(), empty_is_absent);
         let theirs = recorded(&r.json[key]);
         if ours != theirs {
-            differ.push(format!("{:?} ({}): urikit {ours} real {theirs}", r.input, r.source));
+            differ.push(format!(
+                "{:?} ({}): urikit {ours} real {theirs}",
+                r.input, r.source
+            ));
         }
     }
     differ
@@ -81,7 +81,12 @@ fn compare_parser(parser: Parser, key: &str, empty_is_absent: bool) -> Vec<Strin
 #[test]
 fn java_view_is_what_java_net_uri_read() {
     let differ = compare_parser(Parser::Java, "java", false);
-    assert!(differ.is_empty(), "{} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
 
 /// Where the `url` crate and Node (Ada) read an input differently; each is
@@ -94,9 +99,18 @@ const WHATWG_KNOWN: &[&str] = &["http://\u{661}\u{662}\u{663}.example/"];
 fn whatwg_view_is_what_node_read() {
     let differ: Vec<String> = compare_parser(Parser::Whatwg, "whatwg", true)
         .into_iter()
-        .filter(|d| !WHATWG_KNOWN.iter().any(|k| d.starts_with(&format!("{k:?} "))))
+        .filter(|d| {
+            !WHATWG_KNOWN
+                .iter()
+                .any(|k| d.starts_with(&format!("{k:?} ")))
+        })
         .collect();
-    assert!(differ.is_empty(), "{} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
 
 #[cfg(feature = "curl")]
@@ -107,12 +121,20 @@ fn curl_view_is_what_libcurl_read_through_ctypes() {
     let linked = urikit::views::libcurl_version();
     if !linked.starts_with(recorded) {
         let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
-        assert!(!ci, "CI=true and libcurl {linked} is linked, the vectors were recorded with {recorded}");
+        assert!(
+            !ci,
+            "CI=true and libcurl {linked} is linked, the vectors were recorded with {recorded}"
+        );
         eprintln!("note: skipped the curl vectors: linked {linked}, recorded with {recorded}");
         return;
     }
     let differ = compare_parser(Parser::Curl, "curl", false);
-    assert!(differ.is_empty(), "{} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
 
 /// The `rfc3986` view against iri-string's reading of the same string
@@ -145,7 +167,12 @@ fn rfc3986_view_agrees_with_iri_string() {
             differ.push(format!("{s:?}: urikit {ours:?} iri-string {theirs:?}"));
         }
     }
-    assert!(differ.is_empty(), "{} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 
     fn parts(s: &str) -> [Option<String>; 7] {
         let u = iri_string::types::IriReferenceStr::new(s).unwrap();
@@ -166,10 +193,16 @@ fn rfc3986_view_agrees_with_iri_string() {
 #[cfg(all(feature = "whatwg", feature = "curl"))]
 #[test]
 fn finding_kinds_are_the_expected_ones() {
+    use std::collections::BTreeSet;
+    use urikit::views::{FindingKind, views_of};
+    const FINDINGS: &str = include_str!("../data/views/findings.txt");
     let parsers = [Parser::Rfc3986, Parser::Java, Parser::Whatwg, Parser::Curl];
     let mut differ = Vec::new();
     let mut n = 0;
-    for line in FINDINGS.lines().filter(|l| !l.starts_with('#') && !l.is_empty()) {
+    for line in FINDINGS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+    {
         let (kinds, input) = line.split_once('\t').unwrap();
         let input: String = serde_json::from_str(input).unwrap();
         let want: BTreeSet<&str> = kinds.split(',').filter(|k| *k != "-").collect();
@@ -184,23 +217,37 @@ fn finding_kinds_are_the_expected_ones() {
         n += 1;
     }
     assert!(n >= 40);
-    assert!(differ.is_empty(), "{} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
 
 fn arb_view() -> impl Strategy<Value = View<'static>> {
     let part = || proptest::option::of("[a-zA-Z0-9%._~:@/\\\\-]{0,8}");
-    (part(), part(), part(), proptest::option::of("[0-9]{0,6}"), part(), part(), part()).prop_map(
-        |(scheme, userinfo, host, port, path, query, fragment)| View {
-            scheme: scheme.map(Into::into),
-            userinfo: userinfo.map(Into::into),
-            host: host.map(Into::into),
-            host_kind: None,
-            port: port.map(Into::into),
-            path: path.map(Into::into),
-            query: query.map(Into::into),
-            fragment: fragment.map(Into::into),
-        },
+    (
+        part(),
+        part(),
+        part(),
+        proptest::option::of("[0-9]{0,6}"),
+        part(),
+        part(),
+        part(),
     )
+        .prop_map(
+            |(scheme, userinfo, host, port, path, query, fragment)| View {
+                scheme: scheme.map(Into::into),
+                userinfo: userinfo.map(Into::into),
+                host: host.map(Into::into),
+                host_kind: None,
+                port: port.map(Into::into),
+                path: path.map(Into::into),
+                query: query.map(Into::into),
+                fragment: fragment.map(Into::into),
+            },
+        )
 }
 
 fn some_parsers() -> impl Strategy<Value = Vec<Parser>> {
@@ -248,10 +295,13 @@ proptest! {
 #[cfg(feature = "whatwg")]
 #[test]
 fn whatwg_view_matches_wpt() {
+    use std::collections::BTreeSet;
     let data: Value =
         serde_json::from_str(include_str!("../data/views/wpt/urltestdata.json")).unwrap();
     let failures: BTreeSet<&str> =
-        include_str!("../data/views/wpt/url-crate-expected-failures.txt").lines().collect();
+        include_str!("../data/views/wpt/url-crate-expected-failures.txt")
+            .lines()
+            .collect();
     let (mut checked, mut skipped) = (0, 0);
     let mut differ = Vec::new();
     for case in data.as_array().unwrap().iter().filter(|c| c.is_object()) {
@@ -271,7 +321,8 @@ fn whatwg_view_matches_wpt() {
             (Ok(_), true) => differ.push(format!("{input:?}: accepted, WPT says failure")),
             (Err(e), false) => differ.push(format!("{input:?}: rejected ({e}), WPT accepts")),
             (Ok(v), false) => {
-                let s = |c: &Option<std::borrow::Cow<'_, str>>| c.as_deref().unwrap_or("").to_string();
+                let s =
+                    |c: &Option<std::borrow::Cow<'_, str>>| c.as_deref().unwrap_or("").to_string();
                 let (user, password) = match v.userinfo.as_deref() {
                     Some(u) => match u.split_once(':') {
                         Some((a, b)) => (a.to_string(), b.to_string()),
@@ -279,8 +330,16 @@ fn whatwg_view_matches_wpt() {
                     },
                     None => (String::new(), String::new()),
                 };
-                let query = v.query.as_deref().filter(|q| !q.is_empty()).map(|q| format!("?{q}"));
-                let fragment = v.fragment.as_deref().filter(|f| !f.is_empty()).map(|f| format!("#{f}"));
+                let query = v
+                    .query
+                    .as_deref()
+                    .filter(|q| !q.is_empty())
+                    .map(|q| format!("?{q}"));
+                let fragment = v
+                    .fragment
+                    .as_deref()
+                    .filter(|f| !f.is_empty())
+                    .map(|f| format!("#{f}"));
                 let got = [
                     format!("{}:", s(&v.scheme)),
                     user,
@@ -291,8 +350,11 @@ fn whatwg_view_matches_wpt() {
                     query.unwrap_or_default(),
                     fragment.unwrap_or_default(),
                 ];
-                let want = ["protocol", "username", "password", "hostname", "port", "pathname", "search", "hash"]
-                    .map(|k| case[k].as_str().unwrap().to_string());
+                let want = [
+                    "protocol", "username", "password", "hostname", "port", "pathname", "search",
+                    "hash",
+                ]
+                .map(|k| case[k].as_str().unwrap().to_string());
                 if got != want {
                     differ.push(format!("{input:?}: urikit {got:?}, WPT {want:?}"));
                 }
@@ -301,5 +363,10 @@ fn whatwg_view_matches_wpt() {
     }
     assert!(checked > 400, "{checked} cases checked");
     assert!(skipped < 20, "{skipped} skipped");
-    assert!(differ.is_empty(), "{} of {checked} differ:\n{}", differ.len(), differ.join("\n"));
+    assert!(
+        differ.is_empty(),
+        "{} of {checked} differ:\n{}",
+        differ.len(),
+        differ.join("\n")
+    );
 }
