@@ -101,6 +101,7 @@ pub mod suffix;
 pub mod surt;
 pub mod text;
 mod uri;
+pub mod views;
 mod zone;
 
 /// Not an API: hooks for the fuzz crate, behind the `__fuzz` feature.
