@@ -6,11 +6,13 @@
 #[cfg(feature = "uriparser")]
 pub mod uriparser;
 
+pub mod arrow_kernels;
 pub mod conversions;
 pub mod file_paths;
 pub mod iri;
 pub mod java;
 pub mod ops;
+pub mod py_conversions;
 pub mod repair;
 pub mod rfc2396;
 pub mod template;

@@ -196,3 +196,31 @@ fn java_uri_and_rfc2396_checks_hold_on_the_seeds() {
         "{rfc2396_ok}"
     );
 }
+
+/// The `arrow_kernels` and `py_conversions` checks over the seed inputs:
+/// each input as rows of every array type the target builds (its first
+/// byte picks the type and slice), and as text and a path.
+#[test]
+fn arrow_kernels_and_py_conversions_hold_on_the_seeds() {
+    let inputs = inputs();
+    // Batches of 64 seeds as the rows of one array, each type and a slice.
+    for (k, batch) in inputs.chunks(64).enumerate() {
+        let rows = batch.join("\n");
+        for head in [0u8, 1, 2, 3, 4, 5, 6, 7, 8 + 2, 16 + 5] {
+            let mut data = vec![head.wrapping_add(k as u8 & 0xF8)];
+            data.extend_from_slice(rows.as_bytes());
+            urikit_fuzz::arrow_kernels::check_arrow_kernels(&data);
+        }
+    }
+    // With null rows and non-ASCII text.
+    let data = "\u{3}http://a/\n\0\nhttp://é.example/x\n\0\nnot a uri".as_bytes();
+    for head in 0..8u8 {
+        let mut d = data.to_vec();
+        d[0] = head;
+        urikit_fuzz::arrow_kernels::check_arrow_kernels(&d);
+    }
+    for s in &inputs {
+        urikit_fuzz::py_conversions::check_py_conversions(s.as_bytes());
+        urikit_fuzz::py_conversions::check_py_conversions(format!("é {s} ü").as_bytes());
+    }
+}

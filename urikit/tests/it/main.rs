@@ -56,6 +56,7 @@ mod send_sync;
 mod serde;
 mod suffix;
 mod text;
+mod trace;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;

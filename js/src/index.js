@@ -1,0 +1,321 @@
+// urikit for JavaScript: the one Rust core (../../urikit) compiled to
+// WebAssembly, with an idiomatic face. Nothing about URIs is decided here:
+// every answer comes from the core; this file only moves text in and
+// offsets or text out, and turns the core's failures into URIError.
+import { exports as raw, wasm } from './load.js';
+
+const NONE = 0xffffffff;
+const SLOTS = 18;
+const HOST_KINDS = wasm.host_kind_names();
+const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
+
+/** The names of the core's percent-encoding sets, for `encode`. */
+export const ENCODE_SETS = Object.freeze(wasm.encode_set_names());
+
+/**
+ * An invalid input: the global `URIError` with where (`index`, in UTF-16
+ * code units like every JavaScript string index), what (`kind`, the
+ * core's stable name) and in which component.
+ */
+export class URIError extends globalThis.URIError {
+  constructor(message, { index, kind, component } = {}) {
+    super(message);
+    this.name = 'URIError';
+    this.index = index;
+    this.kind = kind;
+    this.component = component;
+  }
+}
+
+function failure(e) {
+  if (e instanceof wasm.Failure) {
+    const err = new URIError(e.message, { index: e.index, kind: e.kind, component: e.component });
+    e.free();
+    return err;
+  }
+  return e;
+}
+
+/** Calls `f` and turns the core's failure into a thrown URIError. */
+function call(f, ...args) {
+  try {
+    return f(...args);
+  } catch (e) {
+    throw failure(e);
+  }
+}
+
+function text(value, what) {
+  if (typeof value === 'string') return value;
+  if (value instanceof ParsedURI) return value.text;
+  if (value instanceof URL) return value.href;
+  throw new TypeError(`${what} must be a string, not ${value === null ? 'null' : typeof value}`);
+}
+
+function profileCode(profile = 'uri-reference') {
+  const p = PROFILES[profile];
+  if (p === undefined) {
+    throw new URIError(`unknown profile ${JSON.stringify(profile)} (expected ${Object.keys(PROFILES).join(', ')})`, {
+      kind: 'unknown-profile',
+    });
+  }
+  return p;
+}
+
+let view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+function offsetsView() {
+  if (view.buffer !== raw.memory.buffer) view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+  return view;
+}
+
+/**
+ * A parsed URI reference: the input text and the offsets of its
+ * components. Components are sliced from the text when read; an absent
+ * component is `undefined`, an empty one `""`.
+ */
+export class ParsedURI {
+  #o;
+  #b;
+  constructor(text, offsets, base = 0) {
+    /** The input, exactly as parsed. */
+    this.text = text;
+    this.#o = offsets;
+    this.#b = base;
+  }
+  #part(k) {
+    const a = this.#o[this.#b + 2 * k];
+    return a === NONE ? undefined : this.text.slice(a, this.#o[this.#b + 2 * k + 1]);
+  }
+  get scheme() { return this.#part(0); }
+  get authority() { return this.#part(1); }
+  get userinfo() { return this.#part(2); }
+  get host() { return this.#part(3); }
+  get port() { return this.#part(4); }
+  get path() { return this.#part(5); }
+  get query() { return this.#part(6); }
+  get fragment() { return this.#part(7); }
+  /** `reg-name`, `ipv4`, `ipv6` or `ipvfuture` (the core's names); `undefined` without a host. */
+  get hostKind() {
+    const k = this.#o[this.#b + 16];
+    return k === NONE ? undefined : HOST_KINDS[k];
+  }
+  /** Whether this is a relative reference (no scheme). */
+  get isRelative() { return this.#o[this.#b] === NONE; }
+  /** `[start, end)` of each present component, in UTF-16 code units. */
+  get offsets() {
+    const out = {};
+    COMPONENTS.forEach((name, k) => {
+      const a = this.#o[this.#b + 2 * k];
+      if (a !== NONE) out[name] = [a, this.#o[this.#b + 2 * k + 1]];
+    });
+    return out;
+  }
+  toString() { return this.text; }
+  toJSON() {
+    const out = {};
+    for (const name of COMPONENTS) {
+      const v = this[name];
+      if (v !== undefined) out[name] = v;
+    }
+    if (this.host !== undefined) out.hostKind = this.hostKind;
+    return out;
+  }
+}
+
+/**
+ * Parses `input` as a URI reference (RFC 3986), or by `profile`: `'uri'`
+ * (a scheme is required), `'iri-reference'` or `'iri'` (RFC 3987).
+ * Throws URIError for invalid input.
+ */
+export function parse(input, { profile } = {}) {
+  const s = text(input, 'input');
+  call(wasm.parse, s, profileCode(profile));
+  return new ParsedURI(s, offsetsView().slice());
+}
+
+/**
+ * Parses many inputs in one crossing of the WebAssembly boundary (one
+ * string in, one array of offsets out): an array of `ParsedURI`, with a
+ * `URIError` (not thrown) in the place of each invalid input.
+ */
+export function parseMany(inputs, { profile } = {}) {
+  const code = profileCode(profile);
+  const n = inputs.length;
+  const lens = new Uint32Array(n);
+  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
+  const ptr = wasm.parse_many(inputs.join(''), lens, code);
+  const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    if (all[i * SLOTS + SLOTS - 1] === 0) {
+      out[i] = new ParsedURI(inputs[i], all, i * SLOTS);
+    } else {
+      try {
+        wasm.parse(inputs[i], code);
+        out[i] = new URIError('inconsistent batch answer', { kind: 'internal' });
+      } catch (e) {
+        out[i] = failure(e);
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Whether `input` matches the ABNF rule `rule` (the RFC's rule names:
+ * `URI-reference` by default, `URI`, `absolute-URI`, `relative-ref`,
+ * `IRI`, `IRI-reference`, `host`, `IPv6address`, `segment`, ...).
+ */
+export function validate(input, rule = 'URI-reference') {
+  try {
+    wasm.validate(text(input, 'input'), rule);
+    return true;
+  } catch (e) {
+    const err = failure(e);
+    if (err instanceof URIError && err.kind === 'unknown-rule') throw err;
+    if (err instanceof URIError) return false;
+    throw err;
+  }
+}
+
+/**
+ * `validate` for many inputs in one crossing: for each input `-1` when
+ * it matches `rule`, else the index of its first bad character
+ * (an Int32Array).
+ */
+export function validateMany(inputs, rule = 'URI-reference') {
+  const n = inputs.length;
+  const lens = new Uint32Array(n);
+  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
+  return call(wasm.validate_many, inputs.join(''), lens, rule);
+}
+
+/** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */
+export function resolve(base, reference, { strict = true, iri = false } = {}) {
+  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), !strict, iri);
+}
+
+/** The shortest reference that resolves from `base` to `target` (the core's make_relative). */
+export function relative(base, target, { iri = false } = {}) {
+  return call(wasm.make_relative, text(base, 'base'), text(target, 'target'), iri);
+}
+
+/** The normal form at `level`: `'syntax'` (6.2.2, the default), `'scheme'` (also 6.2.3) or `'string'`. */
+export function normalize(input, { level = 'syntax', iri = false } = {}) {
+  return call(wasm.normalize, text(input, 'input'), level, iri);
+}
+
+/** Whether `a` and `b` are equivalent at `level` (6.2). */
+export function equivalent(a, b, { level = 'syntax', ignoreFragment = false, iri = false } = {}) {
+  return call(wasm.equivalent, text(a, 'a'), text(b, 'b'), level, ignoreFragment, iri);
+}
+
+/** Percent-encodes `input` (as UTF-8) for `component`, one of ENCODE_SETS. */
+export function encode(input, component) {
+  return call(wasm.encode, text(input, 'input'), component);
+}
+
+/** Percent-decodes `input`; `form: true` reads `+` as a space; `lossy: true` replaces bytes that are not UTF-8 with U+FFFD. */
+export function decode(input, { form = false, lossy = false } = {}) {
+  return call(wasm.decode, text(input, 'input'), form, lossy);
+}
+
+/** The URI references in plain text (RFC 3986 Appendix C): `{uri, start, end, delimiter}`. */
+export function extract(input, { relative = false, anyScheme = false } = {}) {
+  return JSON.parse(wasm.extract(text(input, 'input'), relative, anyScheme));
+}
+
+/** The security findings (RFC 3986 section 7): `{kind, start, end, message}`. */
+export function lint(input, { iri = false } = {}) {
+  return JSON.parse(call(wasm.lint, text(input, 'input'), iri));
+}
+
+/** The URI an IRI maps to (RFC 3987 3.1); `idna: true` maps the host by UTS #46 ToASCII. */
+export function toURI(input, { idna = false } = {}) {
+  return call(wasm.to_uri, text(input, 'input'), idna);
+}
+
+/** The IRI a URI maps to (RFC 3987 3.2); `idna: true` shows A-labels as U-labels. */
+export function toIRI(input, { idna = false } = {}) {
+  return call(wasm.to_iri, text(input, 'input'), idna);
+}
+
+function defaultStyle() {
+  return typeof process === 'object' && process.platform === 'win32' ? 'windows' : 'unix';
+}
+
+/** The `file` URI of an absolute path (RFC 8089, or `profile: 'vscode'` as vscode-uri writes it). */
+export function fromFilePath(path, { style = defaultStyle(), profile = 'rfc8089' } = {}) {
+  return call(wasm.from_file_path, text(path, 'path'), style, profile);
+}
+
+/** The path of a `file` URI (RFC 8089, or `profile: 'vscode'` as vscode-uri's fsPath reads it). */
+export function toFilePath(uri, { style = defaultStyle(), profile = 'rfc8089' } = {}) {
+  return call(wasm.to_file_path, text(uri, 'uri'), style, profile);
+}
+
+/**
+ * A URI Template (RFC 6570): `expand` fills it in, `match` reads the
+ * variables back out of a URI (`mode`: `'exact'`, the inverse of expand;
+ * `'lenient'` or `'lenient-form'`, as clients send URIs).
+ */
+export class UriTemplate {
+  #t;
+  constructor(template) {
+    this.#t = call(() => new wasm.Template(text(template, 'template')));
+    this.template = template;
+  }
+  /** The variable names in order of appearance (repeats kept). */
+  get variables() { return this.#t.variables(); }
+  /** Expands with `vars` (strings, numbers, booleans, arrays, objects; null/undefined is undefined). */
+  expand(vars = {}) {
+    return call(() => this.#t.expand(JSON.stringify(vars)));
+  }
+  /**
+   * The variables of `uri`, or `null` when it does not match: strings,
+   * arrays (exploded lists) or objects (associative arrays). In the
+   * lenient modes a hazard (a decoded `/` or a dot segment in a path
+   * value) throws URIError; `matchDetails` reports it instead.
+   */
+  match(uri, { mode = 'exact' } = {}) {
+    const d = this.matchDetails(uri, { mode });
+    if (d === null) return null;
+    if (d.hazards.length) {
+      const h = d.hazards[0];
+      throw new URIError(`${h.message} in variable ${JSON.stringify(h.variable)}`, { kind: h.kind });
+    }
+    return d.vars;
+  }
+  /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
+  matchDetails(uri, { mode = 'exact' } = {}) {
+    const json = call(() => this.#t.match(text(uri, 'uri'), mode));
+    if (json === undefined) return null;
+    const d = JSON.parse(json);
+    d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));
+    return d;
+  }
+  toString() { return this.template; }
+}
+export { fastUri } from './fast-uri.js';
+
+/**
+ * JSON Schema format checks (`uri`, `uri-reference`, `iri`,
+ * `iri-reference`, `uri-template`) by the core, for a validator's
+ * `addFormat` (ajv: `for (const [n, f] of Object.entries(jsonSchemaFormats)) ajv.addFormat(n, f)`).
+ */
+export const jsonSchemaFormats = Object.freeze({
+  uri: (s) => validate(s, 'URI'),
+  'uri-reference': (s) => validate(s, 'URI-reference'),
+  iri: (s) => validate(s, 'IRI'),
+  'iri-reference': (s) => validate(s, 'IRI-reference'),
+  'uri-template': (s) => {
+    try {
+      new UriTemplate(s);
+      return true;
+    } catch (e) {
+      if (e instanceof URIError) return false;
+      throw e;
+    }
+  },
+});
