@@ -111,8 +111,8 @@ export declare class UriTemplate {
   readonly template: string;
   readonly variables: string[];
   expand(vars?: Readonly<Record<string, ExpandValue>>): string;
-  match(uri: Text, options?: { mode?: MatchMode }): Record<string, VarValue> | null;
-  matchDetails(uri: Text, options?: { mode?: MatchMode }): MatchDetails | null;
+  match(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): Record<string, VarValue> | null;
+  matchDetails(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): MatchDetails | null;
   toString(): string;
 }
 export { fastUri } from './fast-uri.js';

@@ -276,10 +276,12 @@ export class UriTemplate {
    * The variables of `uri`, or `null` when it does not match: strings,
    * arrays (exploded lists) or objects (associative arrays). In the
    * lenient modes a hazard (a decoded `/` or a dot segment in a path
-   * value) throws URIError; `matchDetails` reports it instead.
+   * value) throws URIError; `matchDetails` reports it instead. The lenient
+   * modes read URIs up to `maxLength` bytes (the core's default, 64 KiB,
+   * when 0), and throw URIError `uri-too-long` beyond.
    */
-  match(uri, { mode = 'exact' } = {}) {
-    const d = this.matchDetails(uri, { mode });
+  match(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const d = this.matchDetails(uri, { mode, maxLength });
     if (d === null) return null;
     if (d.hazards.length) {
       const h = d.hazards[0];
@@ -288,8 +290,8 @@ export class UriTemplate {
     return d.vars;
   }
   /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
-  matchDetails(uri, { mode = 'exact' } = {}) {
-    const json = call(() => this.#t.match(text(uri, 'uri'), mode));
+  matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
     if (json === undefined) return null;
     const d = JSON.parse(json);
     d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));
