@@ -44,7 +44,12 @@ fn split<'a>(joined: &'a str, lens: &'a [u32]) -> impl Iterator<Item = &'a str> 
 /// for an invalid one word 17 is `1` and word 0 the UTF-16 index of the
 /// error. Words 18 and 19: where the item starts in the batch and its
 /// length, in UTF-16 units (`ascii`: the whole batch is ASCII).
-fn parse_all<'a>(items: impl Iterator<Item = &'a str>, profile: u32, ascii: bool, out: &mut Vec<u32>) {
+fn parse_all<'a>(
+    items: impl Iterator<Item = &'a str>,
+    profile: u32,
+    ascii: bool,
+    out: &mut Vec<u32>,
+) {
     out.clear();
     let mut at = 0u32;
     for item in items {
@@ -91,11 +96,13 @@ pub fn parse_lines(text: &str, profile: u32) -> u32 {
     RESULTS.with(|r| {
         let mut out = r.borrow_mut();
         let body = text.strip_suffix('\n').unwrap_or(text);
-        let lines = if text.is_empty() { None } else { Some(body.split('\n')) };
-        // A CR ending a line is cut from the item but counted in the
-        // running start offset: parse_all counts item lengths, so the CR
-        // is given back by the caller's arithmetic; simpler to parse the
-        // lines with their CRs cut and fix the starts after.
+        let lines = if text.is_empty() {
+            None
+        } else {
+            Some(body.split('\n'))
+        };
+        // The lines without their CRs are parsed; their starts are fixed
+        // after (parse_all counts the items' lengths only).
         let items: Vec<&str> = lines
             .into_iter()
             .flatten()
