@@ -9,6 +9,7 @@
 mod batch;
 mod compat;
 mod failure;
+mod inspector;
 mod ops;
 mod parse;
 mod template;
