@@ -128,7 +128,15 @@ test('parseLines agrees with parse on each line (LF and CRLF, non-ASCII lines)',
   lines.push('', 'http://\u00e9/\u{1F600}', 'x:y');
   for (const [eol, last] of [['\n', ''], ['\r\n', ''], ['\n', '\n'], ['\r\n', '\r\n']]) {
     const text = lines.join(eol) + last;
-    const many = parseLines(text, { profile: 'iri-reference' });
+    const batch = parseLines(text, { profile: 'iri-reference' });
+    const many = [...batch];
+    lines.forEach((s, i) => {
+      assert.equal(batch.text(i), s);
+      assert.equal(batch.isValid(i), many[i] instanceof ParsedURI);
+      assert.equal(batch.component(i, 'path'), many[i].path);
+      assert.equal(batch.component(i, 'query'), many[i].query);
+      assert.equal(batch.errorIndex(i), batch.isValid(i) ? -1 : many[i].index);
+    });
     assert.equal(many.length, lines.length, JSON.stringify(eol + last));
     lines.forEach((s, i) => {
       let one;
@@ -148,5 +156,5 @@ test('parseLines agrees with parse on each line (LF and CRLF, non-ASCII lines)',
       }
     });
   }
-  assert.deepEqual(parseLines(''), []);
+  assert.equal(parseLines('').length, 0);
 });

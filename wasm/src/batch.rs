@@ -6,6 +6,7 @@ use std::cell::{Cell, RefCell};
 use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
+use crate::input::with_input;
 use crate::parse::{NONE, SLOTS, check, pieces, rule_of, write};
 use crate::utf16;
 
@@ -141,6 +142,24 @@ pub fn validate_many(joined: &str, lens: &[u32], rule: &str) -> Result<Vec<i32>,
             Err(e) => utf16::index(item, e.index()) as i32,
         })
         .collect())
+}
+
+/// `parse_many` over the first `len` bytes of the input buffer.
+#[wasm_bindgen]
+pub fn parse_many_input(len: u32, lens: &[u32], profile: u32) -> Result<u32, Failure> {
+    with_input(len, |joined| parse_many(joined, lens, profile))
+}
+
+/// `parse_lines` over the first `len` bytes of the input buffer.
+#[wasm_bindgen]
+pub fn parse_lines_input(len: u32, profile: u32) -> Result<u32, Failure> {
+    with_input(len, |text| parse_lines(text, profile))
+}
+
+/// `validate_many` over the first `len` bytes of the input buffer.
+#[wasm_bindgen]
+pub fn validate_many_input(len: u32, lens: &[u32], rule: &str) -> Result<Vec<i32>, Failure> {
+    with_input(len, |joined| validate_many(joined, lens, rule))?
 }
 
 #[cfg(test)]

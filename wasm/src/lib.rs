@@ -9,6 +9,7 @@
 mod batch;
 mod compat;
 mod failure;
+mod input;
 // The inspector page's own functions (js/inspector/).
 mod inspector;
 mod ops;

@@ -124,6 +124,12 @@ pub fn parse(s: &str, profile: u32) -> Result<(), Failure> {
     Ok(())
 }
 
+/// `parse` of the first `len` bytes of the input buffer.
+#[wasm_bindgen]
+pub fn parse_input(len: u32, profile: u32) -> Result<(), Failure> {
+    crate::input::with_input(len, |s| parse(s, profile))?
+}
+
 /// Run `f` on the offsets buffer.
 pub fn offsets_mut(f: impl FnOnce(&mut [u32; SLOTS])) {
     OFFSETS.with(|o| f(&mut o.borrow_mut()));
