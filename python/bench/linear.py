@@ -97,8 +97,8 @@ def arrow_entries():
     def rows(n):
         return pa.array(["http://é.example/" + "a/" * 8 + "?q=" + str(i) for i in range(n)])
 
-    yield "arrow-host", rows, ua.host, 20_000
-    yield "arrow-lint", rows, ua.lint, 20_000
+    yield "arrow-host", rows, ua.host, 5_000
+    yield "arrow-lint", rows, ua.lint, 5_000
     yield "arrow-extract", lambda n: pa.array(["e http://a.com/x u " * n]), ua.extract, 1_000
 
 
