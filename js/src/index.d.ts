@@ -57,6 +57,7 @@ export declare class ParsedURI {
 
 export declare function parse(input: Text, options?: { profile?: Profile }): ParsedURI;
 export declare function parseMany(inputs: readonly string[], options?: { profile?: Profile }): Array<ParsedURI | URIError>;
+export declare function parseLines(text: string, options?: { profile?: Profile }): Array<ParsedURI | URIError>;
 export declare function validate(input: Text, rule?: string): boolean;
 export declare function validateMany(inputs: readonly string[], rule?: string): Int32Array;
 export declare function resolve(base: Text, reference: Text, options?: { strict?: boolean; iri?: boolean }): string;
@@ -111,8 +112,8 @@ export declare class UriTemplate {
   readonly template: string;
   readonly variables: string[];
   expand(vars?: Readonly<Record<string, ExpandValue>>): string;
-  match(uri: Text, options?: { mode?: MatchMode }): Record<string, VarValue> | null;
-  matchDetails(uri: Text, options?: { mode?: MatchMode }): MatchDetails | null;
+  match(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): Record<string, VarValue> | null;
+  matchDetails(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): MatchDetails | null;
   toString(): string;
 }
 export { fastUri } from './fast-uri.js';

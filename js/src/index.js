@@ -5,7 +5,7 @@
 import { exports as raw, wasm } from './load.js';
 
 const NONE = 0xffffffff;
-const SLOTS = 18;
+const SLOTS = 20;
 const HOST_KINDS = wasm.host_kind_names();
 const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
@@ -75,17 +75,25 @@ function offsetsView() {
  * component is `undefined`, an empty one `""`.
  */
 export class ParsedURI {
+  #s;
   #o;
   #b;
-  constructor(text, offsets, base = 0) {
-    /** The input, exactly as parsed. */
-    this.text = text;
+  #at;
+  #len;
+  constructor(source, offsets, base = 0, start = 0, length = source.length) {
+    this.#s = source;
     this.#o = offsets;
     this.#b = base;
+    this.#at = start;
+    this.#len = length;
+  }
+  /** The input, exactly as parsed. */
+  get text() {
+    return this.#at === 0 && this.#len === this.#s.length ? this.#s : this.#s.slice(this.#at, this.#at + this.#len);
   }
   #part(k) {
     const a = this.#o[this.#b + 2 * k];
-    return a === NONE ? undefined : this.text.slice(a, this.#o[this.#b + 2 * k + 1]);
+    return a === NONE ? undefined : this.#s.slice(this.#at + a, this.#at + this.#o[this.#b + 2 * k + 1]);
   }
   get scheme() { return this.#part(0); }
   get authority() { return this.#part(1); }
@@ -147,18 +155,35 @@ export function parseMany(inputs, { profile } = {}) {
   const ptr = wasm.parse_many(inputs.join(''), lens, code);
   const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
   const out = new Array(n);
-  for (let i = 0; i < n; i++) {
-    if (all[i * SLOTS + SLOTS - 1] === 0) {
-      out[i] = new ParsedURI(inputs[i], all, i * SLOTS);
-    } else {
-      try {
-        wasm.parse(inputs[i], code);
-        out[i] = new URIError('inconsistent batch answer', { kind: 'internal' });
-      } catch (e) {
-        out[i] = failure(e);
-      }
-    }
+  for (let i = 0; i < n; i++) out[i] = batchItem(inputs[i], all, i * SLOTS, 0, inputs[i].length, code);
+  return out;
+}
+
+/** One answer of a batch: a ParsedURI, or the URIError of parsing the item alone. */
+function batchItem(source, all, base, start, length, code) {
+  if (all[base + 17] === 0) return new ParsedURI(source, all, base, start, length);
+  try {
+    wasm.parse(source.slice(start, start + length), code);
+    return new URIError('inconsistent batch answer', { kind: 'internal' });
+  } catch (e) {
+    return failure(e);
   }
+}
+
+/**
+ * Parses each line of `text` (lines end at LF; a CR before it is not part
+ * of the line) in one crossing: no string is split or joined, and each
+ * ParsedURI slices `text` itself when read. An array of `ParsedURI`, with
+ * a `URIError` (not thrown) in the place of each invalid line.
+ */
+export function parseLines(text, { profile } = {}) {
+  const code = profileCode(profile);
+  if (typeof text !== 'string') throw new TypeError('text must be a string');
+  const ptr = wasm.parse_lines(text, code);
+  const n = wasm.lines_count();
+  const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
+  const out = new Array(n);
+  for (let i = 0, b = 0; i < n; i++, b += SLOTS) out[i] = batchItem(text, all, b, all[b + 18], all[b + 19], code);
   return out;
 }
 
@@ -276,10 +301,12 @@ export class UriTemplate {
    * The variables of `uri`, or `null` when it does not match: strings,
    * arrays (exploded lists) or objects (associative arrays). In the
    * lenient modes a hazard (a decoded `/` or a dot segment in a path
-   * value) throws URIError; `matchDetails` reports it instead.
+   * value) throws URIError; `matchDetails` reports it instead. The lenient
+   * modes read URIs up to `maxLength` bytes (the core's default, 64 KiB,
+   * when 0), and throw URIError `uri-too-long` beyond.
    */
-  match(uri, { mode = 'exact' } = {}) {
-    const d = this.matchDetails(uri, { mode });
+  match(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const d = this.matchDetails(uri, { mode, maxLength });
     if (d === null) return null;
     if (d.hazards.length) {
       const h = d.hazards[0];
@@ -288,8 +315,8 @@ export class UriTemplate {
     return d.vars;
   }
   /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
-  matchDetails(uri, { mode = 'exact' } = {}) {
-    const json = call(() => this.#t.match(text(uri, 'uri'), mode));
+  matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
     if (json === undefined) return null;
     const d = JSON.parse(json);
     d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));

@@ -146,3 +146,13 @@ pub(super) fn read(input: &str) -> Reading<'static> {
         fragment: handle.get(PART_FRAGMENT).map(|f| Cow::Owned(f.to_string())),
     })
 }
+
+/// The version string of the libcurl linked in (`curl_version()`), such as
+/// `libcurl/7.88.1 OpenSSL/3.0.17 ...`: the curl view is that library's.
+pub fn libcurl_version() -> String {
+    // SAFETY: `curl_version` takes no argument and returns a pointer to a
+    // NUL-terminated string in static storage (never null), only read here.
+    let p = unsafe { curl_sys::curl_version() };
+    // SAFETY: see above.
+    unsafe { CStr::from_ptr(p) }.to_string_lossy().into_owned()
+}

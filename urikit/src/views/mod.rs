@@ -56,6 +56,8 @@ mod tests;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 
+#[cfg(feature = "curl")]
+pub use curl::libcurl_version;
 pub use finding::{Finding, FindingKind, Weight};
 
 /// One of the parsers whose views [`views`] compares.

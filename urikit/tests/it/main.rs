@@ -60,5 +60,6 @@ mod trace;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod views;
 mod vscode;
 mod zone;
