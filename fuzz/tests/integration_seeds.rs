@@ -225,6 +225,20 @@ fn arrow_kernels_and_py_conversions_hold_on_the_seeds() {
     }
 }
 
+/// The `resolve` and `normalize` targets' checks, with the step-by-step
+/// records of the inspector page (`Resolver::trace`, `Normalizer::ladder`),
+/// over the seeds: each as a reference against RFC 3986 5.4's base and
+/// against itself, and normalized.
+#[test]
+fn resolve_and_normalize_checks_hold_on_the_seeds() {
+    let inputs = inputs();
+    for s in &inputs {
+        urikit_fuzz::ops::check_normalize(s);
+        urikit_fuzz::ops::check_resolve("http://a/b/c/d;p?q", s);
+        urikit_fuzz::ops::check_resolve(s, "../g/./h/..");
+    }
+}
+
 /// The `views` target's check over the views vectors' inputs (420, the
 /// open-redirect payloads among them) and the `java_uri` seeds.
 #[test]

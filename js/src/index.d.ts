@@ -57,6 +57,19 @@ export declare class ParsedURI {
 
 export declare function parse(input: Text, options?: { profile?: Profile }): ParsedURI;
 export declare function parseMany(inputs: readonly string[], options?: { profile?: Profile }): Array<ParsedURI | URIError>;
+export type ComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
+/** The answers of parseLines, column by column. */
+export declare class URIBatch implements Iterable<ParsedURI | URIError> {
+  private constructor();
+  readonly length: number;
+  isValid(i: number): boolean;
+  text(i: number): string;
+  component(i: number, name: ComponentName): string | undefined;
+  errorIndex(i: number): number;
+  at(i: number): ParsedURI | URIError;
+  [Symbol.iterator](): Iterator<ParsedURI | URIError>;
+}
+export declare function parseLines(text: string, options?: { profile?: Profile }): URIBatch;
 export declare function validate(input: Text, rule?: string): boolean;
 export declare function validateMany(inputs: readonly string[], rule?: string): Int32Array;
 export declare function resolve(base: Text, reference: Text, options?: { strict?: boolean; iri?: boolean }): string;
@@ -111,8 +124,8 @@ export declare class UriTemplate {
   readonly template: string;
   readonly variables: string[];
   expand(vars?: Readonly<Record<string, ExpandValue>>): string;
-  match(uri: Text, options?: { mode?: MatchMode }): Record<string, VarValue> | null;
-  matchDetails(uri: Text, options?: { mode?: MatchMode }): MatchDetails | null;
+  match(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): Record<string, VarValue> | null;
+  matchDetails(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): MatchDetails | null;
   toString(): string;
 }
 export { fastUri } from './fast-uri.js';

@@ -5,7 +5,7 @@
 import { exports as raw, wasm } from './load.js';
 
 const NONE = 0xffffffff;
-const SLOTS = 18;
+const SLOTS = 20;
 const HOST_KINDS = wasm.host_kind_names();
 const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
@@ -63,6 +63,52 @@ function profileCode(profile = 'uri-reference') {
   return p;
 }
 
+const encoder = new TextEncoder();
+let bytes = new Uint8Array(raw.memory.buffer);
+function memory8() {
+  if (bytes.buffer !== raw.memory.buffer) bytes = new Uint8Array(raw.memory.buffer);
+  return bytes;
+}
+
+/**
+ * Writes `s` as UTF-8 into the module's input buffer and returns its
+ * length in bytes: a loop for short ASCII text, else `encodeInto` (native
+ * code) straight into the module's memory. wasm-bindgen's own string
+ * passing copies character by character in JavaScript and allocates and
+ * frees for every call; for a batch that copy took longer than the parse.
+ */
+let inPtr = 0;
+let inCap = 0;
+function reserve(n) {
+  if (n > inCap) {
+    inPtr = wasm.input_reserve(n);
+    inCap = n;
+  }
+  return inPtr;
+}
+
+function put(s) {
+  const n = s.length;
+  if (n < 128) {
+    const ptr = reserve(n * 3);
+    const m = memory8();
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) break;
+      m[ptr + i] = c;
+    }
+    if (i === n) return n;
+    return i + encoder.encodeInto(s.slice(i), m.subarray(ptr + i, ptr + n * 3)).written;
+  }
+  let ptr = reserve(n);
+  const r = encoder.encodeInto(s, memory8().subarray(ptr, ptr + n));
+  if (r.read === n) return r.written;
+  // Not ASCII: room for three bytes a code unit (the buffer may move).
+  ptr = reserve(n * 3);
+  return encoder.encodeInto(s, memory8().subarray(ptr, ptr + n * 3)).written;
+}
+
 let view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
 function offsetsView() {
   if (view.buffer !== raw.memory.buffer) view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
@@ -75,17 +121,25 @@ function offsetsView() {
  * component is `undefined`, an empty one `""`.
  */
 export class ParsedURI {
+  #s;
   #o;
   #b;
-  constructor(text, offsets, base = 0) {
-    /** The input, exactly as parsed. */
-    this.text = text;
+  #at;
+  #len;
+  constructor(source, offsets, base = 0, start = 0, length = source.length) {
+    this.#s = source;
     this.#o = offsets;
     this.#b = base;
+    this.#at = start;
+    this.#len = length;
+  }
+  /** The input, exactly as parsed. */
+  get text() {
+    return this.#at === 0 && this.#len === this.#s.length ? this.#s : this.#s.slice(this.#at, this.#at + this.#len);
   }
   #part(k) {
     const a = this.#o[this.#b + 2 * k];
-    return a === NONE ? undefined : this.text.slice(a, this.#o[this.#b + 2 * k + 1]);
+    return a === NONE ? undefined : this.#s.slice(this.#at + a, this.#at + this.#o[this.#b + 2 * k + 1]);
   }
   get scheme() { return this.#part(0); }
   get authority() { return this.#part(1); }
@@ -128,10 +182,19 @@ export class ParsedURI {
  * (a scheme is required), `'iri-reference'` or `'iri'` (RFC 3987).
  * Throws URIError for invalid input.
  */
-export function parse(input, { profile } = {}) {
-  const s = text(input, 'input');
-  call(wasm.parse, s, profileCode(profile));
-  return new ParsedURI(s, offsetsView().slice());
+export function parse(input, options) {
+  const s = typeof input === 'string' ? input : text(input, 'input');
+  const code = options === undefined || options.profile === undefined ? 0 : profileCode(options.profile);
+  const len = put(s);
+  try {
+    wasm.parse_input(len, code);
+  } catch (e) {
+    throw failure(e);
+  }
+  // A plain array: cheaper to make than a typed array for 17 numbers.
+  const v = offsetsView();
+  const o = [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]];
+  return new ParsedURI(s, o);
 }
 
 /**
@@ -144,22 +207,87 @@ export function parseMany(inputs, { profile } = {}) {
   const n = inputs.length;
   const lens = new Uint32Array(n);
   for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
-  const ptr = wasm.parse_many(inputs.join(''), lens, code);
+  const ptr = call(wasm.parse_many_input, put(inputs.join('')), lens, code);
   const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
   const out = new Array(n);
-  for (let i = 0; i < n; i++) {
-    if (all[i * SLOTS + SLOTS - 1] === 0) {
-      out[i] = new ParsedURI(inputs[i], all, i * SLOTS);
-    } else {
-      try {
-        wasm.parse(inputs[i], code);
-        out[i] = new URIError('inconsistent batch answer', { kind: 'internal' });
-      } catch (e) {
-        out[i] = failure(e);
-      }
-    }
-  }
+  for (let i = 0; i < n; i++) out[i] = batchItem(inputs[i], all, i * SLOTS, 0, inputs[i].length, code);
   return out;
+}
+
+/** One answer of a batch: a ParsedURI, or the URIError of parsing the item alone. */
+function batchItem(source, all, base, start, length, code) {
+  if (all[base + 17] === 0) return new ParsedURI(source, all, base, start, length);
+  try {
+    wasm.parse(source.slice(start, start + length), code);
+    return new URIError('inconsistent batch answer', { kind: 'internal' });
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+const COMPONENT_INDEX = Object.fromEntries(COMPONENTS.map((name, k) => [name, k]));
+
+/**
+ * The answers of `parseLines`, column by column: no object per line until
+ * one is asked for. `length`; `isValid(i)`; `component(i, name)` (a
+ * string, or `undefined` when absent or the line is invalid);
+ * `errorIndex(i)`; `at(i)` (a `ParsedURI` or a `URIError`); iterable.
+ */
+export class URIBatch {
+  #s;
+  #o;
+  #code;
+  constructor(source, offsets, length, code) {
+    this.#s = source;
+    this.#o = offsets;
+    this.#code = code;
+    /** How many lines. */
+    this.length = length;
+  }
+  /** Whether line `i` parsed. */
+  isValid(i) {
+    return this.#o[i * SLOTS + 17] === 0;
+  }
+  /** The text of line `i`. */
+  text(i) {
+    const b = i * SLOTS;
+    return this.#s.slice(this.#o[b + 18], this.#o[b + 18] + this.#o[b + 19]);
+  }
+  /** Component `name` of line `i` (`'scheme'`, `'host'`, ...): `undefined` when absent or the line is invalid. */
+  component(i, name) {
+    const b = i * SLOTS;
+    const k = COMPONENT_INDEX[name];
+    if (k === undefined) throw new TypeError(`unknown component ${JSON.stringify(name)}`);
+    if (this.#o[b + 17] !== 0) return undefined;
+    const a = this.#o[b + 2 * k];
+    return a === NONE ? undefined : this.#s.slice(this.#o[b + 18] + a, this.#o[b + 18] + this.#o[b + 2 * k + 1]);
+  }
+  /** The UTF-16 index (in the line) of line `i`'s first bad character; -1 for a valid line. */
+  errorIndex(i) {
+    return this.#o[i * SLOTS + 17] === 0 ? -1 : this.#o[i * SLOTS];
+  }
+  /** Line `i` as a `ParsedURI`, or its `URIError`. */
+  at(i) {
+    const b = i * SLOTS;
+    return batchItem(this.#s, this.#o, b, this.#o[b + 18], this.#o[b + 19], this.#code);
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
+
+/**
+ * Parses each line of `text` (lines end at LF; a CR before it is not part
+ * of the line) in one crossing: the text is encoded straight into the
+ * module's memory, no string is split or joined, and the answer is a
+ * `URIBatch` of offsets that makes no object per line until asked.
+ */
+export function parseLines(text, { profile } = {}) {
+  const code = profileCode(profile);
+  if (typeof text !== 'string') throw new TypeError('text must be a string');
+  const ptr = call(wasm.parse_lines_input, put(text), code);
+  const n = wasm.lines_count();
+  return new URIBatch(text, new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice(), n, code);
 }
 
 /**
@@ -188,7 +316,7 @@ export function validateMany(inputs, rule = 'URI-reference') {
   const n = inputs.length;
   const lens = new Uint32Array(n);
   for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
-  return call(wasm.validate_many, inputs.join(''), lens, rule);
+  return call(wasm.validate_many_input, put(inputs.join('')), lens, rule);
 }
 
 /** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */
@@ -276,10 +404,12 @@ export class UriTemplate {
    * The variables of `uri`, or `null` when it does not match: strings,
    * arrays (exploded lists) or objects (associative arrays). In the
    * lenient modes a hazard (a decoded `/` or a dot segment in a path
-   * value) throws URIError; `matchDetails` reports it instead.
+   * value) throws URIError; `matchDetails` reports it instead. The lenient
+   * modes read URIs up to `maxLength` bytes (the core's default, 64 KiB,
+   * when 0), and throw URIError `uri-too-long` beyond.
    */
-  match(uri, { mode = 'exact' } = {}) {
-    const d = this.matchDetails(uri, { mode });
+  match(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const d = this.matchDetails(uri, { mode, maxLength });
     if (d === null) return null;
     if (d.hazards.length) {
       const h = d.hazards[0];
@@ -288,8 +418,8 @@ export class UriTemplate {
     return d.vars;
   }
   /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
-  matchDetails(uri, { mode = 'exact' } = {}) {
-    const json = call(() => this.#t.match(text(uri, 'uri'), mode));
+  matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
     if (json === undefined) return null;
     const d = JSON.parse(json);
     d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));

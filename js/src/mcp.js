@@ -4,9 +4,13 @@
 // send them (the core's lenient mode: query parameters optional and in any
 // order, unnamed ones ignored), which is what the SDK's issues #149 and
 // #1079 ask for; values that would leave their path segment once decoded
-// (a `/` or a dot segment) do not match. See docs/javascript.md.
+// (a `/` or a dot segment) do not match. URIs are read up to the SDK's
+// limit (MAX_TEMPLATE_LENGTH, 1,000,000; here in UTF-8 bytes). See
+// docs/javascript.md.
 import { UriTemplate as Core, URIError } from './index.js';
 import { wasm } from './load.js';
+
+const SDK_MAX_LENGTH = 1_000_000;
 
 export class UriTemplate {
   #core;
@@ -44,7 +48,7 @@ export class UriTemplate {
   match(uri) {
     let d;
     try {
-      d = this.#core.matchDetails(uri, { mode: 'lenient' });
+      d = this.#core.matchDetails(uri, { mode: 'lenient', maxLength: SDK_MAX_LENGTH });
     } catch (e) {
       if (e instanceof URIError) return null;
       throw e;

@@ -3,7 +3,7 @@
 // kind and component), through the JavaScript face.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, validate, parseMany, validateMany, URIError, ParsedURI } from '../src/index.js';
+import { parse, validate, parseMany, parseLines, validateMany, URIError, ParsedURI } from '../src/index.js';
 import { unescape, utf16Index, vectorLines, readRepo } from './helpers.js';
 
 const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
@@ -119,4 +119,42 @@ test('parseMany and validateMany agree with one call at a time', () => {
     const v = validateMany(inputs, profile === 'uri-reference' ? 'URI-reference' : 'IRI-reference');
     inputs.forEach((s, i) => assert.equal(v[i] === -1, many[i] instanceof ParsedURI, JSON.stringify(s)));
   }
+});
+
+test('parseLines agrees with parse on each line (LF and CRLF, non-ASCII lines)', () => {
+  const lines = vectorLines('URI-reference.txt')
+    .map((f) => unescape(f[0] === 'ok' ? f[1] : f[3]))
+    .filter((s) => s !== undefined && !/[\r\n]/.test(s));
+  lines.push('', 'http://\u00e9/\u{1F600}', 'x:y');
+  for (const [eol, last] of [['\n', ''], ['\r\n', ''], ['\n', '\n'], ['\r\n', '\r\n']]) {
+    const text = lines.join(eol) + last;
+    const batch = parseLines(text, { profile: 'iri-reference' });
+    const many = [...batch];
+    lines.forEach((s, i) => {
+      assert.equal(batch.text(i), s);
+      assert.equal(batch.isValid(i), many[i] instanceof ParsedURI);
+      assert.equal(batch.component(i, 'path'), many[i].path);
+      assert.equal(batch.component(i, 'query'), many[i].query);
+      assert.equal(batch.errorIndex(i), batch.isValid(i) ? -1 : many[i].index);
+    });
+    assert.equal(many.length, lines.length, JSON.stringify(eol + last));
+    lines.forEach((s, i) => {
+      let one;
+      try {
+        one = parse(s, { profile: 'iri-reference' });
+      } catch (e) {
+        one = e;
+      }
+      if (one instanceof ParsedURI) {
+        assert.ok(many[i] instanceof ParsedURI, JSON.stringify(s));
+        assert.equal(many[i].text, s);
+        assert.deepEqual(many[i].toJSON(), one.toJSON());
+        assert.deepEqual(many[i].offsets, one.offsets);
+      } else {
+        assert.ok(many[i] instanceof URIError, JSON.stringify(s));
+        assert.equal(many[i].index, one.index);
+      }
+    });
+  }
+  assert.equal(parseLines('').length, 0);
 });

@@ -9,11 +9,12 @@
 mod batch;
 mod compat;
 mod failure;
+mod input;
+// The inspector page's own functions (js/inspector/).
+mod inspector;
 mod ops;
 mod parse;
 mod template;
 mod utf16;
-// The inspector page's functions (js/inspector/) go in `mod inspector;`
-// (wasm/src/inspector.rs), which its engineer adds.
 
 pub use failure::Failure;

@@ -14,8 +14,10 @@ use crate::utf16;
 pub const NONE: u32 = u32::MAX;
 /// Offsets per parse: (start, end) of scheme, authority, userinfo, host,
 /// port, path, query, fragment; then the host kind (an index into
-/// `host_kind_names`, `NONE` without a host) and a status word.
-pub const SLOTS: usize = 18;
+/// `host_kind_names`, `NONE` without a host), a status word, and for the
+/// batch forms where the input starts in the batch and its length (all in
+/// UTF-16 units).
+pub const SLOTS: usize = 20;
 
 thread_local! {
     static OFFSETS: RefCell<[u32; SLOTS]> = const { RefCell::new([NONE; SLOTS]) };
@@ -120,6 +122,12 @@ pub fn parse(s: &str, profile: u32) -> Result<(), Failure> {
     let p = pieces(s, profile).map_err(|e| Failure::parse(e, s))?;
     OFFSETS.with(|o| write(s, &p, &mut o.borrow_mut()[..]));
     Ok(())
+}
+
+/// `parse` of the first `len` bytes of the input buffer.
+#[wasm_bindgen]
+pub fn parse_input(len: u32, profile: u32) -> Result<(), Failure> {
+    crate::input::with_input(len, |s| parse(s, profile))?
 }
 
 /// Run `f` on the offsets buffer.

@@ -81,15 +81,24 @@ impl Template {
             .map_err(|e| Failure::other(e.to_string(), Some(e.index()), e.kind().name(), text))
     }
 
-    /// Match `uri` in the mode named `mode_name`: `undefined` when it does
-    /// not match, else JSON `{"vars": {...}, "rest": [[name, value]...],
+    /// Match `uri` in the mode named `mode_name` (`max_len`: the longest
+    /// URI the lenient modes read, in bytes; 0 for the core's default):
+    /// `undefined` when it does not match, else JSON `{"vars": {...}, "rest": [[name, value]...],
     /// "hazards": [[variable, kind]...]}`.
     #[wasm_bindgen(js_name = "match")]
-    pub fn match_(&self, uri: &str, mode_name: &str) -> Result<Option<String>, Failure> {
+    pub fn match_(
+        &self,
+        uri: &str,
+        mode_name: &str,
+        max_len: u32,
+    ) -> Result<Option<String>, Failure> {
         let text = self.0.as_str();
         let t = self.0.as_template();
-        let m = Matcher::with_mode(t, mode(mode_name)?)
+        let mut m = Matcher::with_mode(t, mode(mode_name)?)
             .map_err(|e| Failure::other(e.to_string(), Some(e.index()), e.kind().name(), text))?;
+        if max_len > 0 {
+            m = m.max_uri_len(max_len as usize);
+        }
         let caps = m
             .try_matches(uri)
             .map_err(|e| Failure::other(e.to_string(), Some(e.index()), e.kind().name(), uri))?;
