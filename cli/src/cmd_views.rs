@@ -200,9 +200,16 @@ fn write_table(out: &mut Output, v: &Views<'_>) -> anyhow::Result<()> {
             row
         })
         .collect();
+    // An error row's message spans the columns after the parser's name:
+    // it widens only the first.
     let mut widths: Vec<usize> = COLUMNS.iter().map(|c| c.len()).collect();
-    for row in rows.iter().filter(|r| r.len() == COLUMNS.len()) {
-        for (w, cell) in widths.iter_mut().zip(row) {
+    for row in &rows {
+        let cells = if row.len() == COLUMNS.len() {
+            row.len()
+        } else {
+            1
+        };
+        for (w, cell) in widths.iter_mut().zip(&row[..cells]) {
             *w = (*w).max(cell.chars().count());
         }
     }

@@ -153,3 +153,7 @@ struct TemplatesGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/rfc2396.md")]
 struct Rfc2396GuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/views.md")]
+struct ViewsGuideDoctests;
