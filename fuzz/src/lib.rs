@@ -16,6 +16,7 @@ pub mod py_conversions;
 pub mod repair;
 pub mod rfc2396;
 pub mod template;
+pub mod views;
 
 // The checks, the oracle and the peers that urikit's tests use too: one
 // copy, in the dev-only crate urikit-checks.

@@ -238,3 +238,25 @@ fn resolve_and_normalize_checks_hold_on_the_seeds() {
         urikit_fuzz::ops::check_resolve(s, "../g/./h/..");
     }
 }
+
+/// The `views` target's check over the views vectors' inputs (420, the
+/// open-redirect payloads among them) and the `java_uri` seeds.
+#[test]
+fn views_checks_hold_on_the_vectors_and_seeds() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let path = format!("{root}/urikit/tests/data/views/expected.jsonl");
+    let mut inputs: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["input"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(inputs.len() >= 400, "{}", inputs.len());
+    inputs.extend(rfc2396_inputs().into_iter().step_by(7));
+    for s in &inputs {
+        urikit_fuzz::views::check_views(s);
+    }
+}

@@ -21,6 +21,7 @@ __all__ = [
     "lint",
     "validate",
     "repair",
+    "views",
     "_format_uri",
     "_format_uri_reference",
     "IRI",
@@ -183,6 +184,7 @@ def decode(text: str, *, form: bool = False, errors: Literal["strict", "replace"
 def extract(text: str, *, relative: bool = False, any_scheme: bool = False) -> List[Match]: ...
 def lint(uri: _Input) -> List[Finding]: ...
 def validate(text: str, rule: str = "URI-reference", *, raise_error: bool = False) -> bool: ...
+def views(s: str, *, parsers: Optional[List[str]] = None) -> Dict[str, Any]: ...
 
 @final
 class Array:
