@@ -62,6 +62,13 @@ pub fn check_resolve(base: &str, reference: &str) {
             assert_eq!(last.output(), tr.path(), "trace({base:?}, {reference:?})");
             assert_eq!(last.input(), "");
         }
+        if let Some(last) = tr.legacy_steps().last() {
+            assert_eq!(
+                last.output(),
+                tr.path(),
+                "rfc2396 trace({base:?}, {reference:?})"
+            );
+        }
         let p = tr.target().path();
         assert!(p == tr.path() || p.strip_prefix("/.") == Some(tr.path()));
     }

@@ -192,6 +192,19 @@ function drawResolution(input) {
     table.append(tb);
     steps.append(el('li', {}, el('div', { class: 'scroll' }, table)));
   }
+  if (mode === 'rfc2396' && t.legacySteps.length) {
+    const table = el('table', { id: 'legacy-steps' },
+      el('caption', { text: 'RFC 2396 5.2 step 6, segment by segment (6c-6g)' }),
+      el('thead', {}, el('tr', {},
+        el('th', { scope: 'col', text: 'step' }), el('th', { scope: 'col', text: 'buffer' }), el('th', { scope: 'col', text: 'still to read' }))));
+    const tb = el('tbody');
+    for (const s of t.legacySteps) {
+      tb.append(el('tr', { 'data-step': s.step, title: s.description },
+        el('td', { text: s.step }), el('td', { class: 'mono', text: s.output }), el('td', { class: 'mono', text: s.input })));
+    }
+    table.append(tb);
+    steps.append(el('li', {}, el('div', { class: 'scroll' }, table)));
+  }
   steps.append(el('li', {}, el('strong', { text: 'T.path: ' }), el('code', { id: 'tpath', text: t.path })));
   out.append(steps);
   out.append(el('dl', { class: 'pairs' },

@@ -127,9 +127,9 @@ pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
-    DotRule, DotStep, ResolveCase, ResolveError, ResolveErrorKind, ResolveTrace, Resolver,
-    make_relative, merge, merge_into, remove_dot_segments, remove_dot_segments_into,
-    remove_dot_segments_trace,
+    DotRule, DotStep, LegacyRule, LegacyStep, ResolveCase, ResolveError, ResolveErrorKind,
+    ResolveTrace, Resolver, make_relative, merge, merge_into, remove_dot_segments,
+    remove_dot_segments_into, remove_dot_segments_trace,
 };
 pub use rule::{Rule, validate};
 pub use uri::{Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf, split};

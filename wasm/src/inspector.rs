@@ -106,7 +106,8 @@ fn resolve_error(e: ResolveError, base: &str, reference: &str) -> Json {
 /// (RFC 3986), `non-strict` (5.2.2's backward-compatible reading of a
 /// scheme equal to the base's) or `rfc2396` (RFC 2396 5.2). JSON:
 /// `{ok: true, case, condition, schemeIgnored, merged, dotsInput, steps:
-/// [{step, rule, description, output, input}], path, target}` or `{ok:
+/// [{step, rule, description, output, input}], legacySteps: [{step,
+/// description, output, input}], path, target}` or `{ok:
 /// false, error}` (with `input`: `base` or `reference`).
 #[wasm_bindgen]
 pub fn inspect_resolve(base: &str, reference: &str, mode: &str) -> String {
@@ -126,6 +127,12 @@ pub fn inspect_resolve(base: &str, reference: &str, mode: &str) -> String {
             "steps": t.steps().iter().map(|s| json!({
                 "step": s.rule().to_string(),
                 "rule": s.rule().letter().to_string(),
+                "description": s.rule().description(),
+                "output": s.output(),
+                "input": s.input(),
+            })).collect::<Vec<_>>(),
+            "legacySteps": t.legacy_steps().iter().map(|s| json!({
+                "step": s.rule().label(),
                 "description": s.rule().description(),
                 "output": s.output(),
                 "input": s.input(),

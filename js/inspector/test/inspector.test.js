@@ -240,6 +240,11 @@ if (!missing) {
     await page.selectOption('#mode', 'rfc2396');
     await setInto('input', '../../../g');
     assert.equal(await text('#target'), 'http://a/../g');
+    // RFC 2396 5.2 step 6 on "/b/c/../../../g", worked by hand: b and c
+    // kept, two "<segment>/../" removed (6e), a ".." above the root kept
+    // (6g), g kept.
+    const legacyRows = await page.$$eval('#legacy-steps tbody tr', (tr) => tr.map((r) => [...r.cells].map((c) => c.textContent)));
+    assert.deepEqual(legacyRows.map(([s, o]) => [s, o]), [['6a/6b', '/b'], ['6a/6b', '/b/c'], ['6e', '/b'], ['6e', ''], ['6g', '/..'], ['6a/6b', '/../g']]);
     await page.selectOption('#mode', 'strict');
     await setInto('input', '../../../g');
     assert.equal(await text('#target'), 'http://a/g');

@@ -86,6 +86,7 @@ pub use dot_segments::{
 };
 pub use merge::{merge, merge_into};
 pub use relative::make_relative;
+pub use rfc2396::{LegacyRule, LegacyStep};
 pub use trace::{ResolveCase, ResolveTrace};
 pub use transform::Resolver;
 

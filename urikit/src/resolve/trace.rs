@@ -10,6 +10,7 @@ use core::fmt;
 
 use super::dot_segments::{DotStep, remove_dot_segments_trace};
 use super::recompose::parts;
+use super::rfc2396::{LegacyStep, legacy_trace};
 use super::transform::PathPlan;
 use super::{ResolveError, Resolver, base_of, reference_of};
 use crate::uri::{ToUri, ToUriRef, UriBuf};
@@ -85,6 +86,7 @@ pub struct ResolveTrace {
     merged: Option<String>,
     dots_input: Option<String>,
     steps: Vec<DotStep>,
+    legacy_steps: Vec<LegacyStep>,
     path: String,
     target: UriBuf,
 }
@@ -126,6 +128,20 @@ impl ResolveTrace {
     /// run, and under RFC 2396 resolution, whose steps differ.
     pub fn steps(&self) -> &[DotStep] {
         &self.steps
+    }
+
+    /// Under RFC 2396 resolution, for a merged path, the steps of its 5.2
+    /// step 6 (6c to 6g), one per segment, with the buffer after each; the
+    /// last one's buffer is [`ResolveTrace::path`]. Empty otherwise.
+    ///
+    /// ```
+    /// let t = urikit::Resolver::new().rfc2396(true).trace("http://a/b/c/d;p?q", "../../../g")?;
+    /// let steps: Vec<_> = t.legacy_steps().iter().map(|s| (s.rule().label(), s.output())).collect();
+    /// assert_eq!(steps, [("6a/6b", "/b"), ("6a/6b", "/b/c"), ("6e", "/b"), ("6e", ""), ("6g", "/.."), ("6a/6b", "/../g")]);
+    /// # Ok::<(), urikit::ResolveError>(())
+    /// ```
+    pub fn legacy_steps(&self) -> &[LegacyStep] {
+        &self.legacy_steps
     }
 
     /// `T.path`, the target's path as the algorithm gives it. The target
@@ -180,6 +196,7 @@ impl Resolver {
             s.push_str(p);
             s
         };
+        let mut legacy_steps = Vec::new();
         let (merged, dots_input, steps, path) = match plan.path {
             PathPlan::Copy(p) => (None, None, Vec::new(), String::from(p)),
             PathPlan::Dots(a, p) => {
@@ -193,6 +210,7 @@ impl Resolver {
             }
             PathPlan::Legacy(a, p) => {
                 let input = cat(a, p);
+                legacy_steps = legacy_trace(&input);
                 let t = target.path();
                 let path = String::from(if target.authority().is_none() && t.starts_with("/.//") {
                     &t[2..]
@@ -208,6 +226,7 @@ impl Resolver {
             merged,
             dots_input,
             steps,
+            legacy_steps,
             path,
             target,
         })

@@ -11,8 +11,8 @@ use crate::common::vectors;
 use proptest::prelude::*;
 use urikit::normalize::{Level, Normalizer, Rung};
 use urikit::{
-    DotRule, DotStep, ErrorKind, ResolveCase, Resolver, Rule, UriRef, remove_dot_segments,
-    remove_dot_segments_trace,
+    DotRule, DotStep, ErrorKind, LegacyRule, ResolveCase, Resolver, Rule, UriRef,
+    remove_dot_segments, remove_dot_segments_trace,
 };
 
 /// A row of a table of 5.2.4: the step, then the output and input buffers.
@@ -408,4 +408,80 @@ fn error_rules_are_where_the_grammar_fails() {
         }
     }
     assert!(checked > 200, "{checked} errors checked");
+}
+
+/// RFC 2396 5.2 step 6, one step per segment: over every example of
+/// Appendix C, the steps read the buffer left to right, each segment's rule
+/// is the one step 6 names for it, and the last buffer is the target's path.
+#[test]
+fn rfc2396_appendix_c_traced() {
+    const BASE: &str = "http://a/b/c/d;p?q";
+    let legacy = Resolver::new().rfc2396(true);
+    let mut traced = 0;
+    for line in include_str!("../data/resolve/rfc2396-appendix-c.txt").lines() {
+        let Some((r, _)) = line.trim_start().split_once(" = ") else {
+            continue;
+        };
+        let r = r.trim();
+        if !line.starts_with("      ") || r == "<>" || UriRef::parse(r).is_err() {
+            continue;
+        }
+        let t = legacy.trace(BASE, r).unwrap();
+        assert_eq!(t.target(), &legacy.resolve(BASE, r).unwrap(), "{r:?}");
+        let Some(buffer) = t.merged() else {
+            assert!(t.legacy_steps().is_empty());
+            continue;
+        };
+        let steps = t.legacy_steps();
+        let segments: Vec<&str> = buffer
+            .strip_prefix('/')
+            .unwrap_or(buffer)
+            .split('/')
+            .collect();
+        assert_eq!(steps.len(), segments.len(), "{r:?}");
+        let mut kept: Vec<&str> = Vec::new();
+        for (i, (step, seg)) in steps.iter().zip(&segments).enumerate() {
+            let last = i + 1 == segments.len();
+            let rule = match *seg {
+                "." if last => LegacyRule::D,
+                "." => LegacyRule::C,
+                ".." if kept.last().is_some_and(|k| *k != "..") => {
+                    kept.pop();
+                    if last { LegacyRule::F } else { LegacyRule::E }
+                }
+                ".." => {
+                    kept.push("..");
+                    LegacyRule::G
+                }
+                s => {
+                    kept.push(s);
+                    LegacyRule::Keep
+                }
+            };
+            assert_eq!(step.rule(), rule, "{r:?}: segment {i} {seg:?}");
+            assert!(buffer.ends_with(step.input()), "{r:?}");
+        }
+        assert_eq!(steps.last().unwrap().output(), t.path(), "{r:?}");
+        assert_eq!(t.path(), t.target().path(), "{r:?}");
+        traced += 1;
+    }
+    assert!(traced > 20, "{traced} merged examples traced");
+    let t = legacy.trace(BASE, "../../../g").unwrap();
+    let rows: Vec<_> = t
+        .legacy_steps()
+        .iter()
+        .map(|s| (s.rule(), s.output()))
+        .collect();
+    use LegacyRule::*;
+    assert_eq!(
+        rows,
+        [
+            (Keep, "/b"),
+            (Keep, "/b/c"),
+            (E, "/b"),
+            (E, ""),
+            (G, "/.."),
+            (Keep, "/../g")
+        ]
+    );
 }
