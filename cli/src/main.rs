@@ -23,6 +23,7 @@ mod cmd_relative;
 mod cmd_repair;
 mod cmd_resolve;
 mod cmd_template;
+mod cmd_views;
 mod common;
 
 use common::{Color, Output, Status, is_broken_pipe};
@@ -63,6 +64,7 @@ enum Cmd {
     Template(cmd_template::Args),
     ToUri(cmd_iri::ToUriArgs),
     ToIri(cmd_iri::ToIriArgs),
+    Views(cmd_views::Args),
 }
 
 fn main() -> ExitCode {
@@ -99,6 +101,7 @@ fn main() -> ExitCode {
         Cmd::Template(args) => cmd_template::run(args, &mut out),
         Cmd::ToUri(args) => cmd_iri::run_to_uri(args, &mut out),
         Cmd::ToIri(args) => cmd_iri::run_to_iri(args, &mut out),
+        Cmd::Views(args) => cmd_views::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

@@ -6,14 +6,17 @@
 #[cfg(feature = "uriparser")]
 pub mod uriparser;
 
+pub mod arrow_kernels;
 pub mod conversions;
 pub mod file_paths;
 pub mod iri;
 pub mod java;
 pub mod ops;
+pub mod py_conversions;
 pub mod repair;
 pub mod rfc2396;
 pub mod template;
+pub mod views;
 
 // The checks, the oracle and the peers that urikit's tests use too: one
 // copy, in the dev-only crate urikit-checks.

@@ -49,6 +49,29 @@ pub fn check_resolve(base: &str, reference: &str) {
         let t = resolver.resolve(b, r).expect("valid input resolves");
         assert!(Uri::parse(t.as_str()).is_ok(), "{t}");
     }
+    // The step-by-step record (the inspector's) gives the same target, and
+    // its last step's output is the target's path (but for the "/." rule).
+    for resolver in [
+        Resolver::new(),
+        Resolver::new().non_strict(true),
+        Resolver::new().rfc2396(true),
+    ] {
+        let tr = resolver.trace(b, r).expect("valid input traces");
+        assert_eq!(tr.target(), &resolver.resolve(b, r).expect("resolves"));
+        if let Some(last) = tr.steps().last() {
+            assert_eq!(last.output(), tr.path(), "trace({base:?}, {reference:?})");
+            assert_eq!(last.input(), "");
+        }
+        if let Some(last) = tr.legacy_steps().last() {
+            assert_eq!(
+                last.output(),
+                tr.path(),
+                "rfc2396 trace({base:?}, {reference:?})"
+            );
+        }
+        let p = tr.target().path();
+        assert!(p == tr.path() || p.strip_prefix("/.") == Some(tr.path()));
+    }
     let same = Resolver::new()
         .is_same_document(b, r)
         .expect("parsed inputs");
@@ -114,6 +137,14 @@ pub fn check_normalize(s: &str) {
             "is_normalized({s:?})"
         );
         assert_eq!(out.is_borrowed(), out.as_str() == s);
+        // The ladder (the inspector's) tops out at the normal form, and
+        // every rung is a valid reference of the same kind.
+        let ladder = n.ladder(s).expect("parsed");
+        assert_eq!(ladder.result().as_str(), out.as_str(), "ladder({s:?})");
+        for (rung, text) in ladder.iter() {
+            let t = UriRef::parse(text.as_str()).expect("each rung is valid");
+            assert_eq!(t.components(), text.as_uri_ref().components(), "{rung}");
+        }
     }
     let normal = r.normalize();
     let normal = UriRef::parse(normal.as_str()).expect("valid");

@@ -196,3 +196,67 @@ fn java_uri_and_rfc2396_checks_hold_on_the_seeds() {
         "{rfc2396_ok}"
     );
 }
+
+/// The `arrow_kernels` and `py_conversions` checks over the seed inputs:
+/// each input as rows of every array type the target builds (its first
+/// byte picks the type and slice), and as text and a path.
+#[test]
+fn arrow_kernels_and_py_conversions_hold_on_the_seeds() {
+    let inputs = inputs();
+    // Batches of 64 seeds as the rows of one array, each type and a slice.
+    for (k, batch) in inputs.chunks(64).enumerate() {
+        let rows = batch.join("\n");
+        for head in [0u8, 1, 2, 3, 4, 5, 6, 7, 8 + 2, 16 + 5] {
+            let mut data = vec![head.wrapping_add(k as u8 & 0xF8)];
+            data.extend_from_slice(rows.as_bytes());
+            urikit_fuzz::arrow_kernels::check_arrow_kernels(&data);
+        }
+    }
+    // With null rows and non-ASCII text.
+    let data = "\u{3}http://a/\n\0\nhttp://é.example/x\n\0\nnot a uri".as_bytes();
+    for head in 0..8u8 {
+        let mut d = data.to_vec();
+        d[0] = head;
+        urikit_fuzz::arrow_kernels::check_arrow_kernels(&d);
+    }
+    for s in &inputs {
+        urikit_fuzz::py_conversions::check_py_conversions(s.as_bytes());
+        urikit_fuzz::py_conversions::check_py_conversions(format!("é {s} ü").as_bytes());
+    }
+}
+
+/// The `resolve` and `normalize` targets' checks, with the step-by-step
+/// records of the inspector page (`Resolver::trace`, `Normalizer::ladder`),
+/// over the seeds: each as a reference against RFC 3986 5.4's base and
+/// against itself, and normalized.
+#[test]
+fn resolve_and_normalize_checks_hold_on_the_seeds() {
+    let inputs = inputs();
+    for s in &inputs {
+        urikit_fuzz::ops::check_normalize(s);
+        urikit_fuzz::ops::check_resolve("http://a/b/c/d;p?q", s);
+        urikit_fuzz::ops::check_resolve(s, "../g/./h/..");
+    }
+}
+
+/// The `views` target's check over the views vectors' inputs (420, the
+/// open-redirect payloads among them) and the `java_uri` seeds.
+#[test]
+fn views_checks_hold_on_the_vectors_and_seeds() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let path = format!("{root}/urikit/tests/data/views/expected.jsonl");
+    let mut inputs: Vec<String> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["input"].as_str().unwrap().to_string()
+        })
+        .collect();
+    assert!(inputs.len() >= 400, "{}", inputs.len());
+    inputs.extend(rfc2396_inputs().into_iter().step_by(7));
+    for s in &inputs {
+        urikit_fuzz::views::check_views(s);
+    }
+}

@@ -15,6 +15,7 @@ mod profiles;
 mod repair;
 mod templates;
 mod types;
+mod views;
 
 use pyo3::prelude::*;
 
@@ -57,6 +58,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(templates::from_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(templates::to_file_path, m)?)?;
     m.add_function(wrap_pyfunction!(repair::repair, m)?)?;
+    m.add_function(wrap_pyfunction!(views::views, m)?)?;
     m.add_class::<arrow::PyArrowArray>()?;
     m.add_class::<arrow::PyChunked>()?;
     m.add_function(wrap_pyfunction!(arrow::arrow_kernel, m)?)?;

@@ -7,7 +7,7 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::pybacked::PyBackedStr;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
 use urikit::rfc6570::{Captures, MatchMode, Matcher, Template, TemplateBuf, VarValue};
 
@@ -327,10 +327,23 @@ fn windows_style(py: Python<'_>, style: Option<&str>) -> PyResult<bool> {
 /// writes it byte for byte as vscode-uri's ``URI.file(path).toString()``
 /// does (a relative path is then taken as if absolute).
 ///
+/// The path is a ``str``, ``bytes`` or path-like object. A Unix path is
+/// bytes: a ``str`` is encoded as ``os.fsencode`` does where the file
+/// system encoding is UTF-8 (UTF-8 with ``surrogateescape``), so a name that
+/// is not UTF-8, as ``os.listdir`` gives it, keeps its bytes
+/// (percent-encoded). A Windows path, and any path in the ``vscode``
+/// profile (vscode-uri works on JavaScript strings), is text: ``bytes``
+/// must be UTF-8 and a ``str`` with a lone surrogate has no URI
+/// (``URIError``, kind ``'not-unicode'``, at its index).
+///
 /// >>> urikit.from_file_path('C:\\a b', style='windows', profile='vscode')
 /// URI('file:///c%3A/a%20b')
 /// >>> urikit.from_file_path('/srv/a b', style='unix')
 /// URI('file:///srv/a%20b')
+/// >>> urikit.from_file_path(b'/srv/caf\xe9', style='unix')
+/// URI('file:///srv/caf%E9')
+/// >>> urikit.from_file_path('/srv/caf\udce9', style='unix')
+/// URI('file:///srv/caf%E9')
 /// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
 /// URI('file:///C:/Temp/x.txt')
 #[pyfunction]
@@ -343,87 +356,124 @@ pub fn from_file_path(
 ) -> PyResult<PyURI> {
     let os = py.import("os")?;
     let path = os.call_method1("fspath", (path,))?;
-    let text: PyBackedStr = path
-        .extract()
-        .map_err(|_| PyTypeError::new_err("expected a str path"))?;
-    if vscode_profile(py, profile)? {
-        let uri = if windows_style(py, style)? {
+    let windows = windows_style(py, style)?;
+    let uri = if vscode_profile(py, profile)? {
+        let text = path_text(py, &path, "a vscode path")?;
+        if windows {
             urikit::file::vscode::from_windows_path(&text)
         } else {
             urikit::file::vscode::from_unix_path(&text)
+        }
+    } else if windows {
+        let text = path_text(py, &path, "a Windows path")?;
+        match style {
+            Some(_) => urikit::file::from_windows_path(&text),
+            None => urikit::file::from_file_path(std::path::Path::new(&text)),
+        }
+    } else {
+        // The bytes of the path: a str as os.fsencode gives them.
+        let bytes: Vec<u8> = if let Ok(b) = path.cast::<PyBytes>() {
+            b.as_bytes().to_vec()
+        } else if path.cast::<PyString>().is_ok() {
+            let b = path.call_method1("encode", ("utf-8", "surrogateescape"))?;
+            b.cast::<PyBytes>()
+                .map_err(|_| not_path())?
+                .as_bytes()
+                .to_vec()
+        } else {
+            return Err(not_path());
         };
-        return uri.map(PyURI).map_err(|e| file_error(py, e));
-    }
-    let uri = match style {
-        Some("unix") => urikit::file::from_unix_path(text.as_bytes()),
-        Some("windows") => urikit::file::from_windows_path(&text),
-        None => urikit::file::from_file_path(std::path::Path::new(&*text)),
-        Some(other) => {
-            return Err(uri_error(
-                py,
-                format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
-                None,
-                "unknown-style",
-                None,
-            ));
+        match style {
+            Some(_) => urikit::file::from_unix_path(&bytes),
+            None => native_path(&bytes),
         }
     };
     uri.map(PyURI).map_err(|e| file_error(py, e))
 }
 
+fn not_path() -> PyErr {
+    PyTypeError::new_err("expected a str, bytes or os.PathLike path")
+}
+
+/// A path that must be text (`what` names it in the error): a `str`
+/// without lone surrogates, or UTF-8 `bytes`.
+fn path_text(py: Python<'_>, path: &Bound<'_, PyAny>, what: &str) -> PyResult<String> {
+    if let Ok(b) = path.cast::<PyBytes>() {
+        String::from_utf8(b.as_bytes().to_vec()).map_err(|e| {
+            let at = e.utf8_error().valid_up_to();
+            uri_error(
+                py,
+                format!("{what} must be text: bytes not UTF-8 at index {at}"),
+                Some(at),
+                "not-unicode",
+                None,
+            )
+        })
+    } else if let Ok(s) = path.cast::<PyString>() {
+        s.to_cow()
+            .map(|c| c.into_owned())
+            .map_err(|_| crate::errors::not_unicode(py, s))
+    } else {
+        Err(not_path())
+    }
+}
+
+/// This platform's URI of a Unix path's bytes.
+#[cfg(unix)]
+fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
+    use std::os::unix::ffi::OsStrExt;
+    urikit::file::from_file_path(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
+}
+
+#[cfg(not(unix))]
+fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
+    urikit::file::from_unix_path(bytes)
+}
+
 /// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
 /// ``'unix'``, ``'windows'`` or ``None`` for this platform's.
-/// ``profile='vscode'`` reads it as vscode-uri's ``fsPath`` does.
+/// ``profile='vscode'`` reads it as vscode-uri's ``fsPath`` does. A Unix
+/// path's bytes that are not UTF-8 become lone surrogates, as
+/// ``os.fsdecode`` makes them where the file system encoding is UTF-8
+/// (``os.fsencode`` gives the bytes back).
 ///
 /// >>> urikit.to_file_path('file:///c%3A/a%20b', style='windows', profile='vscode')
 /// 'c:\\a b'
 /// >>> urikit.to_file_path('file:///srv/a%20b', style='unix')
 /// '/srv/a b'
+/// >>> urikit.to_file_path('file:///srv/caf%E9', style='unix')
+/// '/srv/caf\udce9'
 /// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
 /// 'C:\\Temp\\x.txt'
 #[pyfunction]
 #[pyo3(signature = (uri, *, style = None, profile = "rfc8089"))]
-pub fn to_file_path(
-    py: Python<'_>,
+pub fn to_file_path<'py>(
+    py: Python<'py>,
     uri: Arg,
     style: Option<&str>,
     profile: &str,
-) -> PyResult<String> {
+) -> PyResult<Bound<'py, PyString>> {
+    let windows = windows_style(py, style)?;
     if vscode_profile(py, profile)? {
-        let windows = windows_style(py, style)?;
         return uri.with_uri(py, |u| {
             let path = if windows {
                 urikit::file::vscode::to_windows_path(&u)
             } else {
                 urikit::file::vscode::to_unix_path(&u)
             };
-            path.map_err(|e| file_error(py, e))
+            let path = path.map_err(|e| file_error(py, e))?;
+            Ok(PyString::new(py, &path))
         });
     }
     uri.with_uri(py, |u| {
-        let path = match style {
-            Some("unix") | None => urikit::file::to_unix_path(&u)
-                .map(|b| String::from_utf8(b).map_err(|e| e.utf8_error())),
-            Some("windows") => urikit::file::to_windows_path(&u).map(Ok),
-            Some(other) => {
-                return Err(uri_error(
-                    py,
-                    format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
-                    None,
-                    "unknown-style",
-                    None,
-                ));
-            }
-        };
-        match path.map_err(|e| file_error(py, e))? {
-            Ok(s) => Ok(s),
-            Err(_) => Err(uri_error(
-                py,
-                "the path is not UTF-8 text".into(),
-                None,
-                "not-unicode",
-                None,
-            )),
+        if windows {
+            let text = urikit::file::to_windows_path(&u).map_err(|e| file_error(py, e))?;
+            Ok(PyString::new(py, &text))
+        } else {
+            let bytes = urikit::file::to_unix_path(&u).map_err(|e| file_error(py, e))?;
+            let text =
+                PyBytes::new(py, &bytes).call_method1("decode", ("utf-8", "surrogateescape"))?;
+            Ok(text.cast_into::<PyString>()?)
         }
     })
 }

@@ -1,14 +1,48 @@
 """Hostile input at the Python boundary (issue 25): offsets in non-ASCII text,
-strs that are not Unicode text, Arrow columns
+strs that are not Unicode text, file names that are not UTF-8, Arrow columns
 of other types, pickling. (Linear time is shown in the benchmark suite, not
 here.)"""
 
+import os
 import pickle
+import sys
 
 import pyarrow as pa
 import pytest
 import urikit
 import urikit.arrow
+
+
+def test_from_file_path_takes_bytes_and_surrogate_escaped_names():
+    raw = b"/srv/caf\xe9/\xff"
+    uri = urikit.from_file_path(raw, style="unix")
+    # RFC 8089: the path's octets, each one outside pchar percent-encoded.
+    assert uri == urikit.URI("file:///srv/caf%E9/%FF")
+    name = raw.decode("utf-8", "surrogateescape")
+    assert urikit.from_file_path(name, style="unix") == uri
+    back = urikit.to_file_path(uri, style="unix")
+    assert back == name
+    assert back.encode("utf-8", "surrogateescape") == raw
+    if os.name == "posix" and sys.getfilesystemencoding() == "utf-8":
+        assert os.fsencode(back) == raw
+        assert urikit.from_file_path(os.fsdecode(raw)) == uri
+        assert urikit.to_file_path(uri) == os.fsdecode(raw)
+
+
+def test_text_only_paths_refuse_what_is_not_text_at_its_index():
+    with pytest.raises(urikit.URIError) as e:
+        urikit.from_file_path("C:\\a\udcff", style="windows")
+    assert (e.value.index, e.value.kind) == (4, "not-unicode")
+    with pytest.raises(urikit.URIError) as e:
+        urikit.from_file_path(b"C:\\a\xff", style="windows")
+    assert (e.value.index, e.value.kind) == (4, "not-unicode")
+    assert urikit.from_file_path(b"C:\\a", style="windows") == urikit.URI("file:///C:/a")
+    # vscode-uri works on JavaScript strings: no bytes that are not text.
+    with pytest.raises(urikit.URIError) as e:
+        urikit.from_file_path("/a/\udcff", style="unix", profile="vscode")
+    assert (e.value.index, e.value.kind) == (3, "not-unicode")
+    with pytest.raises(TypeError):
+        urikit.from_file_path(42, style="unix")
 
 
 def test_extract_offsets_are_characters_in_ascii_and_other_text():

@@ -21,7 +21,7 @@
 //! scheme rungs align percent-encoding first by mapping both IRIs to URIs
 //! (5.3.2.3, 3.1), so `é` and `%C3%A9` are the same there. Unicode
 //! normalization (NFC, 5.3.2.2) is not applied unless asked for
-//! ([`Comparison::nfc`], with the `nfc` feature): 5.3.2.2 has equivalence
+//! (`Comparison::nfc`, with the `nfc` feature): 5.3.2.2 has equivalence
 //! rely on IRIs being in NFC already.
 //!
 //! 6.1 advises against comparing relative references directly: resolve them

@@ -101,6 +101,7 @@ pub mod suffix;
 pub mod surt;
 pub mod text;
 mod uri;
+pub mod views;
 mod zone;
 
 /// Not an API: hooks for the fuzz crate, behind the `__fuzz` feature.
@@ -126,8 +127,9 @@ pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
 pub use resolve::{
-    ResolveError, ResolveErrorKind, Resolver, make_relative, merge, merge_into,
-    remove_dot_segments, remove_dot_segments_into,
+    DotRule, DotStep, LegacyRule, LegacyStep, ResolveCase, ResolveError, ResolveErrorKind,
+    ResolveTrace, Resolver, make_relative, merge, merge_into, remove_dot_segments,
+    remove_dot_segments_into, remove_dot_segments_trace,
 };
 pub use rule::{Rule, validate};
 pub use uri::{Components, ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf, split};
@@ -151,3 +153,7 @@ struct TemplatesGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../docs/rfc2396.md")]
 struct Rfc2396GuideDoctests;
+
+#[cfg(doctest)]
+#[doc = include_str!("../../docs/views.md")]
+struct ViewsGuideDoctests;

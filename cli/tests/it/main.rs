@@ -21,3 +21,4 @@ mod repair;
 mod resolve;
 mod rfc2396;
 mod template;
+mod views;

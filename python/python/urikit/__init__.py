@@ -53,6 +53,7 @@ from ._urikit import (
     resolve,
     to_file_path,
     validate,
+    views,
 )
 from ._urikit import __version__ as __version__
 
@@ -101,4 +102,5 @@ __all__ = [
     "from_file_path",
     "to_file_path",
     "repair",
+    "views",
 ]

@@ -69,6 +69,8 @@
 //! - `scheme_based.rs`: 6.2.3, [`SchemeInfo`], [`SCHEMES`], default ports.
 //! - `writer.rs`: the one-pass writer, with the path writer that removes
 //!   dot segments as it copies, and the byte checks of a normal form.
+//! - `ladder.rs`: the ladder step by step ([`Normalizer::ladder`]): the
+//!   text after each rung, 6.2.2.1 to 6.2.3, from the one writer.
 //! - `normalized.rs`: [`Normalized`], the result, and the `normalize`
 //!   methods of the URI types.
 
@@ -80,6 +82,7 @@ use core::fmt;
 use crate::error::ParseError;
 use crate::uri::{ToUriRef, UriRef};
 
+mod ladder;
 mod normalized;
 mod scheme_based;
 mod syntax_based;
@@ -87,6 +90,7 @@ mod syntax_based;
 mod tests;
 mod writer;
 
+pub use ladder::{Ladder, Rung};
 pub use normalized::Normalized;
 pub use scheme_based::{SCHEMES, SchemeInfo, scheme_info};
 
@@ -289,7 +293,7 @@ impl<'s> Normalizer<'s> {
         // than keeping a `String` valid after every small edit. The check
         // cannot fail (the input is a `str` and only ASCII is written).
         let mut out = Vec::with_capacity(r.len() + 2);
-        let m = self.write(r, &mut out);
+        let m = self.write::<{ ladder::SCHEME }>(r, &mut out);
         let out = String::from_utf8(out)
             .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         Normalized {

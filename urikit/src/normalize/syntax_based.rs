@@ -6,6 +6,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use super::Normalizer;
+use super::ladder::{DOTS, PCT, SCHEME};
 use super::writer::{Bytes, Matcher, Writer, pct_is_normal};
 use crate::host::{Host, HostKind, parse_ipv4};
 use crate::parse::{Meta, NONE};
@@ -36,7 +37,12 @@ impl Normalizer<'_> {
     ///
     /// One pass over the input: what is already normal is copied in whole
     /// runs, and only the bytes that change are written one by one.
-    pub(super) fn write(&self, r: &UriRef<'_>, out: &mut Vec<u8>) -> Meta {
+    ///
+    /// `RUNG` is how far up the ladder to go ([`super::ladder`]): the
+    /// normal form is [`SCHEME`], the top; the lower rungs serve
+    /// [`Normalizer::ladder`]. Each is its own copy of this function, and
+    /// in each the tests of `RUNG` are constants.
+    pub(super) fn write<const RUNG: u8>(&self, r: &UriRef<'_>, out: &mut Vec<u8>) -> Meta {
         let s = r.as_str().as_bytes();
         let im = r.meta();
         let mut w = Writer { s, run: 0, out };
@@ -53,13 +59,18 @@ impl Normalizer<'_> {
             m.auth_start = w.pos(im.auth_start as usize);
             let userinfo = r.userinfo();
             if userinfo.is_some() {
-                w.pct::<false>(im.auth_start as usize, hs - 1);
+                w.pct_upto::<false, RUNG>(im.auth_start as usize, hs - 1);
             }
             let host_out = w.pos(hs);
             m.host_start = host_out;
-            m.host_kind = self.write_host(&mut w, host, hs, he);
-            let port = self.port(r.port(), info.as_ref(), is_uri);
+            m.host_kind = self.write_host::<RUNG>(&mut w, host, hs, he);
+            let port = if RUNG >= SCHEME {
+                self.port(r.port(), info.as_ref(), is_uri)
+            } else {
+                r.port()
+            };
             if let Some(dh) = info.and_then(|i| i.default_host)
+                && RUNG >= SCHEME
                 && userinfo.is_none()
                 && port.is_none()
             {
@@ -81,11 +92,11 @@ impl Normalizer<'_> {
         }
         let (ps, pe) = (im.path_start as usize, im.path_end as usize);
         m.path_start = w.pos(ps);
-        if is_uri {
+        if is_uri && RUNG >= DOTS {
             let p0 = m.path_start as usize;
             let dots_removed = w.path_without_dots(ps, pe);
             if r.has_authority() {
-                if ps == pe && info.is_some_and(|i| i.empty_path_is_root) {
+                if RUNG >= SCHEME && ps == pe && info.is_some_and(|i| i.empty_path_is_root) {
                     w.flush(pe);
                     w.out.push(b'/');
                 }
@@ -100,7 +111,7 @@ impl Normalizer<'_> {
                 }
             }
         } else {
-            w.pct::<false>(ps, pe);
+            w.pct_upto::<false, RUNG>(ps, pe);
         }
         m.path_end = w.pos(pe);
         if im.query_start != NONE {
@@ -111,19 +122,19 @@ impl Normalizer<'_> {
             } else {
                 s.len()
             };
-            w.pct::<false>(qs + 1, qe);
+            w.pct_upto::<false, RUNG>(qs + 1, qe);
         }
         if im.fragment_start != NONE {
             let fs = im.fragment_start as usize;
             m.fragment_start = w.pos(fs);
-            w.pct::<false>(fs + 1, s.len());
+            w.pct_upto::<false, RUNG>(fs + 1, s.len());
         }
         w.flush(s.len());
         m
     }
 
     /// Write the host `s[hs..he]`, returning its kind.
-    pub(super) fn write_host(
+    pub(super) fn write_host<const RUNG: u8>(
         &self,
         w: &mut Writer<'_, '_>,
         host: Host<'_>,
@@ -133,7 +144,7 @@ impl Normalizer<'_> {
         match host.kind() {
             HostKind::RegName => {
                 let start = w.pos(hs) as usize;
-                if !w.pct::<true>(hs, he) {
+                if !w.pct_upto::<true, RUNG>(hs, he) || RUNG < PCT {
                     return HostKind::RegName;
                 }
                 // Decoding can turn a reg-name into an IPv4 address
@@ -145,7 +156,7 @@ impl Normalizer<'_> {
                 }
                 HostKind::RegName
             }
-            HostKind::Ipv6 if self.ipv6_canonical => {
+            HostKind::Ipv6 if self.ipv6_canonical && RUNG >= SCHEME => {
                 match host.ipv6() {
                     Some(addr) => {
                         w.flush(hs);

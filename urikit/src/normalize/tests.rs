@@ -41,7 +41,7 @@ fn pct_lowers_decoded_host_letters() {
         run: 0,
         out: &mut out,
     };
-    assert!(w.pct::<true>(0, 7));
+    assert!(w.pct::<true, true>(0, 7));
     w.flush(7);
     assert_eq!(out, b"ab%3A");
 }

@@ -5,6 +5,7 @@
 use alloc::vec::Vec;
 use core::fmt;
 
+use super::ladder::PCT;
 use crate::chars::{UNRESERVED, hex_value};
 use crate::parse::NONE;
 
@@ -64,10 +65,16 @@ impl Writer<'_, '_> {
     }
 
     /// Normalize the percent-encodings of `s[from..to]` (uppercase hex,
-    /// unreserved decoded) and, when `LOWER`, lowercase its letters (a
-    /// decoded one too). Returns whether it held a percent-encoding.
+    /// and when `DECODE` unreserved decoded) and, when `LOWER`, lowercase
+    /// its letters (a decoded one too). Returns whether it held a
+    /// percent-encoding. Normalization always decodes; the ladder's case
+    /// rung (6.2.2.1) does not.
     #[inline]
-    pub(super) fn pct<const LOWER: bool>(&mut self, from: usize, to: usize) -> bool {
+    pub(super) fn pct<const LOWER: bool, const DECODE: bool>(
+        &mut self,
+        from: usize,
+        to: usize,
+    ) -> bool {
         let b = self.s.get(..to).unwrap_or_default();
         let mut i = from;
         let mut had = false;
@@ -78,7 +85,7 @@ impl Writer<'_, '_> {
             i += k;
             if b[i] == b'%' {
                 had = true;
-                i = self.triplet::<LOWER>(b, i);
+                i = self.triplet::<LOWER, DECODE>(b, i);
             } else {
                 self.flush(i);
                 self.out.push(b[i].to_ascii_lowercase());
@@ -89,9 +96,29 @@ impl Writer<'_, '_> {
         had
     }
 
-    /// Normalize the percent-encoding at `b[i]`, returning where it ends.
+    /// [`Writer::pct`] as the ladder's rung `RUNG` does it: decoding from
+    /// the percent-encoding rung (6.2.2.2) up.
     #[inline(always)]
-    pub(super) fn triplet<const LOWER: bool>(&mut self, b: &[u8], i: usize) -> usize {
+    pub(super) fn pct_upto<const LOWER: bool, const RUNG: u8>(
+        &mut self,
+        from: usize,
+        to: usize,
+    ) -> bool {
+        if RUNG >= PCT {
+            self.pct::<LOWER, true>(from, to)
+        } else {
+            self.pct::<LOWER, false>(from, to)
+        }
+    }
+
+    /// Normalize the percent-encoding at `b[i]` (decoded when `DECODE` and
+    /// unreserved), returning where it ends.
+    #[inline(always)]
+    pub(super) fn triplet<const LOWER: bool, const DECODE: bool>(
+        &mut self,
+        b: &[u8],
+        i: usize,
+    ) -> usize {
         let (Some(&h), Some(&l)) = (b.get(i + 1), b.get(i + 2)) else {
             return i + 1; // not a triplet (the parser lets none through)
         };
@@ -99,7 +126,7 @@ impl Writer<'_, '_> {
             return i + 1;
         };
         let v = (hv << 4) | lv;
-        if UNRESERVED.contains(v) {
+        if DECODE && UNRESERVED.contains(v) {
             self.flush(i);
             self.out
                 .push(if LOWER { v.to_ascii_lowercase() } else { v });
@@ -141,7 +168,7 @@ impl Writer<'_, '_> {
         {
             i += k;
             if b[i] == b'%' {
-                i = self.triplet::<false>(b, i);
+                i = self.triplet::<false, true>(b, i);
                 continue;
             }
             // Most segments start with neither "." nor "%2": skip those

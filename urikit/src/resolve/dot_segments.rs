@@ -1,8 +1,11 @@
 //! remove_dot_segments (RFC 3986 section 5.2.4): the published algorithm,
-//! segment by segment ([`Dots`]), and the one-pass form for a rooted input
-//! buffer that resolution writes straight into its result ([`rooted_dots`]).
+//! segment by segment ([`Dots`]), the one-pass form for a rooted input
+//! buffer that resolution writes straight into its result ([`rooted_dots`]),
+//! and the step-by-step record of the first ([`remove_dot_segments_trace`]).
 
 use alloc::string::String;
+use alloc::vec::Vec;
+use core::fmt;
 
 use super::scan::{LO, eq_bytes, load8, load8_padded, maybe_dot_segment, zero_bytes};
 
@@ -285,4 +288,173 @@ pub(super) fn rooted_dots(out: &mut String, root: usize, rest: &str) {
         };
     }
     out.push_str(&rest[run..]);
+}
+
+// ---------------------------------------------------------------------------
+// The steps, for showing them
+
+/// A step of remove_dot_segments as RFC 3986 5.2.4 numbers them (2A to 2E).
+///
+/// ```
+/// use urikit::DotRule;
+/// assert_eq!(DotRule::C.letter(), 'C');
+/// assert_eq!(DotRule::E.to_string(), "2E");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum DotRule {
+    /// A prefix `../` or `./` removed.
+    A,
+    /// A prefix `/./` or `/.` (a complete segment) replaced by `/`.
+    B,
+    /// A prefix `/../` or `/..` replaced by `/`, and the output's last
+    /// segment removed with its preceding `/`.
+    C,
+    /// An input of exactly `.` or `..` removed.
+    D,
+    /// The first segment, with its leading `/` if any, moved to the output.
+    E,
+}
+
+impl DotRule {
+    /// The step's letter in 5.2.4 (its number is 2).
+    pub const fn letter(self) -> char {
+        match self {
+            DotRule::A => 'A',
+            DotRule::B => 'B',
+            DotRule::C => 'C',
+            DotRule::D => 'D',
+            DotRule::E => 'E',
+        }
+    }
+
+    /// What the step does, in a few words.
+    ///
+    /// ```
+    /// assert_eq!(urikit::DotRule::D.description(), "remove a lone \".\" or \"..\"");
+    /// ```
+    pub const fn description(self) -> &'static str {
+        match self {
+            DotRule::A => "remove a prefix \"../\" or \"./\"",
+            DotRule::B => "replace a prefix \"/./\" or \"/.\" with \"/\"",
+            DotRule::C => {
+                "replace a prefix \"/../\" or \"/..\" with \"/\" and remove the last output segment"
+            }
+            DotRule::D => "remove a lone \".\" or \"..\"",
+            DotRule::E => "move the first segment to the output",
+        }
+    }
+}
+
+impl fmt::Display for DotRule {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "2{}", self.letter())
+    }
+}
+
+/// One step of remove_dot_segments: the rule that ran and both buffers
+/// after it, as the table of RFC 3986 5.2.4 shows them.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct DotStep {
+    rule: DotRule,
+    output: String,
+    input: String,
+}
+
+impl DotStep {
+    /// The rule that ran.
+    pub const fn rule(&self) -> DotRule {
+        self.rule
+    }
+
+    /// The output buffer after the step.
+    pub fn output(&self) -> &str {
+        &self.output
+    }
+
+    /// The input buffer after the step (what is left of the input).
+    pub fn input(&self) -> &str {
+        &self.input
+    }
+}
+
+/// [`remove_dot_segments`] step by step: each step of the loop of RFC 3986
+/// 5.2.4 with the output and input buffers after it. The last step's
+/// output is the result (the input itself when there is no step: an
+/// empty path).
+///
+/// It runs the same segment steps as [`remove_dot_segments`] and records
+/// the buffers: `O(n)` steps, each copying the buffers, so `O(n²)` bytes
+/// for a path of `n` bytes. For showing the algorithm; resolution and
+/// normalization never call it.
+///
+/// RFC 3986 5.2.4's first example:
+///
+/// ```
+/// use urikit::{remove_dot_segments_trace, DotRule::*};
+/// let steps = remove_dot_segments_trace("/a/b/c/./../../g");
+/// let rows: Vec<_> = steps.iter().map(|s| (s.rule(), s.output(), s.input())).collect();
+/// assert_eq!(rows, [
+///     (E, "/a", "/b/c/./../../g"),
+///     (E, "/a/b", "/c/./../../g"),
+///     (E, "/a/b/c", "/./../../g"),
+///     (B, "/a/b/c", "/../../g"),
+///     (C, "/a/b", "/../g"),
+///     (C, "/a", "/g"),
+///     (E, "/a/g", ""),
+/// ]);
+/// let steps = remove_dot_segments_trace("../a/..");
+/// let rows: Vec<_> = steps.iter().map(|s| (s.rule(), s.output(), s.input())).collect();
+/// assert_eq!(rows, [(A, "", "a/.."), (E, "a", "/.."), (C, "", "/"), (E, "/", "")]);
+/// ```
+pub fn remove_dot_segments_trace(path: &str) -> Vec<DotStep> {
+    let mut steps = Vec::new();
+    let mut out = String::with_capacity(path.len());
+    let absolute = path.starts_with('/');
+    let body = path.strip_prefix('/').unwrap_or(path);
+    let mut dots = Dots::new(&mut out, absolute);
+    // Where the current segment starts in `path`.
+    let mut at = usize::from(absolute);
+    let mut step = |rule, output: &str, input: &str| {
+        steps.push(DotStep {
+            rule,
+            output: String::from(output),
+            input: String::from(input),
+        })
+    };
+    each_segment(body, |seg, last| {
+        let end = at + seg.len();
+        let leading = dots.leading;
+        dots.seg(seg, last);
+        let out = dots.out.as_str();
+        let rest = path.get(end..).unwrap_or_default();
+        let after_slash = path.get(end + 1..).unwrap_or_default();
+        if leading {
+            match (is_dot(seg), last) {
+                (true, false) => step(DotRule::A, out, after_slash),
+                (true, true) => step(DotRule::D, out, ""),
+                // An empty first segment (the input now starts with "/",
+                // as after "./" in ".//g"): step E moves it with the next
+                // segment, in the next call.
+                (false, _) if seg.is_empty() => {}
+                (false, _) => step(DotRule::E, out, rest),
+            }
+        } else {
+            let rule = match seg {
+                "." => DotRule::B,
+                ".." => DotRule::C,
+                _ => DotRule::E,
+            };
+            if rule != DotRule::E && last {
+                // B or C on "/." or "/.." at the end leaves "/", which E
+                // then moves: `Dots` has written both.
+                step(rule, out.get(..out.len() - 1).unwrap_or_default(), "/");
+                step(DotRule::E, out, "");
+            } else {
+                step(rule, out, rest);
+            }
+        }
+        at = end + 1;
+    });
+    steps
 }

@@ -53,6 +53,9 @@
 //! - `relative.rs`: make-relative, the inverse of resolution.
 //! - `rfc2396.rs`: the legacy resolution of RFC 2396 5.2.
 //! - `scan.rs`: word-at-a-time byte scans shared by the fast paths.
+//! - `trace.rs`: resolution step by step ([`Resolver::trace`]): the branch
+//!   of 5.2.2, the merged path, the steps of 5.2.4
+//!   ([`remove_dot_segments_trace`], in `dot_segments.rs`).
 
 use crate::names::kind_names;
 use core::fmt;
@@ -70,6 +73,7 @@ mod scan;
 mod splice;
 #[cfg(test)]
 mod tests;
+mod trace;
 mod transform;
 
 #[cfg(test)]
@@ -77,9 +81,13 @@ use relative::{make_relative_general, relative_fast};
 #[cfg(test)]
 use scan::{last_slash_end, maybe_dot_segment};
 
-pub use dot_segments::{remove_dot_segments, remove_dot_segments_into};
+pub use dot_segments::{
+    DotRule, DotStep, remove_dot_segments, remove_dot_segments_into, remove_dot_segments_trace,
+};
 pub use merge::{merge, merge_into};
 pub use relative::make_relative;
+pub use rfc2396::{LegacyRule, LegacyStep};
+pub use trace::{ResolveCase, ResolveTrace};
 pub use transform::Resolver;
 
 // ---------------------------------------------------------------------------

@@ -5,9 +5,10 @@ use alloc::string::String;
 
 use super::dot_segments::{dots_into, has_dot_segment};
 use super::merge::merge_prefix;
-use super::recompose::{Builder, Parts, parts};
+use super::recompose::{Auth, Builder, Parts, parts};
 use super::rfc2396::legacy_into;
 use super::splice::{Cut, cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots};
+use super::trace::ResolveCase;
 use super::{ResolveError, base_of, reference_of};
 use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef};
@@ -41,6 +42,17 @@ pub(super) enum PathPlan<'a> {
     Dots(&'a str, &'a str),
     /// RFC 2396 steps 6c to 6g on prefix + path.
     Legacy(&'a str, &'a str),
+}
+
+/// The branch of 5.2.2 a reference takes and the target's parts.
+pub(super) struct Plan<'a> {
+    pub(super) case: ResolveCase,
+    pub(super) scheme_ignored: bool,
+    pub(super) scheme: &'a str,
+    pub(super) auth: Option<Auth<'a>>,
+    pub(super) path: PathPlan<'a>,
+    pub(super) query: Option<&'a str>,
+    pub(super) fragment: Option<&'a str>,
 }
 
 impl Resolver {
@@ -370,16 +382,12 @@ impl Resolver {
         }
     }
 
-    /// The pseudocode of 5.2.2 (or the steps of RFC 2396 5.2), writing the
-    /// target straight into `out` in the order of 5.3.
-    pub(super) fn transform(
-        &self,
-        b: &Parts<'_>,
-        r: &Parts<'_>,
-        out: &mut String,
-        exact: bool,
-    ) -> Result<Meta, ResolveError> {
+    /// The branch of the pseudocode of 5.2.2 that `r` takes (or of the
+    /// steps of RFC 2396 5.2), and what the target is made of.
+    #[inline]
+    pub(super) fn plan<'a>(&self, b: &Parts<'a>, r: &Parts<'a>) -> Plan<'a> {
         let mut r = *r;
+        let had_scheme = r.scheme.is_some();
         self.drop_same_scheme(b, &mut r);
         let legacy = self.rfc2396;
         let dots = |p| {
@@ -390,19 +398,32 @@ impl Resolver {
             }
         };
         let b_scheme = b.scheme.unwrap_or("");
-        let (scheme, auth, plan, query) = if let Some(s) = r.scheme {
-            (s, r.auth, dots(r.path), r.query)
+        let (case, scheme, auth, path, query) = if let Some(s) = r.scheme {
+            (ResolveCase::Scheme, s, r.auth, dots(r.path), r.query)
         } else if r.auth.is_some() {
-            (b_scheme, r.auth, dots(r.path), r.query)
+            (
+                ResolveCase::Authority,
+                b_scheme,
+                r.auth,
+                dots(r.path),
+                r.query,
+            )
         } else if r.path.is_empty() && !(legacy && r.query.is_some()) {
             (
+                ResolveCase::EmptyPath,
                 b_scheme,
                 b.auth,
                 PathPlan::Copy(b.path),
                 r.query.or(b.query),
             )
         } else if r.path.starts_with('/') {
-            (b_scheme, b.auth, dots(r.path), r.query)
+            (
+                ResolveCase::AbsolutePath,
+                b_scheme,
+                b.auth,
+                dots(r.path),
+                r.query,
+            )
         } else {
             let prefix = merge_prefix(b.auth.is_some(), b.path);
             let plan = if legacy {
@@ -410,9 +431,36 @@ impl Resolver {
             } else {
                 PathPlan::Dots(prefix, r.path)
             };
-            (b_scheme, b.auth, plan, r.query)
+            (ResolveCase::Merge, b_scheme, b.auth, plan, r.query)
         };
-        let fragment = r.fragment;
+        Plan {
+            case,
+            scheme_ignored: had_scheme && r.scheme.is_none(),
+            scheme,
+            auth,
+            path,
+            query,
+            fragment: r.fragment,
+        }
+    }
+
+    /// The pseudocode of 5.2.2 (or the steps of RFC 2396 5.2), writing the
+    /// target straight into `out` in the order of 5.3.
+    pub(super) fn transform(
+        &self,
+        b: &Parts<'_>,
+        r: &Parts<'_>,
+        out: &mut String,
+        exact: bool,
+    ) -> Result<Meta, ResolveError> {
+        let Plan {
+            scheme,
+            auth,
+            path: plan,
+            query,
+            fragment,
+            ..
+        } = self.plan(b, r);
 
         // Upper bound: dot removal never lengthens a path; 2 for "/.".
         let path_max = match plan {

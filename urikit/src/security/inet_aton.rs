@@ -13,7 +13,7 @@ use super::decode::Decode;
 ///
 /// Dotted-decimal `IPv4address` hosts never get here: the parser classifies
 /// them as IPv4 (3.2.2).
-pub(super) fn inet_aton(host: &str) -> Option<Ipv4Addr> {
+pub(crate) fn inet_aton(host: &str) -> Option<Ipv4Addr> {
     let mut parts = [0u32; 4];
     let mut n = 0;
     let mut it = Decode(host.as_bytes().iter()).peekable();

@@ -51,7 +51,7 @@
 mod deceptive;
 mod decode;
 mod finding;
-mod inet_aton;
+pub(crate) mod inet_aton;
 mod lint;
 mod mapped;
 mod mask;

@@ -56,8 +56,10 @@ mod send_sync;
 mod serde;
 mod suffix;
 mod text;
+mod trace;
 #[cfg(feature = "url")]
 mod url;
 mod vectors;
+mod views;
 mod vscode;
 mod zone;

@@ -1,0 +1,157 @@
+//! `uri views`, run as a program: the JSON record, the exit status as a
+//! gate, stdin lines and -0, the table, parser selection. The expected
+//! views are worked out from each standard (RFC 3986, java.net.URI's
+//! RFC 2396 server/registry rule, the WHATWG IPv4 parser), not from the
+//! program's output.
+
+use crate::common::*;
+
+use serde_json::json;
+
+#[test]
+fn json_record_of_agreeing_parsers_and_exit_0() {
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--parsers",
+            "rfc3986,java",
+            "http://u@example.com:8080/p?q#f",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let view = |kind: &str| {
+        json!({"scheme": "http", "userinfo": "u", "host": "example.com", "host_kind": kind,
+               "port": "8080", "path": "/p", "query": "q", "fragment": "f"})
+    };
+    assert_eq!(
+        json_lines(&out),
+        [json!({
+            "input": "http://u@example.com:8080/p?q#f",
+            "views": {"rfc3986": view("reg-name"), "java": view("name")},
+            "findings": []
+        })]
+    );
+}
+
+#[test]
+fn a_host_java_reads_as_a_registry_is_a_high_host_finding_and_exit_1() {
+    // "_" is not in RFC 2396's hostname: java.net.URI keeps the authority
+    // as a registry name and getHost() is null; RFC 3986's reg-name allows it.
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--parsers",
+            "java,rfc3986",
+            "http://a_b/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["views"]["java"]["host"], json!(null));
+    assert_eq!(v["views"]["rfc3986"]["host"], json!("a_b"));
+    assert_eq!(
+        v["findings"],
+        json!([{"kind": "host", "parsers": ["java", "rfc3986"], "values": [null, "a_b"], "weight": "high"}])
+    );
+}
+
+#[test]
+fn an_error_is_a_view_of_its_own() {
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--parsers",
+            "rfc3986,java",
+            "http://a b/",
+        ],
+        None,
+    );
+    // Both reject it: no finding, exit 0.
+    assert_eq!(out.status.code(), Some(0));
+    let v = &json_lines(&out)[0];
+    assert!(v["views"]["rfc3986"]["error"].is_string());
+    assert!(v["views"]["java"]["error"].is_string());
+    assert_eq!(v["findings"], json!([]));
+}
+
+#[test]
+fn stdin_lines_and_nul_separated_inputs() {
+    let out = uri(
+        &["views", "--json", "--parsers", "rfc3986"],
+        Some(b"http://a/\nhttp://b/\n"),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let hosts: Vec<_> = json_lines(&out)
+        .iter()
+        .map(|v| v["views"]["rfc3986"]["host"].clone())
+        .collect();
+    assert_eq!(hosts, [json!("a"), json!("b")]);
+    let out = uri(
+        &["views", "-0", "--json", "--parsers", "rfc3986"],
+        Some(b"http://a/\nx\0http://b/\0"),
+    );
+    let text = stdout(&out);
+    let records: Vec<serde_json::Value> = text
+        .split_terminator('\0')
+        .map(|r| serde_json::from_str(r).unwrap())
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["input"], json!("http://a/\nx"));
+}
+
+#[test]
+fn the_table_has_a_row_per_parser_and_a_line_per_finding() {
+    let out = uri(&["views", "--parsers", "rfc3986,java", "http://a_b/"], None);
+    let text = stdout(&out);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "http://a_b/");
+    assert!(lines[1].split_whitespace().eq([
+        "parser", "scheme", "userinfo", "host", "port", "path", "query", "fragment"
+    ]));
+    assert!(lines[2].starts_with("  rfc3986 "));
+    assert!(lines[3].starts_with("  java "));
+    assert_eq!(lines[4], "  ! high host (host): rfc3986=\"a_b\" java=-");
+}
+
+#[test]
+fn unknown_parser_is_a_usage_error() {
+    let out = uri(
+        &["views", "--parsers", "rfc3986,netscape", "http://a/"],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("unknown parser \"netscape\""));
+}
+
+#[cfg(all(feature = "whatwg", feature = "curl"))]
+#[test]
+fn ipv4_number_forms_read_as_addresses_by_whatwg_and_curl() {
+    // WHATWG's IPv4 parser: "0x7f" is 127, the last part "1" fills the
+    // remaining three bytes: 127.0.0.1. libcurl normalizes the same forms.
+    // RFC 3986: "0x7f.1" is a reg-name.
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--parsers",
+            "rfc3986,whatwg,curl",
+            "http://0x7f.1/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(v["views"]["whatwg"]["host"], json!("127.0.0.1"));
+    assert_eq!(v["views"]["curl"]["host"], json!("127.0.0.1"));
+    assert_eq!(v["views"]["rfc3986"]["host"], json!("0x7f.1"));
+    assert_eq!(
+        v["findings"],
+        json!([{"kind": "ipv4-form", "parsers": ["rfc3986", "whatwg", "curl"],
+                "values": ["0x7f.1", "127.0.0.1", "127.0.0.1"], "weight": "high"}])
+    );
+}

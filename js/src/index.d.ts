@@ -1,0 +1,133 @@
+// Type declarations of urikit's JavaScript face (src/index.js).
+
+/** The names of the core's percent-encoding sets, for `encode`. */
+export declare const ENCODE_SETS: readonly string[];
+
+/** The parse profiles: RFC 3986's URI-reference and URI, RFC 3987's IRI-reference and IRI. */
+export type Profile = 'uri-reference' | 'uri' | 'iri-reference' | 'iri';
+/** The normalization and comparison levels of RFC 3986 6.2. */
+export type Level = 'string' | 'syntax' | 'scheme';
+/** Anything with URI text: a string, a ParsedURI or a WHATWG URL (its href). */
+export type Text = string | ParsedURI | URL;
+
+/** An invalid input (a subclass of the global URIError). */
+export declare class URIError extends globalThis.URIError {
+  constructor(message: string, details?: { index?: number; kind?: string; component?: string });
+  /** The UTF-16 index of the first offending character, when there is one. */
+  readonly index: number | undefined;
+  /** The core's stable kind name, such as `invalid-character`. */
+  readonly kind: string | undefined;
+  /** The component the error is in (`host`, `path`, ...), when there is one. */
+  readonly component: string | undefined;
+}
+
+/** `[start, end)` in UTF-16 code units. */
+export type Span = [number, number];
+
+export interface Components {
+  scheme?: string;
+  authority?: string;
+  userinfo?: string;
+  host?: string;
+  port?: string;
+  path: string;
+  query?: string;
+  fragment?: string;
+  hostKind?: 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture';
+}
+
+/** A parsed URI reference: absent components are `undefined`, empty ones `""`. */
+export declare class ParsedURI {
+  private constructor();
+  readonly text: string;
+  readonly scheme: string | undefined;
+  readonly authority: string | undefined;
+  readonly userinfo: string | undefined;
+  readonly host: string | undefined;
+  readonly port: string | undefined;
+  readonly path: string;
+  readonly query: string | undefined;
+  readonly fragment: string | undefined;
+  readonly hostKind: 'reg-name' | 'ipv4' | 'ipv6' | 'ipvfuture' | undefined;
+  readonly isRelative: boolean;
+  readonly offsets: Partial<Record<'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment', Span>>;
+  toString(): string;
+  toJSON(): Components;
+}
+
+export declare function parse(input: Text, options?: { profile?: Profile }): ParsedURI;
+export declare function parseMany(inputs: readonly string[], options?: { profile?: Profile }): Array<ParsedURI | URIError>;
+export type ComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
+/** The answers of parseLines, column by column. */
+export declare class URIBatch implements Iterable<ParsedURI | URIError> {
+  private constructor();
+  readonly length: number;
+  isValid(i: number): boolean;
+  text(i: number): string;
+  component(i: number, name: ComponentName): string | undefined;
+  errorIndex(i: number): number;
+  at(i: number): ParsedURI | URIError;
+  [Symbol.iterator](): Iterator<ParsedURI | URIError>;
+}
+export declare function parseLines(text: string, options?: { profile?: Profile }): URIBatch;
+export declare function validate(input: Text, rule?: string): boolean;
+export declare function validateMany(inputs: readonly string[], rule?: string): Int32Array;
+export declare function resolve(base: Text, reference: Text, options?: { strict?: boolean; iri?: boolean }): string;
+export declare function relative(base: Text, target: Text, options?: { iri?: boolean }): string;
+export declare function normalize(input: Text, options?: { level?: Level; iri?: boolean }): string;
+export declare function equivalent(a: Text, b: Text, options?: { level?: Level; ignoreFragment?: boolean; iri?: boolean }): boolean;
+export declare function encode(input: string, component: string): string;
+export declare function decode(input: string, options?: { form?: boolean; lossy?: boolean }): string;
+
+export interface Match {
+  uri: string;
+  start: number;
+  end: number;
+  delimiter: string;
+}
+export declare function extract(input: string, options?: { relative?: boolean; anyScheme?: boolean }): Match[];
+
+export interface Finding {
+  kind: string;
+  start: number;
+  end: number;
+  message: string;
+}
+export declare function lint(input: Text, options?: { iri?: boolean }): Finding[];
+export declare function toURI(input: Text, options?: { idna?: boolean }): string;
+export declare function toIRI(input: Text, options?: { idna?: boolean }): string;
+
+export type PathStyle = 'unix' | 'windows';
+export type FileProfile = 'rfc8089' | 'vscode';
+export declare function fromFilePath(path: string, options?: { style?: PathStyle; profile?: FileProfile }): string;
+export declare function toFilePath(uri: Text, options?: { style?: PathStyle; profile?: FileProfile }): string;
+
+export type MatchMode = 'exact' | 'lenient' | 'lenient-form';
+export type VarValue = string | string[] | Record<string, string>;
+export type ExpandValue =
+  | string
+  | number
+  | boolean
+  | null
+  | undefined
+  | ReadonlyArray<string | number | boolean>
+  | Readonly<Record<string, string | number | boolean>>;
+
+export interface MatchDetails {
+  vars: Record<string, VarValue>;
+  rest: Array<[string, string]>;
+  hazards: Array<{ variable: string; kind: string; message: string }>;
+}
+
+export declare class UriTemplate {
+  constructor(template: string);
+  readonly template: string;
+  readonly variables: string[];
+  expand(vars?: Readonly<Record<string, ExpandValue>>): string;
+  match(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): Record<string, VarValue> | null;
+  matchDetails(uri: Text, options?: { mode?: MatchMode; maxLength?: number }): MatchDetails | null;
+  toString(): string;
+}
+export { fastUri } from './fast-uri.js';
+/** JSON Schema format checks by the core, for a validator's addFormat. */
+export declare const jsonSchemaFormats: Readonly<Record<'uri' | 'uri-reference' | 'iri' | 'iri-reference' | 'uri-template', (s: string) => boolean>>;

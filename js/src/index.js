@@ -1,0 +1,451 @@
+// urikit for JavaScript: the one Rust core (../../urikit) compiled to
+// WebAssembly, with an idiomatic face. Nothing about URIs is decided here:
+// every answer comes from the core; this file only moves text in and
+// offsets or text out, and turns the core's failures into URIError.
+import { exports as raw, wasm } from './load.js';
+
+const NONE = 0xffffffff;
+const SLOTS = 20;
+const HOST_KINDS = wasm.host_kind_names();
+const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
+
+/** The names of the core's percent-encoding sets, for `encode`. */
+export const ENCODE_SETS = Object.freeze(wasm.encode_set_names());
+
+/**
+ * An invalid input: the global `URIError` with where (`index`, in UTF-16
+ * code units like every JavaScript string index), what (`kind`, the
+ * core's stable name) and in which component.
+ */
+export class URIError extends globalThis.URIError {
+  constructor(message, { index, kind, component } = {}) {
+    super(message);
+    this.name = 'URIError';
+    this.index = index;
+    this.kind = kind;
+    this.component = component;
+  }
+}
+
+function failure(e) {
+  if (e instanceof wasm.Failure) {
+    const err = new URIError(e.message, { index: e.index, kind: e.kind, component: e.component });
+    e.free();
+    return err;
+  }
+  return e;
+}
+
+/** Calls `f` and turns the core's failure into a thrown URIError. */
+function call(f, ...args) {
+  try {
+    return f(...args);
+  } catch (e) {
+    throw failure(e);
+  }
+}
+
+function text(value, what) {
+  if (typeof value === 'string') return value;
+  if (value instanceof ParsedURI) return value.text;
+  if (value instanceof URL) return value.href;
+  throw new TypeError(`${what} must be a string, not ${value === null ? 'null' : typeof value}`);
+}
+
+function profileCode(profile = 'uri-reference') {
+  const p = PROFILES[profile];
+  if (p === undefined) {
+    throw new URIError(`unknown profile ${JSON.stringify(profile)} (expected ${Object.keys(PROFILES).join(', ')})`, {
+      kind: 'unknown-profile',
+    });
+  }
+  return p;
+}
+
+const encoder = new TextEncoder();
+let bytes = new Uint8Array(raw.memory.buffer);
+function memory8() {
+  if (bytes.buffer !== raw.memory.buffer) bytes = new Uint8Array(raw.memory.buffer);
+  return bytes;
+}
+
+/**
+ * Writes `s` as UTF-8 into the module's input buffer and returns its
+ * length in bytes: a loop for short ASCII text, else `encodeInto` (native
+ * code) straight into the module's memory. wasm-bindgen's own string
+ * passing copies character by character in JavaScript and allocates and
+ * frees for every call; for a batch that copy took longer than the parse.
+ */
+let inPtr = 0;
+let inCap = 0;
+function reserve(n) {
+  if (n > inCap) {
+    inPtr = wasm.input_reserve(n);
+    inCap = n;
+  }
+  return inPtr;
+}
+
+function put(s) {
+  const n = s.length;
+  if (n < 128) {
+    const ptr = reserve(n * 3);
+    const m = memory8();
+    let i = 0;
+    for (; i < n; i++) {
+      const c = s.charCodeAt(i);
+      if (c > 0x7f) break;
+      m[ptr + i] = c;
+    }
+    if (i === n) return n;
+    return i + encoder.encodeInto(s.slice(i), m.subarray(ptr + i, ptr + n * 3)).written;
+  }
+  let ptr = reserve(n);
+  const r = encoder.encodeInto(s, memory8().subarray(ptr, ptr + n));
+  if (r.read === n) return r.written;
+  // Not ASCII: room for three bytes a code unit (the buffer may move).
+  ptr = reserve(n * 3);
+  return encoder.encodeInto(s, memory8().subarray(ptr, ptr + n * 3)).written;
+}
+
+let view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+function offsetsView() {
+  if (view.buffer !== raw.memory.buffer) view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+  return view;
+}
+
+/**
+ * A parsed URI reference: the input text and the offsets of its
+ * components. Components are sliced from the text when read; an absent
+ * component is `undefined`, an empty one `""`.
+ */
+export class ParsedURI {
+  #s;
+  #o;
+  #b;
+  #at;
+  #len;
+  constructor(source, offsets, base = 0, start = 0, length = source.length) {
+    this.#s = source;
+    this.#o = offsets;
+    this.#b = base;
+    this.#at = start;
+    this.#len = length;
+  }
+  /** The input, exactly as parsed. */
+  get text() {
+    return this.#at === 0 && this.#len === this.#s.length ? this.#s : this.#s.slice(this.#at, this.#at + this.#len);
+  }
+  #part(k) {
+    const a = this.#o[this.#b + 2 * k];
+    return a === NONE ? undefined : this.#s.slice(this.#at + a, this.#at + this.#o[this.#b + 2 * k + 1]);
+  }
+  get scheme() { return this.#part(0); }
+  get authority() { return this.#part(1); }
+  get userinfo() { return this.#part(2); }
+  get host() { return this.#part(3); }
+  get port() { return this.#part(4); }
+  get path() { return this.#part(5); }
+  get query() { return this.#part(6); }
+  get fragment() { return this.#part(7); }
+  /** `reg-name`, `ipv4`, `ipv6` or `ipvfuture` (the core's names); `undefined` without a host. */
+  get hostKind() {
+    const k = this.#o[this.#b + 16];
+    return k === NONE ? undefined : HOST_KINDS[k];
+  }
+  /** Whether this is a relative reference (no scheme). */
+  get isRelative() { return this.#o[this.#b] === NONE; }
+  /** `[start, end)` of each present component, in UTF-16 code units. */
+  get offsets() {
+    const out = {};
+    COMPONENTS.forEach((name, k) => {
+      const a = this.#o[this.#b + 2 * k];
+      if (a !== NONE) out[name] = [a, this.#o[this.#b + 2 * k + 1]];
+    });
+    return out;
+  }
+  toString() { return this.text; }
+  toJSON() {
+    const out = {};
+    for (const name of COMPONENTS) {
+      const v = this[name];
+      if (v !== undefined) out[name] = v;
+    }
+    if (this.host !== undefined) out.hostKind = this.hostKind;
+    return out;
+  }
+}
+
+/**
+ * Parses `input` as a URI reference (RFC 3986), or by `profile`: `'uri'`
+ * (a scheme is required), `'iri-reference'` or `'iri'` (RFC 3987).
+ * Throws URIError for invalid input.
+ */
+export function parse(input, options) {
+  const s = typeof input === 'string' ? input : text(input, 'input');
+  const code = options === undefined || options.profile === undefined ? 0 : profileCode(options.profile);
+  const len = put(s);
+  try {
+    wasm.parse_input(len, code);
+  } catch (e) {
+    throw failure(e);
+  }
+  // A plain array: cheaper to make than a typed array for 17 numbers.
+  const v = offsetsView();
+  const o = [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], v[8], v[9], v[10], v[11], v[12], v[13], v[14], v[15], v[16]];
+  return new ParsedURI(s, o);
+}
+
+/**
+ * Parses many inputs in one crossing of the WebAssembly boundary (one
+ * string in, one array of offsets out): an array of `ParsedURI`, with a
+ * `URIError` (not thrown) in the place of each invalid input.
+ */
+export function parseMany(inputs, { profile } = {}) {
+  const code = profileCode(profile);
+  const n = inputs.length;
+  const lens = new Uint32Array(n);
+  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
+  const ptr = call(wasm.parse_many_input, put(inputs.join('')), lens, code);
+  const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) out[i] = batchItem(inputs[i], all, i * SLOTS, 0, inputs[i].length, code);
+  return out;
+}
+
+/** One answer of a batch: a ParsedURI, or the URIError of parsing the item alone. */
+function batchItem(source, all, base, start, length, code) {
+  if (all[base + 17] === 0) return new ParsedURI(source, all, base, start, length);
+  try {
+    wasm.parse(source.slice(start, start + length), code);
+    return new URIError('inconsistent batch answer', { kind: 'internal' });
+  } catch (e) {
+    return failure(e);
+  }
+}
+
+const COMPONENT_INDEX = Object.fromEntries(COMPONENTS.map((name, k) => [name, k]));
+
+/**
+ * The answers of `parseLines`, column by column: no object per line until
+ * one is asked for. `length`; `isValid(i)`; `component(i, name)` (a
+ * string, or `undefined` when absent or the line is invalid);
+ * `errorIndex(i)`; `at(i)` (a `ParsedURI` or a `URIError`); iterable.
+ */
+export class URIBatch {
+  #s;
+  #o;
+  #code;
+  constructor(source, offsets, length, code) {
+    this.#s = source;
+    this.#o = offsets;
+    this.#code = code;
+    /** How many lines. */
+    this.length = length;
+  }
+  /** Whether line `i` parsed. */
+  isValid(i) {
+    return this.#o[i * SLOTS + 17] === 0;
+  }
+  /** The text of line `i`. */
+  text(i) {
+    const b = i * SLOTS;
+    return this.#s.slice(this.#o[b + 18], this.#o[b + 18] + this.#o[b + 19]);
+  }
+  /** Component `name` of line `i` (`'scheme'`, `'host'`, ...): `undefined` when absent or the line is invalid. */
+  component(i, name) {
+    const b = i * SLOTS;
+    const k = COMPONENT_INDEX[name];
+    if (k === undefined) throw new TypeError(`unknown component ${JSON.stringify(name)}`);
+    if (this.#o[b + 17] !== 0) return undefined;
+    const a = this.#o[b + 2 * k];
+    return a === NONE ? undefined : this.#s.slice(this.#o[b + 18] + a, this.#o[b + 18] + this.#o[b + 2 * k + 1]);
+  }
+  /** The UTF-16 index (in the line) of line `i`'s first bad character; -1 for a valid line. */
+  errorIndex(i) {
+    return this.#o[i * SLOTS + 17] === 0 ? -1 : this.#o[i * SLOTS];
+  }
+  /** Line `i` as a `ParsedURI`, or its `URIError`. */
+  at(i) {
+    const b = i * SLOTS;
+    return batchItem(this.#s, this.#o, b, this.#o[b + 18], this.#o[b + 19], this.#code);
+  }
+  *[Symbol.iterator]() {
+    for (let i = 0; i < this.length; i++) yield this.at(i);
+  }
+}
+
+/**
+ * Parses each line of `text` (lines end at LF; a CR before it is not part
+ * of the line) in one crossing: the text is encoded straight into the
+ * module's memory, no string is split or joined, and the answer is a
+ * `URIBatch` of offsets that makes no object per line until asked.
+ */
+export function parseLines(text, { profile } = {}) {
+  const code = profileCode(profile);
+  if (typeof text !== 'string') throw new TypeError('text must be a string');
+  const ptr = call(wasm.parse_lines_input, put(text), code);
+  const n = wasm.lines_count();
+  return new URIBatch(text, new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice(), n, code);
+}
+
+/**
+ * Whether `input` matches the ABNF rule `rule` (the RFC's rule names:
+ * `URI-reference` by default, `URI`, `absolute-URI`, `relative-ref`,
+ * `IRI`, `IRI-reference`, `host`, `IPv6address`, `segment`, ...).
+ */
+export function validate(input, rule = 'URI-reference') {
+  try {
+    wasm.validate(text(input, 'input'), rule);
+    return true;
+  } catch (e) {
+    const err = failure(e);
+    if (err instanceof URIError && err.kind === 'unknown-rule') throw err;
+    if (err instanceof URIError) return false;
+    throw err;
+  }
+}
+
+/**
+ * `validate` for many inputs in one crossing: for each input `-1` when
+ * it matches `rule`, else the index of its first bad character
+ * (an Int32Array).
+ */
+export function validateMany(inputs, rule = 'URI-reference') {
+  const n = inputs.length;
+  const lens = new Uint32Array(n);
+  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
+  return call(wasm.validate_many_input, put(inputs.join('')), lens, rule);
+}
+
+/** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */
+export function resolve(base, reference, { strict = true, iri = false } = {}) {
+  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), !strict, iri);
+}
+
+/** The shortest reference that resolves from `base` to `target` (the core's make_relative). */
+export function relative(base, target, { iri = false } = {}) {
+  return call(wasm.make_relative, text(base, 'base'), text(target, 'target'), iri);
+}
+
+/** The normal form at `level`: `'syntax'` (6.2.2, the default), `'scheme'` (also 6.2.3) or `'string'`. */
+export function normalize(input, { level = 'syntax', iri = false } = {}) {
+  return call(wasm.normalize, text(input, 'input'), level, iri);
+}
+
+/** Whether `a` and `b` are equivalent at `level` (6.2). */
+export function equivalent(a, b, { level = 'syntax', ignoreFragment = false, iri = false } = {}) {
+  return call(wasm.equivalent, text(a, 'a'), text(b, 'b'), level, ignoreFragment, iri);
+}
+
+/** Percent-encodes `input` (as UTF-8) for `component`, one of ENCODE_SETS. */
+export function encode(input, component) {
+  return call(wasm.encode, text(input, 'input'), component);
+}
+
+/** Percent-decodes `input`; `form: true` reads `+` as a space; `lossy: true` replaces bytes that are not UTF-8 with U+FFFD. */
+export function decode(input, { form = false, lossy = false } = {}) {
+  return call(wasm.decode, text(input, 'input'), form, lossy);
+}
+
+/** The URI references in plain text (RFC 3986 Appendix C): `{uri, start, end, delimiter}`. */
+export function extract(input, { relative = false, anyScheme = false } = {}) {
+  return JSON.parse(wasm.extract(text(input, 'input'), relative, anyScheme));
+}
+
+/** The security findings (RFC 3986 section 7): `{kind, start, end, message}`. */
+export function lint(input, { iri = false } = {}) {
+  return JSON.parse(call(wasm.lint, text(input, 'input'), iri));
+}
+
+/** The URI an IRI maps to (RFC 3987 3.1); `idna: true` maps the host by UTS #46 ToASCII. */
+export function toURI(input, { idna = false } = {}) {
+  return call(wasm.to_uri, text(input, 'input'), idna);
+}
+
+/** The IRI a URI maps to (RFC 3987 3.2); `idna: true` shows A-labels as U-labels. */
+export function toIRI(input, { idna = false } = {}) {
+  return call(wasm.to_iri, text(input, 'input'), idna);
+}
+
+function defaultStyle() {
+  return typeof process === 'object' && process.platform === 'win32' ? 'windows' : 'unix';
+}
+
+/** The `file` URI of an absolute path (RFC 8089, or `profile: 'vscode'` as vscode-uri writes it). */
+export function fromFilePath(path, { style = defaultStyle(), profile = 'rfc8089' } = {}) {
+  return call(wasm.from_file_path, text(path, 'path'), style, profile);
+}
+
+/** The path of a `file` URI (RFC 8089, or `profile: 'vscode'` as vscode-uri's fsPath reads it). */
+export function toFilePath(uri, { style = defaultStyle(), profile = 'rfc8089' } = {}) {
+  return call(wasm.to_file_path, text(uri, 'uri'), style, profile);
+}
+
+/**
+ * A URI Template (RFC 6570): `expand` fills it in, `match` reads the
+ * variables back out of a URI (`mode`: `'exact'`, the inverse of expand;
+ * `'lenient'` or `'lenient-form'`, as clients send URIs).
+ */
+export class UriTemplate {
+  #t;
+  constructor(template) {
+    this.#t = call(() => new wasm.Template(text(template, 'template')));
+    this.template = template;
+  }
+  /** The variable names in order of appearance (repeats kept). */
+  get variables() { return this.#t.variables(); }
+  /** Expands with `vars` (strings, numbers, booleans, arrays, objects; null/undefined is undefined). */
+  expand(vars = {}) {
+    return call(() => this.#t.expand(JSON.stringify(vars)));
+  }
+  /**
+   * The variables of `uri`, or `null` when it does not match: strings,
+   * arrays (exploded lists) or objects (associative arrays). In the
+   * lenient modes a hazard (a decoded `/` or a dot segment in a path
+   * value) throws URIError; `matchDetails` reports it instead. The lenient
+   * modes read URIs up to `maxLength` bytes (the core's default, 64 KiB,
+   * when 0), and throw URIError `uri-too-long` beyond.
+   */
+  match(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const d = this.matchDetails(uri, { mode, maxLength });
+    if (d === null) return null;
+    if (d.hazards.length) {
+      const h = d.hazards[0];
+      throw new URIError(`${h.message} in variable ${JSON.stringify(h.variable)}`, { kind: h.kind });
+    }
+    return d.vars;
+  }
+  /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
+  matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
+    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
+    if (json === undefined) return null;
+    const d = JSON.parse(json);
+    d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));
+    return d;
+  }
+  toString() { return this.template; }
+}
+export { fastUri } from './fast-uri.js';
+
+/**
+ * JSON Schema format checks (`uri`, `uri-reference`, `iri`,
+ * `iri-reference`, `uri-template`) by the core, for a validator's
+ * `addFormat` (ajv: `for (const [n, f] of Object.entries(jsonSchemaFormats)) ajv.addFormat(n, f)`).
+ */
+export const jsonSchemaFormats = Object.freeze({
+  uri: (s) => validate(s, 'URI'),
+  'uri-reference': (s) => validate(s, 'URI-reference'),
+  iri: (s) => validate(s, 'IRI'),
+  'iri-reference': (s) => validate(s, 'IRI-reference'),
+  'uri-template': (s) => {
+    try {
+      new UriTemplate(s);
+      return true;
+    } catch (e) {
+      if (e instanceof URIError) return false;
+      throw e;
+    }
+  },
+});

@@ -1,0 +1,20 @@
+//! The WebAssembly face of urikit for the npm package (`js/`): thin
+//! functions over the one core, named and shaped for the JavaScript layer
+//! in `js/src/`, which makes them idiomatic. No URI logic lives here: only
+//! the crossing of the boundary (offsets back instead of strings, one
+//! string in for a batch) and the conversion of byte offsets to the
+//! UTF-16 indices JavaScript strings use.
+#![warn(missing_docs)]
+
+mod batch;
+mod compat;
+mod failure;
+mod input;
+// The inspector page's own functions (js/inspector/).
+mod inspector;
+mod ops;
+mod parse;
+mod template;
+mod utf16;
+
+pub use failure::Failure;

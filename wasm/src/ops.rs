@@ -1,0 +1,278 @@
+//! The operations on text: resolution, normalization, comparison,
+//! percent-encoding, extraction, lint, IRI mappings and file paths. Each
+//! is one call of the core; results cross back as strings (or JSON for
+//! lists of records).
+
+use serde_json::json;
+use urikit::compare::{Comparison, Level};
+use urikit::normalize::Normalizer;
+use urikit::{Iri, IriRef, Resolver, Uri, UriRef, percent};
+use wasm_bindgen::prelude::*;
+
+use crate::failure::Failure;
+use crate::utf16;
+
+fn level(name: &str) -> Result<Level, Failure> {
+    Level::from_name(name).ok_or_else(|| {
+        Failure::own(
+            "unknown-level",
+            format!("unknown level {name:?} (expected 'string', 'syntax' or 'scheme')"),
+        )
+    })
+}
+
+/// Resolve `reference` against `base` (RFC 3986 5.2; `iri`: RFC 3987's
+/// types), strictly unless `non_strict`.
+#[wasm_bindgen]
+pub fn resolve(
+    base: &str,
+    reference: &str,
+    non_strict: bool,
+    iri: bool,
+) -> Result<String, Failure> {
+    let resolver = Resolver::new().non_strict(non_strict);
+    if iri {
+        let b = Iri::parse(base).map_err(|e| Failure::parse(e, base))?;
+        return b
+            .resolve_with(&resolver, reference)
+            .map(|u| u.as_str().to_owned())
+            .map_err(|e| Failure::resolve(e, reference));
+    }
+    resolver
+        .resolve(base, reference)
+        .map(|u| u.into_string())
+        .map_err(|e| Failure::resolve(e, reference))
+}
+
+/// The shortest reference from `base` to `target` (the core's
+/// `make_relative`).
+#[wasm_bindgen]
+pub fn make_relative(base: &str, target: &str, iri: bool) -> Result<String, Failure> {
+    if iri {
+        let b = Iri::parse(base).map_err(|e| Failure::parse(e, base))?;
+        return b
+            .make_relative(target)
+            .map(|r| r.as_str().to_owned())
+            .map_err(|e| Failure::resolve(e, target));
+    }
+    let b = Uri::parse(base).map_err(|e| Failure::parse(e, base))?;
+    b.make_relative(target)
+        .map(|r| r.into_string())
+        .map_err(|e| Failure::resolve(e, target))
+}
+
+/// The normal form of `text` at the level named `lvl` (6.2.2, 6.2.3).
+#[wasm_bindgen]
+pub fn normalize(text: &str, lvl: &str, iri: bool) -> Result<String, Failure> {
+    let l = level(lvl)?;
+    let n = Normalizer::new(l);
+    if iri {
+        // The core normalizes IRI references at the syntax level, and
+        // absolute IRIs at any level.
+        if l == Level::Syntax {
+            let r = IriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+            return Ok(r.normalize().as_str().to_owned());
+        }
+        let r = Iri::parse(text).map_err(|e| Failure::parse(e, text))?;
+        return Ok(r.normalize_with(&n).as_str().to_owned());
+    }
+    let r = UriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+    Ok(r.normalize_with(&n).into_string())
+}
+
+/// Whether `a` and `b` are equivalent at the level named `lvl` (6.2).
+#[wasm_bindgen]
+pub fn equivalent(
+    a: &str,
+    b: &str,
+    lvl: &str,
+    ignore_fragment: bool,
+    iri: bool,
+) -> Result<bool, Failure> {
+    let cmp = Comparison::new(level(lvl)?).ignore_fragment(ignore_fragment);
+    if iri {
+        let x = IriRef::parse(a).map_err(|e| Failure::parse(e, a))?;
+        let y = IriRef::parse(b).map_err(|e| Failure::parse(e, b))?;
+        return Ok(cmp.iri_equivalent(x, y).unwrap_or(false));
+    }
+    let x = UriRef::parse(a).map_err(|e| Failure::parse(e, a))?;
+    let y = UriRef::parse(b).map_err(|e| Failure::parse(e, b))?;
+    Ok(cmp.equivalent(x, y).unwrap_or(false))
+}
+
+/// The names of the core's encode sets (`percent::EncodeSet`).
+#[wasm_bindgen]
+pub fn encode_set_names() -> Vec<String> {
+    percent::EncodeSet::ALL
+        .iter()
+        .map(|s| s.name().to_string())
+        .collect()
+}
+
+/// Percent-encode `text` (UTF-8) for the component named `set`.
+#[wasm_bindgen]
+pub fn encode(text: &str, set: &str) -> Result<String, Failure> {
+    let s = percent::EncodeSet::from_name(set).ok_or_else(|| {
+        let names: Vec<String> = encode_set_names()
+            .iter()
+            .map(|n| format!("'{n}'"))
+            .collect();
+        Failure::own(
+            "unknown-component",
+            format!(
+                "unknown component {set:?} (expected one of {})",
+                names.join(", ")
+            ),
+        )
+    })?;
+    Ok(percent::encode(text, s.class()).to_string())
+}
+
+/// Percent-decode `text` (`form`: `+` as a space too); bytes that are not
+/// UTF-8 fail (`invalid-utf8`) unless `lossy` (U+FFFD instead).
+#[wasm_bindgen]
+pub fn decode(text: &str, form: bool, lossy: bool) -> Result<String, Failure> {
+    let d = if form {
+        percent::decode_form(text)
+    } else {
+        percent::decode(text)
+    };
+    if lossy {
+        return Ok(d.to_str_lossy().into_owned());
+    }
+    d.to_str()
+        .map(|c| c.into_owned())
+        .map_err(|e| Failure::other(e.to_string(), Some(e.index()), "invalid-utf8", text))
+}
+
+/// The URI references in `text` (Appendix C), as JSON: a list of
+/// `{uri, start, end, delimiter}` with UTF-16 offsets.
+#[wasm_bindgen]
+pub fn extract(text: &str, relative: bool, any_scheme: bool) -> String {
+    let opts = urikit::text::ExtractOptions::new()
+        .relative(relative)
+        .any_scheme(any_scheme);
+    let found: Vec<_> = opts
+        .extract(text)
+        .map(|m| {
+            json!({
+                "uri": m.as_str(),
+                "start": utf16::index(text, m.start()),
+                "end": utf16::index(text, m.end()),
+                "delimiter": m.delimiter().name(),
+            })
+        })
+        .collect();
+    serde_json::Value::Array(found).to_string()
+}
+
+/// The security findings (section 7) of `text`, as JSON: a list of
+/// `{kind, start, end, message}` with UTF-16 offsets.
+#[wasm_bindgen]
+pub fn lint(text: &str, iri: bool) -> Result<String, Failure> {
+    let found = if iri {
+        urikit::security::lint_iri(text)
+    } else {
+        urikit::security::lint(text)
+    }
+    .map_err(|e| Failure::parse(e, text))?;
+    let list: Vec<_> = found
+        .iter()
+        .map(|f| {
+            json!({
+                "kind": f.kind().name(),
+                "start": utf16::index(text, f.start()),
+                "end": utf16::index(text, f.end()),
+                "message": f.to_string(),
+            })
+        })
+        .collect();
+    Ok(serde_json::Value::Array(list).to_string())
+}
+
+/// The URI reference an IRI reference maps to (RFC 3987 3.1); with
+/// `idna` the host by UTS #46 ToASCII instead of percent-encoding.
+#[wasm_bindgen]
+pub fn to_uri(text: &str, idna: bool) -> Result<String, Failure> {
+    let r = IriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+    if idna {
+        let host = r.host().map_or("", |h| h.as_str());
+        return r
+            .to_uri_idna()
+            .map(|c| c.into_owned())
+            .map_err(|e| Failure::idna(e, text, host));
+    }
+    Ok(r.to_uri().into_owned())
+}
+
+/// The IRI reference a URI reference maps to (RFC 3987 3.2); with `idna`
+/// A-labels of the host become U-labels.
+#[wasm_bindgen]
+pub fn to_iri(text: &str, idna: bool) -> Result<String, Failure> {
+    let r = UriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+    if idna {
+        return Ok(r.to_iri_idna().into_owned());
+    }
+    Ok(r.to_iri().into_owned())
+}
+
+fn file_failure(e: urikit::file::FilePathError, text: &str) -> Failure {
+    Failure::other(e.to_string(), e.index(), e.kind().name(), text)
+}
+
+fn vscode(profile: &str) -> Result<bool, Failure> {
+    match profile {
+        "vscode" => Ok(true),
+        "rfc8089" => Ok(false),
+        other => Err(Failure::own(
+            "unknown-profile",
+            format!("unknown profile {other:?} (expected 'rfc8089' or 'vscode')"),
+        )),
+    }
+}
+
+fn windows(style: &str) -> Result<bool, Failure> {
+    match style {
+        "windows" => Ok(true),
+        "unix" => Ok(false),
+        other => Err(Failure::own(
+            "unknown-style",
+            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
+        )),
+    }
+}
+
+/// The `file` URI of an absolute path (RFC 8089, or as vscode-uri writes
+/// it), for a `unix` or `windows` path.
+#[wasm_bindgen]
+pub fn from_file_path(path: &str, style: &str, profile: &str) -> Result<String, Failure> {
+    let win = windows(style)?;
+    let uri = match (vscode(profile)?, win) {
+        (true, true) => urikit::file::vscode::from_windows_path(path),
+        (true, false) => urikit::file::vscode::from_unix_path(path),
+        (false, true) => urikit::file::from_windows_path(path),
+        (false, false) => urikit::file::from_unix_path(path.as_bytes()),
+    };
+    uri.map(|u| u.into_string())
+        .map_err(|e| file_failure(e, path))
+}
+
+/// The path of a `file` URI (RFC 8089, or as vscode-uri's `fsPath` reads
+/// it), as a `unix` or `windows` path.
+#[wasm_bindgen]
+pub fn to_file_path(uri: &str, style: &str, profile: &str) -> Result<String, Failure> {
+    let win = windows(style)?;
+    let vs = vscode(profile)?;
+    let u = Uri::parse(uri).map_err(|e| Failure::parse(e, uri))?;
+    let path = match (vs, win) {
+        (true, true) => urikit::file::vscode::to_windows_path(&u),
+        (true, false) => urikit::file::vscode::to_unix_path(&u),
+        (false, true) => urikit::file::to_windows_path(&u),
+        (false, false) => {
+            let bytes = urikit::file::to_unix_path(&u).map_err(|e| file_failure(e, uri))?;
+            return String::from_utf8(bytes)
+                .map_err(|_| Failure::own("not-unicode", "the path is not UTF-8 text".into()));
+        }
+    };
+    path.map_err(|e| file_failure(e, uri))
+}
