@@ -327,52 +327,32 @@ function drawWhatwg(input) {
 
 // --- Every parser's view ------------------------------------------------
 
-/**
- * The browser's reading as the fields of urikit's views: each from the
- * URL's own accessors (an empty search or hash is told from an absent one
- * by the href, as the accessors cannot).
- */
-function browserView(input) {
-  let u;
-  try {
-    u = new URL(input);
-  } catch (e) {
-    return { error: `${e.name}: ${e.message}` };
-  }
-  const beforeHash = u.href.split('#')[0];
-  return {
-    scheme: u.protocol.slice(0, -1),
-    userinfo: u.username === '' && u.password === '' ? null : u.password === '' ? u.username : `${u.username}:${u.password}`,
-    host: u.hostname === '' ? null : u.hostname,
-    port: u.port === '' ? null : u.port,
-    path: u.pathname,
-    query: u.search !== '' ? u.search.slice(1) : beforeHash.endsWith('?') ? '' : null,
-    fragment: u.hash !== '' ? u.hash.slice(1) : u.href.endsWith('#') ? '' : null,
-  };
-}
-
 const VIEW_FIELDS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 
 function drawViews(input) {
-  const v = JSON.parse(wasm.inspect_views(input, JSON.stringify(browserView(input))));
+  // The package's views: rfc3986 and java from the core, whatwg from this
+  // browser's own URL, the findings from the core's views::compare.
+  const v = urikit.views(input);
+  const parsers = Object.keys(v.views);
   const body = $('views-out').tBodies[0];
   body.replaceChildren();
-  const cell = (view, f) => {
-    if (view.error !== undefined) return el('td', { class: 'error', 'data-parser': view.parser, text: f === 'scheme' ? view.error : '' });
+  const cell = (parser, f) => {
+    const view = v.views[parser];
+    if (view.error !== undefined) return el('td', { class: 'error', 'data-parser': parser, text: f === 'scheme' ? view.error : '' });
     const td = valueCell(view[f]);
-    td.dataset.parser = view.parser;
+    td.dataset.parser = parser;
     return td;
   };
   for (const f of VIEW_FIELDS) {
     const differs = v.findings.some((x) => x.component === f);
     body.append(el('tr', { 'data-field': f, class: differs ? 'changed' : undefined },
-      el('th', { scope: 'row', text: f }), ...v.views.map((view) => cell(view, f))));
+      el('th', { scope: 'row', text: f }), ...parsers.map((p) => cell(p, f))));
   }
   const ul = $('findings');
   ul.replaceChildren();
   if (v.findings.length === 0) ul.append(el('li', { class: 'muted', text: 'no findings: every parser reads the same' }));
   for (const x of v.findings) {
-    const values = x.parsers.map((p, i) => `${p}: ${x.values[i] === null ? 'none' : quoted(x.values[i])}`).join(', ');
+    const values = x.parsers.map((p, i) => `${p}: ${x.values[i] === undefined ? 'none' : quoted(x.values[i])}`).join(', ');
     ul.append(el('li', { 'data-kind': x.kind, 'data-weight': x.weight, 'data-component': x.component },
       el('span', { class: `weight w-${x.weight}`, text: x.weight }), ' ', el('code', { text: x.kind }), ` (${x.component}): ${values}`));
   }

@@ -3,16 +3,13 @@
 //! that failed; resolution step by step (RFC 3986 5.2.2 to 5.2.4); the
 //! normalization ladder (6.2.2.1 to 6.2.3). Each is one call of the core's
 //! step-reporting API (`Resolver::trace`, `Normalizer::ladder`,
-//! `ErrorKind::rule`), and the parsers' views (`urikit::views`) with the
-//! browser's own `URL` among them; the answers cross back as JSON. Offsets are given in
+//! `ErrorKind::rule`); the answers cross back as JSON (the parsers' views
+//! are the package's `views`, `views.rs`). Offsets are given in
 //! bytes (the core's) and in UTF-16 units (for slicing the JavaScript
 //! string).
 
 use serde_json::{Value as Json, json};
-use std::borrow::Cow;
-
 use urikit::normalize::{Level, Normalizer};
-use urikit::views::{Parser, Reading, View, compare, host_kind_of};
 use urikit::{Component, Iri, IriRef, ParseError, ResolveError, Resolver, Uri, UriRef};
 use wasm_bindgen::prelude::*;
 
@@ -169,78 +166,6 @@ pub fn inspect_ladder(text: &str, level: &str, ipv6: bool) -> String {
     answer.to_string()
 }
 
-/// The views of `text` by urikit's RFC 3986 parser and by java.net.URI
-/// (as `urikit::views` reads them), beside the WHATWG view that the page
-/// passes in: its own browser's `URL`, as JSON `{"error": message}` or the
-/// fields `scheme`, `userinfo`, `host`, `port`, `path`, `query`,
-/// `fragment` (`null` when absent). The findings are the core's
-/// (`views::compare`). JSON: `{views: [{parser, error} or {parser,
-/// fields...}], findings: [{kind, component, weight, parsers, values}]}`.
-#[wasm_bindgen]
-pub fn inspect_views(text: &str, browser: &str) -> String {
-    let b: Json = serde_json::from_str(browser).unwrap_or(Json::Null);
-    let field = |k: &str| {
-        b.get(k)
-            .and_then(Json::as_str)
-            .map(|s| Cow::Owned(s.to_owned()))
-    };
-    let whatwg: Reading<'_> = match b.get("error").and_then(Json::as_str) {
-        Some(e) => Err(e.to_owned()),
-        None => {
-            let host = field("host");
-            Ok(View {
-                scheme: field("scheme"),
-                userinfo: field("userinfo"),
-                host_kind: host.as_deref().map(host_kind_of),
-                host,
-                port: field("port"),
-                path: field("path"),
-                query: field("query"),
-                fragment: field("fragment"),
-            })
-        }
-    };
-    let mut readings: Vec<(Parser, Reading<'_>)> = [Parser::Rfc3986, Parser::Java]
-        .into_iter()
-        .map(|p| {
-            (
-                p,
-                p.read(text)
-                    .unwrap_or_else(|| Err("parser not available".into())),
-            )
-        })
-        .collect();
-    readings.push((Parser::Whatwg, whatwg));
-    let v = compare(text, readings);
-    let views: Vec<Json> = v
-        .views
-        .iter()
-        .map(|(p, r)| match r {
-            Err(e) => json!({ "parser": p.name(), "error": e }),
-            Ok(w) => json!({
-                "parser": p.name(),
-                "scheme": w.scheme, "userinfo": w.userinfo, "host": w.host,
-                "port": w.port, "path": w.path, "query": w.query,
-                "fragment": w.fragment,
-            }),
-        })
-        .collect();
-    let findings: Vec<Json> = v
-        .findings
-        .iter()
-        .map(|f| {
-            json!({
-                "kind": f.kind.name(),
-                "component": f.component,
-                "weight": f.weight.name(),
-                "parsers": f.parsers.iter().map(|p| p.name()).collect::<Vec<_>>(),
-                "values": f.values,
-            })
-        })
-        .collect();
-    json!({ "views": views, "findings": findings }).to_string()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -273,18 +198,6 @@ mod tests {
             (&v["error"]["input"], &v["error"]["byte"]),
             (&json!("reference"), &json!(1))
         );
-    }
-
-    #[test]
-    fn views_json() {
-        let browser = r#"{"scheme":"http","userinfo":null,"host":"a_b.example","port":null,"path":"/","query":null,"fragment":null}"#;
-        let v = j(inspect_views("http://a_b.example/", browser));
-        assert_eq!(v["views"][2]["parser"], "whatwg");
-        assert_eq!(v["views"][1]["host"], Json::Null);
-        assert_eq!(v["findings"][0]["kind"], "host");
-        assert_eq!(v["findings"][0]["weight"], "high");
-        let v = j(inspect_views("a b", r#"{"error":"Invalid URL"}"#));
-        assert_eq!(v["views"][2]["error"], "Invalid URL");
     }
 
     #[test]
