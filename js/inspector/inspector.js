@@ -325,6 +325,39 @@ function drawWhatwg(input) {
   }
 }
 
+// --- Every parser's view ------------------------------------------------
+
+const VIEW_FIELDS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+
+function drawViews(input) {
+  // The package's views: rfc3986 and java from the core, whatwg from this
+  // browser's own URL, the findings from the core's views::compare.
+  const v = urikit.views(input);
+  const parsers = Object.keys(v.views);
+  const body = $('views-out').tBodies[0];
+  body.replaceChildren();
+  const cell = (parser, f) => {
+    const view = v.views[parser];
+    if (view.error !== undefined) return el('td', { class: 'error', 'data-parser': parser, text: f === 'scheme' ? view.error : '' });
+    const td = valueCell(view[f]);
+    td.dataset.parser = parser;
+    return td;
+  };
+  for (const f of VIEW_FIELDS) {
+    const differs = v.findings.some((x) => x.component === f);
+    body.append(el('tr', { 'data-field': f, class: differs ? 'changed' : undefined },
+      el('th', { scope: 'row', text: f }), ...parsers.map((p) => cell(p, f))));
+  }
+  const ul = $('findings');
+  ul.replaceChildren();
+  if (v.findings.length === 0) ul.append(el('li', { class: 'muted', text: 'no findings: every parser reads the same' }));
+  for (const x of v.findings) {
+    const values = x.parsers.map((p, i) => `${p}: ${x.values[i] === undefined ? 'none' : quoted(x.values[i])}`).join(', ');
+    ul.append(el('li', { 'data-kind': x.kind, 'data-weight': x.weight, 'data-component': x.component },
+      el('span', { class: `weight w-${x.weight}`, text: x.weight }), ' ', el('code', { text: x.kind }), ` (${x.component}): ${values}`));
+  }
+}
+
 // --- Wiring ---------------------------------------------------------------
 
 function render() {
@@ -337,6 +370,7 @@ function render() {
   drawLint(input);
   drawTemplate(input);
   drawWhatwg(input);
+  drawViews(input);
   $('status').textContent = answer.ok ? 'valid' : `invalid at byte ${answer.error.byte}`;
   document.body.dataset.rendered = String(Number(document.body.dataset.rendered ?? 0) + 1);
 }

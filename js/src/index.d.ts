@@ -94,6 +94,36 @@ export interface Finding {
   message: string;
 }
 export declare function lint(input: Text, options?: { iri?: boolean }): Finding[];
+export type ViewParser = 'rfc3986' | 'java' | 'whatwg';
+/** The parsers `views` can list. */
+export declare const VIEW_PARSERS: readonly ViewParser[];
+/** One parser's reading: its components (`undefined` when absent) or its error. */
+export type ParserView =
+  | {
+      scheme?: string;
+      userinfo?: string;
+      host?: string;
+      hostKind?: string;
+      port?: string;
+      path?: string;
+      query?: string;
+      fragment?: string;
+    }
+  | { error: string };
+/** Where two or more parsers' views differ. */
+export interface ViewFinding {
+  kind: string;
+  component: string;
+  weight: 'high' | 'medium' | 'low' | (string & {});
+  parsers: ViewParser[];
+  values: (string | undefined)[];
+}
+export interface Views {
+  input: string;
+  views: Partial<Record<ViewParser, ParserView>>;
+  findings: ViewFinding[];
+}
+export declare function views(input: Text, options?: { parsers?: readonly ViewParser[] }): Views;
 export declare function toURI(input: Text, options?: { idna?: boolean }): string;
 export declare function toIRI(input: Text, options?: { idna?: boolean }): string;
 

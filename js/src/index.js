@@ -359,6 +359,59 @@ export function lint(input, { iri = false } = {}) {
   return JSON.parse(call(wasm.lint, text(input, 'input'), iri));
 }
 
+/** The parsers `views` can list (the core's names): `rfc3986`, `java`, `whatwg`. */
+export const VIEW_PARSERS = Object.freeze(wasm.view_parser_names());
+
+/**
+ * The runtime's own WHATWG reading of `input` (Node's or the browser's
+ * `URL`), as the fields of a view, each from the URL's own accessors; an
+ * empty query or fragment is told from an absent one by the href, which
+ * the accessors cannot.
+ */
+function whatwgView(input) {
+  let u;
+  try {
+    u = new URL(input);
+  } catch (e) {
+    return { error: e.message };
+  }
+  const [beforeHash] = u.href.split('#');
+  return {
+    scheme: u.protocol.slice(0, -1),
+    userinfo: u.username === '' && u.password === '' ? null : u.password === '' ? u.username : `${u.username}:${u.password}`,
+    host: u.hostname === '' ? null : u.hostname,
+    port: u.port === '' ? null : u.port,
+    path: u.pathname,
+    query: u.search !== '' ? u.search.slice(1) : beforeHash.endsWith('?') ? '' : null,
+    fragment: u.hash !== '' ? u.hash.slice(1) : u.href.endsWith('#') ? '' : null,
+  };
+}
+
+const absentAsUndefined = (value) => (value === null ? undefined : value);
+
+/**
+ * Every parser's view of `input` (urikit::views) and where they disagree:
+ * `rfc3986` (urikit, strict; the IRI profile for non-ASCII input), `java`
+ * (java.net.URI as the core reads it) and `whatwg` (this runtime's own
+ * `URL`). `{input, views: {PARSER: {scheme, userinfo, host, hostKind,
+ * port, path, query, fragment} or {error}}, findings: [{kind, component,
+ * weight, parsers, values}]}`, absent components `undefined`.
+ */
+export function views(input, { parsers = VIEW_PARSERS } = {}) {
+  const s = text(input, 'input');
+  for (const p of parsers) {
+    if (!VIEW_PARSERS.includes(p)) throw new TypeError(`unknown parser ${JSON.stringify(p)} (known: ${VIEW_PARSERS.join(', ')})`);
+  }
+  const whatwg = parsers.includes('whatwg') ? JSON.stringify(whatwgView(s)) : '';
+  const answer = JSON.parse(wasm.views(s, parsers.join(','), whatwg));
+  const byParser = {};
+  for (const { parser, ...view } of answer.views) {
+    byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(Object.entries(view).map(([k, v]) => [k, absentAsUndefined(v)]));
+  }
+  const findings = answer.findings.map((f) => ({ ...f, values: f.values.map(absentAsUndefined) }));
+  return { input: s, views: byParser, findings };
+}
+
 /** The URI an IRI maps to (RFC 3987 3.1); `idna: true` maps the host by UTS #46 ToASCII. */
 export function toURI(input, { idna = false } = {}) {
   return call(wasm.to_uri, text(input, 'input'), idna);

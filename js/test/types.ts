@@ -1,6 +1,7 @@
 // Compiled by tsc (npm test) only: the declarations describe the API as
 // the tests use it.
 import { parse, parseMany, resolve, UriTemplate, URIError, type ParsedURI } from '../src/index.js';
+import { views, VIEW_PARSERS, type Views, type ViewParser } from '../src/index.js';
 
 const p: ParsedURI = parse('http://a/b', { profile: 'uri' });
 const host: string | undefined = p.host;
@@ -11,3 +12,16 @@ const t = new UriTemplate('/x/{id}');
 const vars = t.match('/x/1', { mode: 'lenient' });
 const s: string = t.expand({ id: 1, list: ['a', 'b'] });
 export const used = [many, r, vars, s];
+
+// views
+const vs: Views = views('http://a_b.example/', { parsers: ['rfc3986', 'java'] });
+const vp: readonly ViewParser[] = VIEW_PARSERS;
+const vh: string | undefined = 'error' in (vs.views.java ?? { error: '' }) ? undefined : (vs.views.java as { host?: string }).host;
+void vp;
+void vh;
+for (const f of vs.findings) {
+  const w: string = f.weight;
+  const v: (string | undefined)[] = f.values;
+  void w;
+  void v;
+}

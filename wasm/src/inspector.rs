@@ -3,7 +3,8 @@
 //! that failed; resolution step by step (RFC 3986 5.2.2 to 5.2.4); the
 //! normalization ladder (6.2.2.1 to 6.2.3). Each is one call of the core's
 //! step-reporting API (`Resolver::trace`, `Normalizer::ladder`,
-//! `ErrorKind::rule`); the answers cross back as JSON. Offsets are given in
+//! `ErrorKind::rule`); the answers cross back as JSON (the parsers' views
+//! are the package's `views`, `views.rs`). Offsets are given in
 //! bytes (the core's) and in UTF-16 units (for slicing the JavaScript
 //! string).
 

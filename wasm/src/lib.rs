@@ -16,5 +16,7 @@ mod ops;
 mod parse;
 mod template;
 mod utf16;
+// Every parser's view (urikit::views), the runtime's URL passed in.
+mod views;
 
 pub use failure::Failure;

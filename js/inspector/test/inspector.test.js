@@ -322,6 +322,33 @@ if (!missing) {
     await setInto('input', '../g');
     assert.equal(await cell('href', 2), await page.evaluate(() => new URL('../g', 'http://a/b/c/d;p?q').href));
     assert.match(await page.$eval('#whatwg-out tr[data-prop="error"] td', (td) => td.textContent), /TypeError/);
+    // Every parser's view: the whatwg column is this browser's URL, the
+    // rfc3986 column the package's parse; the findings are urikit's.
+    const views = () => page.$$eval('#views-out tbody tr', (rows) => Object.fromEntries(rows.map((r) => [r.dataset.field,
+      Object.fromEntries([...r.querySelectorAll('td')].map((td) => [td.dataset.parser,
+        td.classList.contains('error') ? { error: td.textContent } : td.classList.contains('absent') ? undefined : td.classList.contains('empty') ? '' : td.textContent]))])));
+    for (const input of ['http://a_b.example/', 'HTTP://User:pw@[::1]:8080/a/../b?#', 'mailto:a@b?subject=x', 'http://ex\u00e4mple.com/\u00e9']) {
+      await setInto('input', input);
+      const v = await views();
+      const real = await page.evaluate((s) => {
+        const u = new URL(s);
+        return { scheme: u.protocol.slice(0, -1), host: u.hostname || undefined, port: u.port || undefined, path: u.pathname };
+      }, input);
+      for (const f of ['scheme', 'host', 'port', 'path']) assert.equal(v[f].whatwg, real[f], `${input}: whatwg ${f}`);
+      const ours = urikit.parse(input, { profile: 'iri-reference' });
+      for (const f of ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment']) assert.equal(v[f].rfc3986, ours[f], `${input}: rfc3986 ${f}`);
+    }
+    // urikit's views example: java.net.URI reads "a_b.example" as a
+    // registry authority, no host: a high finding about the host.
+    await setInto('input', 'http://a_b.example/');
+    assert.equal((await views()).host.java, undefined);
+    const findings = await page.$$eval('#findings li[data-kind]', (li) => li.map((x) => [x.dataset.kind, x.dataset.weight]));
+    assert.ok(findings.some(([k, w]) => k === 'host' && w === 'high'), JSON.stringify(findings));
+    // A backslash: the browser reads a host, RFC 3986 rejects the input.
+    await setInto('input', 'http://example.com\\@evil.example/');
+    const b = await views();
+    assert.ok(b.scheme.rfc3986.error, 'rfc3986 rejects a backslash');
+    assert.equal(b.host.whatwg, await page.evaluate((s) => new URL(s).hostname, 'http://example.com\\@evil.example/'));
   });
 
   test('state in the fragment, keyboard, 400 px', async () => {
