@@ -212,6 +212,9 @@ fn arrow_kernels_and_py_conversions_hold_on_the_seeds() {
             urikit_fuzz::arrow_kernels::check_arrow_kernels(&data);
         }
     }
+    // Found by the target: a dictionary with no values (all keys null),
+    // which Arrow's normalized_keys refuses with a panic.
+    urikit_fuzz::arrow_kernels::check_arrow_kernels(&[0x8c, 0x00]);
     // With null rows and non-ASCII text.
     let data = "\u{3}http://a/\n\0\nhttp://é.example/x\n\0\nnot a uri".as_bytes();
     for head in 0..8u8 {

@@ -98,6 +98,12 @@ def test_arrow_dictionary_columns_are_decoded():
         assert urikit.arrow.host(chunked).to_pylist() == 2 * ["a.example", None, "b.example", "a.example"]
 
 
+def test_arrow_dictionary_without_values_gives_nulls():
+    # Found by the arrow_kernels fuzz target: Arrow itself panics on it.
+    empty = pa.DictionaryArray.from_arrays(pa.array([None, None], type=pa.int32()), pa.array([], type=pa.string()))
+    assert urikit.arrow.host(empty).to_pylist() == [None, None]
+
+
 def test_arrow_null_column_gives_nulls():
     out = urikit.arrow.host(pa.nulls(3))
     assert out.to_pylist() == [None, None, None]

@@ -104,6 +104,11 @@ pub fn value_bytes(a: &dyn Array) -> Result<usize, ArrowError> {
 /// assert_eq!((nulls.len(), nulls.null_count()), (3, 3));
 /// assert!(urikit_arrow::string_column(&StringArray::from(vec!["x"]))?.is_none());
 /// assert!(urikit_arrow::string_column(&arrow_array::Int32Array::from(vec![1])).is_err());
+/// // A dictionary with no values (its keys all null) is a column of nulls.
+/// let keys = arrow_array::Int8Array::from(vec![None, None]);
+/// let empty = DictionaryArray::<Int8Type>::try_new(keys, std::sync::Arc::new(StringArray::from(Vec::<&str>::new())))?;
+/// let nulls = urikit_arrow::string_column(&empty)?.unwrap();
+/// assert_eq!((nulls.len(), nulls.null_count()), (2, 2));
 /// # Ok::<(), arrow_schema::ArrowError>(())
 /// ```
 pub fn string_column(a: &dyn Array) -> Result<Option<ArrayRef>, ArrowError> {
@@ -121,8 +126,16 @@ pub fn string_column(a: &dyn Array) -> Result<Option<ArrayRef>, ArrowError> {
             let values = Strs::new(dict.values().as_ref())?;
             let keys = dict.keys();
             let mut out = StrOut::new(value, None, a.len());
-            // Keys are clamped into the values' range (an empty one has
-            // none); a null key or value is a null row.
+            // No values: every row is null (Arrow's normalized_keys asserts
+            // there is a value; the fuzz target arrow_kernels found it).
+            if values.len() == 0 {
+                for _ in 0..a.len() {
+                    out.push_null();
+                }
+                return Ok(Some(out.finish()));
+            }
+            // Keys are clamped into the values' range; a null key or value
+            // is a null row.
             for (i, k) in dict.normalized_keys().into_iter().enumerate() {
                 let valid = keys.is_valid(i) && k < values.len();
                 match valid.then(|| values.get(k)).flatten() {
