@@ -7,11 +7,10 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::Read;
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use datafusion::arrow::array::{Int64Array, RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
@@ -26,51 +25,23 @@ use common::{BIN, free_port, start_cluster};
 /// these in about a second on two cores).
 const QUERY_LIMIT: Duration = Duration::from_secs(120);
 
-/// Runs `uri-sql run --format json`, bounded in time; the output lines,
-/// sorted (row order is not part of a result without ORDER BY).
+/// Runs `uri-sql run --format json` (tests/common's runner, bounded in
+/// time); the output lines, sorted (row order is not part of a result
+/// without ORDER BY).
 fn query(cluster: Option<&str>, sql: &str) -> Vec<String> {
-    let mut cmd = Command::new(BIN);
-    cmd.args(["run", "--format", "json", "--threads", "4"]);
+    let mut args = vec!["--format", "json", "--threads", "4"];
     if let Some(url) = cluster {
-        cmd.args(["--cluster", url]);
+        args.extend(["--cluster", url]);
     }
-    let mut child = cmd
-        .arg(sql)
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    // Read both pipes on threads, so that a full pipe cannot stall the
-    // child while this thread watches the clock.
-    let mut out = child.stdout.take().unwrap();
-    let mut err = child.stderr.take().unwrap();
-    let out = std::thread::spawn(move || {
-        let mut s = String::new();
-        out.read_to_string(&mut s).map(|_| s)
-    });
-    let err = std::thread::spawn(move || {
-        let mut s = String::new();
-        err.read_to_string(&mut s).map(|_| s)
-    });
-    let start = Instant::now();
-    let status = loop {
-        if let Some(s) = child.try_wait().unwrap() {
-            break s;
-        }
-        if start.elapsed() > QUERY_LIMIT {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("no answer in {QUERY_LIMIT:?} (cluster {cluster:?}): {sql}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    };
-    let out = out.join().unwrap().unwrap();
-    let err = err.join().unwrap().unwrap();
+    args.push(sql);
+    let ran = common::run(&args, QUERY_LIMIT);
     assert!(
-        status.success(),
-        "cluster {cluster:?}: {sql}\n{err}\n(exit {status})"
+        ran.status.success(),
+        "cluster {cluster:?}: {sql}\n{}\n(exit {})",
+        ran.stderr,
+        ran.status
     );
-    let mut rows: Vec<String> = out.lines().map(str::to_owned).collect();
+    let mut rows: Vec<String> = ran.stdout.lines().map(str::to_owned).collect();
     rows.sort();
     rows
 }
