@@ -293,7 +293,8 @@ pub fn views(input: &dyn Array, parsers: &[Parser]) -> Result<ArrayRef, ArrowErr
         };
         nulls.append_non_null();
         for ((p, out), on) in columns.iter().zip(&mut outs).zip(&selected) {
-            match p.read(s).filter(|_| *on) {
+            // Only the parsers asked for read the row.
+            match on.then(|| p.read(s)).flatten() {
                 Some(reading) => out.push(i, &reading),
                 None => out.push_null(),
             }
