@@ -14,12 +14,10 @@ use arrow_array::{Array, ArrayRef, DictionaryArray, Scalar, StringArray, StructA
 use arrow_schema::DataType;
 use common::{TYPES, column, strings};
 use serde_json::Value;
-use std::collections::BTreeSet;
 use urikit::views::{Parser, Reading, views, views_of};
 use urikit_arrow::{Options, VIEW_FIELDS, view_parsers};
 
 const EXPECTED: &str = include_str!("../../urikit/tests/data/views/expected.jsonl");
-const FINDINGS: &str = include_str!("../../urikit/tests/data/views/findings.txt");
 
 /// The recorded metadata (the real programs' versions) and records.
 fn records() -> (Value, Vec<Value>) {
@@ -188,8 +186,9 @@ fn every_row_is_the_librarys_findings() {
             assert_eq!(got[i].as_ref(), Some(&want), "{ty} {s:?}");
         }
     }
-    // Most vectors are there because parsers disagree on them.
-    assert!(with_findings > 3 * 200, "{with_findings}");
+    // Most vectors are there because parsers disagree on them (213 of the
+    // three columns' rows with rfc3986 and java alone).
+    assert!(with_findings > 3 * 60, "{with_findings}");
 }
 
 /// A recorded view in the shape of [`parser_rows`] without `host_kind`
@@ -303,6 +302,8 @@ fn curl_fields_are_what_libcurl_read() {
 #[cfg(all(feature = "whatwg", feature = "curl"))]
 #[test]
 fn finding_kinds_are_the_hand_worked_ones() {
+    use std::collections::BTreeSet;
+    const FINDINGS: &str = include_str!("../../urikit/tests/data/views/findings.txt");
     let mut want = Vec::new();
     let mut inputs = Vec::new();
     for line in FINDINGS
