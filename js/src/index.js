@@ -210,64 +210,76 @@ function strings(inputs) {
 }
 
 /**
- * Writes `inputs` one after another into the module's input buffer and
- * their lengths in bytes into its lengths buffer. A chunk of inputs at a
- * time is joined and encoded by one `encodeInto` (native code) straight
- * into the buffer: one call per input costs more than the copy, and one
- * join of a whole large batch makes a string the size of the batch, which
- * measured twice the time of the chunks' small ones. A chunk that is not
- * all ASCII is encoded again an input at a time (a UTF-16 unit then is
- * not a byte, and a lone surrogate at an input's end must not pair with
- * the next input's). Returns the bytes written and whether every
- * character was ASCII.
+ * A large batch crosses a chunk of inputs at a time: each chunk is joined
+ * and encoded by one `encodeInto` (native code) straight into the
+ * module's input buffer, parsed there, and its answers copied out. One
+ * call per input costs more than the copy; one join of a whole large
+ * batch makes a string the size of the batch, which measured twice the
+ * time of the chunks' small ones; and the chunks' input and answers stay
+ * small, in the cache, and so does the module's memory (which never
+ * shrinks).
  */
 const CHUNK = 1024;
-function putMany(inputs) {
-  const n = inputs.length;
-  const lensPtr = wasm.lens_reserve(n);
-  let units = 0;
-  for (let i = 0; i < n; i++) units += inputs[i].length;
-  reserve(units);
-  let lens = new Uint32Array(raw.memory.buffer, lensPtr, n);
+
+/**
+ * Writes `inputs[from..to]` one after another into the module's input
+ * buffer and their lengths in bytes into its lengths buffer. A chunk that
+ * is not all ASCII is encoded again an input at a time (a UTF-16 unit then
+ * is not a byte, and a lone surrogate at an input's end must not pair with
+ * the next input's). Returns the bytes written; `chunkAscii` says whether
+ * every character was ASCII.
+ */
+let lensPtr = -1;
+let chunkAscii = true;
+function putChunk(inputs, from, to) {
+  if (lensPtr < 0) lensPtr = wasm.lens_reserve(CHUNK);
+  const s = from === 0 && to === inputs.length ? inputs.join('') : inputs.slice(from, to).join('');
+  reserve(s.length);
+  const r = encoder.encodeInto(s, memory8().subarray(inPtr, inPtr + inCap));
+  if (r.written === s.length && r.read === s.length) {
+    const lens = new Uint32Array(raw.memory.buffer, lensPtr, to - from);
+    for (let k = from; k < to; k++) lens[k - from] = inputs[k].length;
+    chunkAscii = true;
+    return r.written;
+  }
+  reserve(3 * s.length);
+  const m = memory8();
+  const lens = new Uint32Array(raw.memory.buffer, lensPtr, to - from);
   let at = 0;
-  let done = 0; // UTF-16 units before chunk i
-  let ascii = true;
+  for (let k = from; k < to; k++) {
+    const w = encoder.encodeInto(inputs[k], m.subarray(inPtr + at, inPtr + inCap)).written;
+    lens[k - from] = w;
+    at += w;
+  }
+  chunkAscii = false;
+  return at;
+}
+
+/** Whether 16-bit answer words can hold every offset of `inputs`. */
+function narrow(inputs) {
+  for (let i = 0; i < inputs.length; i++) if (inputs[i].length > 32767) return false;
+  return true;
+}
+
+/** Parses `inputs` a chunk at a time; the words of their answers (16- or 32-bit). */
+function parseWords(inputs, code) {
+  const n = inputs.length;
+  const wide = !narrow(inputs);
+  const Words = wide ? Int32Array : Int16Array;
+  const out = new Words(n * STRIDE);
   for (let i = 0; i < n; i += CHUNK) {
     const end = Math.min(i + CHUNK, n);
-    const s = n <= CHUNK ? inputs.join('') : inputs.slice(i, end).join('');
-    const r = encoder.encodeInto(s, memory8().subarray(inPtr + at, inPtr + inCap));
-    if (r.written === s.length && r.read === s.length) {
-      for (let k = i; k < end; k++) lens[k] = inputs[k].length;
-      at += r.written;
-      done += s.length;
-      continue;
-    }
-    // Room for three bytes a unit from here on (the bytes so far stay).
-    ascii = false;
-    reserve(at + 3 * (units - done));
-    done += s.length;
-    if (lens.buffer !== raw.memory.buffer) lens = new Uint32Array(raw.memory.buffer, lensPtr, n);
-    const m = memory8();
-    for (let k = i; k < end; k++) {
-      const w = encoder.encodeInto(inputs[k], m.subarray(inPtr + at, inPtr + inCap)).written;
-      lens[k] = w;
-      at += w;
-    }
+    const bytes = putChunk(inputs, i, end);
+    const ptr = call(wasm.parse_items, bytes, end - i, code, chunkAscii, wide);
+    out.set(new Words(raw.memory.buffer, ptr, (end - i) * STRIDE), i * STRIDE);
   }
-  return { bytes: at, ascii };
+  return out;
 }
 
-/** The words of the last batch, copied out of the module's memory (16- or 32-bit). */
-function batchWords(ptr, count) {
+/** The words of the last `parse_lines`, copied out of the module's memory (16- or 32-bit). */
+function linesWords(ptr, count) {
   const Words = wasm.batch_wide() ? Int32Array : Int16Array;
   return new Words(raw.memory.buffer, ptr, count).slice();
-}
-
-/** Parses `inputs` in one crossing; the words of their answers. */
-function parseWords(inputs, code) {
-  const { bytes, ascii } = putMany(inputs);
-  const ptr = call(wasm.parse_items, bytes, inputs.length, code, ascii);
-  return batchWords(ptr, inputs.length * STRIDE);
 }
 
 /**
@@ -384,7 +396,7 @@ export function parseLines(text, { profile } = {}) {
   const ptr = call(wasm.parse_lines, bytes, code, bytes === text.length);
   const n = wasm.lines_count();
   const lines = new Uint32Array(raw.memory.buffer, wasm.lines_ptr(), 2 * n).slice();
-  return new URIBatch(text, lines, batchWords(ptr, n * STRIDE), n, code);
+  return new URIBatch(text, lines, linesWords(ptr, n * STRIDE), n, code);
 }
 
 /**
@@ -411,9 +423,16 @@ export function validate(input, rule = 'URI-reference') {
  */
 export function validateMany(inputs, rule = 'URI-reference') {
   const strs = strings(inputs);
-  const { bytes, ascii } = putMany(strs);
-  const ptr = call(wasm.validate_items, bytes, strs.length, rule, ascii);
-  return new Int32Array(raw.memory.buffer, ptr, strs.length).slice();
+  const n = strs.length;
+  const out = new Int32Array(n);
+  if (n === 0) call(wasm.validate_items, 0, 0, rule, true); // an unknown rule still throws
+  for (let i = 0; i < n; i += CHUNK) {
+    const end = Math.min(i + CHUNK, n);
+    const bytes = putChunk(strs, i, end);
+    const ptr = call(wasm.validate_items, bytes, end - i, rule, chunkAscii);
+    out.set(new Int32Array(raw.memory.buffer, ptr, end - i), i);
+  }
+  return out;
 }
 
 /** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */

@@ -5,9 +5,9 @@
 //! input buffer (`input::input_reserve`) and writes their lengths in bytes
 //! into the lengths buffer (`lens_reserve`); a text of lines is encoded as
 //! it is. The answers are written into buffers this module owns, which the
-//! JavaScript layer copies out once per batch: `STRIDE` words per input,
-//! 16-bit when every input is shorter than 32,768 UTF-16 units (half the
-//! bytes to copy), else 32-bit (`batch_wide` says which).
+//! JavaScript layer copies out: `STRIDE` words per input, 16-bit when every
+//! input is shorter than 32,768 UTF-16 units (half the bytes to copy), else
+//! 32-bit.
 //!
 //! The words of an input: the (start, end) of scheme, authority, userinfo,
 //! host, port, path, query and fragment, `-1` for an absent component; then
@@ -52,7 +52,7 @@ pub fn lens_reserve(count: u32) -> u32 {
     })
 }
 
-/// Whether the last batch wrote 32-bit words (else 16-bit).
+/// Whether the last `parse_lines` wrote 32-bit words (else 16-bit).
 #[wasm_bindgen]
 pub fn batch_wide() -> bool {
     WIDE_LAST.with(Cell::get)
@@ -194,12 +194,12 @@ fn parse_all<'a>(
 
 /// The inputs of the first `len` bytes of the input buffer, cut by the
 /// first `count` lengths of the lengths buffer; `f` gets them, their
-/// count and the longest's length. A failure if the lengths overrun the
-/// text or cut a character.
+/// count and whether one is too long for 16-bit words. A failure if the
+/// lengths overrun the text or cut a character.
 fn with_items<R>(
     len: u32,
     count: u32,
-    f: impl FnOnce(&mut dyn Iterator<Item = &str>, usize, usize) -> R,
+    f: impl FnOnce(&mut dyn Iterator<Item = &str>, usize, bool) -> R,
 ) -> Result<R, Failure> {
     LENS.with(|l| {
         let l = l.borrow();
@@ -213,14 +213,25 @@ fn with_items<R>(
                     return Err(overrun(len));
                 }
             }
-            let longest = lens.iter().copied().max().unwrap_or(0) as usize;
+            // Whether some input is too long for 16-bit words: longer than
+            // NARROW_MAX in UTF-16 units (counted only for one that long
+            // in bytes).
+            let mut wide = false;
+            let mut at = 0usize;
+            for &n in lens {
+                let n = n as usize;
+                if n > NARROW_MAX {
+                    wide |= utf16_len(&text.as_bytes()[at..at + n]) as usize > NARROW_MAX;
+                }
+                at += n;
+            }
             let mut rest = text;
             let mut items = lens.iter().map(|&n| {
                 let (item, tail) = rest.split_at(n as usize);
                 rest = tail;
                 item
             });
-            Ok(f(&mut items, lens.len(), longest))
+            Ok(f(&mut items, lens.len(), wide))
         })?
     })
 }
@@ -235,14 +246,28 @@ fn overrun(len: u32) -> Failure {
 /// Parse the inputs in the input buffer (`len` bytes, cut by the first
 /// `count` lengths of the lengths buffer) in `profile` (0 URI-reference, 1
 /// URI, 2 IRI-reference, 3 IRI); `ascii`: every byte is ASCII. `STRIDE`
-/// words per input at the returned address (`batch_wide` says their
-/// width).
+/// words per input at the returned address, 32-bit if `wide`, else 16-bit
+/// (a failure if an input is longer than 16-bit words can say). The
+/// JavaScript layer sends a large batch a chunk at a time, so that the
+/// input and the answers stay small (and in the cache), and copies each
+/// chunk's answers out.
 #[wasm_bindgen]
-pub fn parse_items(len: u32, count: u32, profile: u32, ascii: bool) -> Result<u32, Failure> {
-    with_items(len, count, |items, n, longest| {
-        // A longest input in bytes fits 16-bit words in UTF-16 units too.
-        parse_all(items, n, profile, ascii, longest > NARROW_MAX)
-    })
+pub fn parse_items(
+    len: u32,
+    count: u32,
+    profile: u32,
+    ascii: bool,
+    wide: bool,
+) -> Result<u32, Failure> {
+    with_items(len, count, |items, n, too_long| {
+        if too_long && !wide {
+            return Err(Failure::own(
+                "internal",
+                "an input too long for 16-bit offsets".into(),
+            ));
+        }
+        Ok(parse_all(items, n, profile, ascii, wide))
+    })?
 }
 
 /// Parse each line of the first `len` bytes of the input buffer (lines
@@ -309,9 +334,7 @@ fn find_lf(b: &[u8]) -> Option<usize> {
     let mut words = b.chunks_exact(8);
     let mut at = 0;
     for w in &mut words {
-        let mut bytes = [0u8; 8];
-        bytes.copy_from_slice(w);
-        let x = u64::from_le_bytes(bytes) ^ (ONES * u64::from(b'\n'));
+        let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'\n'));
         let t = x.wrapping_sub(ONES) & !x & (ONES << 7);
         if t != 0 {
             return Some(at + (t.trailing_zeros() / 8) as usize);
