@@ -68,6 +68,9 @@ const cases = {
   'boundary: an empty wasm call (offsets_ptr)': () => {
     for (let i = 0; i < urls.length; i++) sink += wasm.offsets_ptr() & 1;
   },
+  'boundary: urikit parse of an empty string, one call each (what a call costs beyond the parse)': () => {
+    for (let i = 0; i < urls.length; i++) sink += parse('').path.length;
+  },
 };
 
 // CPU time of this process (user + system), not wall time: on a shared
