@@ -1,5 +1,5 @@
-//! Batch forms: many inputs in one crossing of the boundary each way, with
-//! no wasm-bindgen glue per input and none per batch for the data.
+//! Batch forms: many inputs in one crossing of the boundary each way (a
+//! large batch a chunk at a time), with no wasm-bindgen glue for the data.
 //!
 //! The JavaScript layer encodes the inputs, one after another, into the
 //! input buffer (`input::input_reserve`) and writes their lengths in bytes
@@ -42,7 +42,7 @@ thread_local! {
 }
 
 /// Make the lengths buffer hold `count` lengths (in bytes, one per
-/// input); its address (valid until memory grows).
+/// input); its address (which moves only when a later call asks for more).
 #[wasm_bindgen]
 pub fn lens_reserve(count: u32) -> u32 {
     LENS.with(|l| {
