@@ -14,6 +14,7 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, DictionaryArray, Int32Array, LargeStringArray, NullArray,
     Scalar, StringArray, StringViewArray,
 };
+use urikit::views::{Parser, views_of};
 use urikit_arrow::{EncodeSet, Level};
 
 /// The array that `data` describes: its first byte picks the type and a
@@ -135,6 +136,43 @@ pub fn check_arrow_kernels(data: &[u8]) {
             }
         }
     }
+    // Every parser's view and where they differ (uri_views,
+    // uri_host_confusion): a null row gives null, and row by row each
+    // parser's host and the findings are urikit::views'.
+    let parsers: Vec<Parser> = Parser::available().collect();
+    let views = urikit_arrow::views(s, &parsers).unwrap();
+    let confusion = urikit_arrow::host_confusion(s, &parsers).unwrap();
+    assert_eq!((views.len(), confusion.len()), (s.len(), s.len()));
+    let hosts: Vec<(Parser, Vec<Option<String>>)> = parsers
+        .iter()
+        .map(|p| {
+            let view = views.as_struct().column_by_name(p.name()).unwrap();
+            let host = view.as_struct().column_by_name("host").unwrap();
+            (*p, string_rows(host.as_ref()))
+        })
+        .collect();
+    let findings = confusion.as_list::<i32>();
+    for (i, r) in rows.iter().enumerate() {
+        let Some(r) = r else {
+            assert!(views.is_null(i) && confusion.is_null(i), "views of a null row");
+            continue;
+        };
+        let want = views_of(r, &parsers);
+        let kinds = findings.value(i);
+        let kinds = string_rows(kinds.as_struct().column(0).as_ref());
+        let want_kinds: Vec<Option<String>> = want
+            .findings
+            .iter()
+            .map(|f| Some(f.kind.name().to_owned()))
+            .collect();
+        assert_eq!(kinds, want_kinds, "host_confusion of {r:?}");
+        for (p, host) in &hosts {
+            let reading = want.view(*p).unwrap();
+            let want = reading.as_ref().ok().and_then(|v| v.host.as_deref());
+            assert_eq!(host[i].as_deref(), want, "{p} host of {r:?}");
+        }
+    }
+
     let norm = urikit_arrow::normalize(s, Level::Syntax).unwrap();
     assert_eq!(norm.len(), s.len());
     let enc = urikit_arrow::encode(s, EncodeSet::Path).unwrap();

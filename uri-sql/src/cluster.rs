@@ -87,14 +87,21 @@ pub fn state(config: SessionConfig) -> datafusion::error::Result<SessionState> {
     Ok(state)
 }
 
-/// An executor's registry: Ballista's defaults (DataFusion's functions)
-/// and urikit's, each under its name and its aliases, the names a
-/// serialized plan may use.
+/// An executor's registry: Ballista's defaults (DataFusion's functions),
+/// DataFusion's array and map functions, and urikit's, each under its name
+/// and its aliases, the names a serialized plan may use.
+///
+/// Ballista's default registry leaves out the nested functions
+/// (`cardinality`, `array_length`, `map_keys`, ...), which the scheduler
+/// plans with (its state has DataFusion's default features): without them
+/// an executor cannot prepare a task that counts `uri_lint`'s findings or
+/// `uri_path_segments`' segments.
 fn registry() -> BallistaFunctionRegistry {
     let mut registry = BallistaFunctionRegistry::default();
     let ours: HashMap<String, Arc<ScalarUDF>> = urikit_datafusion::udfs()
         .into_iter()
         .chain(urikit_datafusion::spark::udfs())
+        .chain(datafusion::functions_nested::all_default_nested_functions())
         .flat_map(|u| {
             let mut names = vec![u.name().to_owned()];
             names.extend(u.aliases().iter().cloned());

@@ -21,7 +21,9 @@
 //!   (RFC 3987 3.1 and 3.2).
 //! - **Features**: `idna` adds `host_ascii` and `host_unicode` (UTS #46
 //!   over each row's host, by urikit's `idna` feature); `spark` adds
-//!   Apache Spark's URL functions (the `spark` module).
+//!   Apache Spark's URL functions (the `spark` module); `whatwg` and
+//!   `curl` add those parsers' views to [`views`] and [`host_confusion`]
+//!   (urikit's features of the same names).
 //! - **One table**: [`KERNELS`] lists every kernel with its arguments,
 //!   return type, description and example. The SQL functions of
 //!   `urikit-datafusion` and Python's `urikit.arrow` are made from it.
@@ -55,6 +57,7 @@ mod rewrite;
 #[cfg(feature = "spark")]
 pub mod spark;
 mod strings;
+pub(crate) mod views;
 
 pub use hosts::{host_reversed, public_suffix, registrable_domain, surt};
 #[cfg(feature = "idna")]
@@ -73,6 +76,10 @@ pub use strings::{string_column, value_bytes};
 pub use urikit::compare::Level;
 /// The named percent-encode sets of [`encode`]: the library's own.
 pub use urikit::percent::EncodeSet;
+pub use views::{
+    FINDING_FIELDS, VIEW_FIELDS, host_confusion, host_confusion_type, parsers_named, view_parsers,
+    views, views_type,
+};
 
 // The README's example runs as a doc test.
 #[cfg(doctest)]

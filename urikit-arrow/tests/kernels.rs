@@ -139,7 +139,7 @@ fn examples_give_their_results() {
         } else {
             assert!(matches!(
                 k.returns,
-                Returns::List | Returns::Map | Returns::Parse
+                Returns::List | Returns::Map | Returns::Parse | Returns::Views | Returns::Findings
             ));
         }
     }

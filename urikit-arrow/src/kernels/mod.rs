@@ -111,6 +111,10 @@ pub enum Returns {
     List,
     /// [`crate::map_type`]`(t)`: a map from strings to strings.
     Map,
+    /// [`crate::views_type`]`(t)`: a struct of every parser's view.
+    Views,
+    /// [`crate::host_confusion_type`]`(t)`: a list of findings.
+    Findings,
 }
 
 impl Returns {
@@ -123,6 +127,8 @@ impl Returns {
             Returns::Parse => crate::parse_type(input),
             Returns::List => crate::list_type(input),
             Returns::Map => crate::map_type(input),
+            Returns::Views => crate::views_type(input),
+            Returns::Findings => crate::host_confusion_type(input),
         }
     }
 }

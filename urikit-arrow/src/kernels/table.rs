@@ -58,6 +58,19 @@ fn encode_set(args: &[&dyn Datum]) -> Result<EncodeSet, ArrowError> {
     })
 }
 
+/// The optional `parsers` argument at `at` (every parser of the build when
+/// absent).
+fn parsers(
+    kernel: &str,
+    args: &[&dyn Datum],
+    at: usize,
+) -> Result<Vec<urikit::views::Parser>, ArrowError> {
+    match args.get(at) {
+        Some(d) => crate::parsers_named(kernel, constant(kernel, "parsers", *d)?),
+        None => Ok(crate::views::default_parsers()),
+    }
+}
+
 #[cfg(feature = "spark")]
 fn on_invalid(fail: bool) -> crate::spark::OnInvalid {
     if fail {
@@ -77,6 +90,16 @@ const LEVEL: Param = Param {
         "'string', 'syntax' or 'scheme' (RFC 3986 6.2.1, 6.2.2, 6.2.3); 'syntax' when left out.",
     )
 };
+const VIEWS: &[Param] = &[
+    Param::column("uri", "The string to read, as a URI or URL."),
+    Param {
+        optional: true,
+        ..Param::constant(
+            "parsers",
+            "The parsers, comma-separated: 'rfc3986', 'java', 'whatwg', 'curl' (every one of the build when left out; one the build lacks is an error naming the cargo feature that brings it).",
+        )
+    },
+];
 #[cfg(feature = "spark")]
 const PARSE_URL: &[Param] = &[
     Param::column("url", "The URL, read as java.net.URI reads it."),
@@ -390,6 +413,34 @@ pub static KERNELS: &[Kernel] = &[
         },
         feature: None,
         function: unary!(crate::registrable_domain),
+    },
+    Kernel {
+        name: "views",
+        family: Family::Uri,
+        params: VIEWS,
+        returns: Returns::Views,
+        description: "Every parser's view of the string: a struct with a field per parser (rfc3986, java, whatwg, curl), each the scheme, userinfo, host, host_kind, port, path, query and fragment as that parser reads them, or only its error; NULL for a parser not asked for.",
+        example: Example {
+            args: &["http://a_b.example/", "rfc3986,java"],
+            sql: "{rfc3986: {scheme: http, userinfo: NULL, host: a_b.example, host_kind: reg-name, port: NULL, path: /, query: NULL, fragment: NULL, error: NULL}, java: {scheme: http, userinfo: NULL, host: NULL, host_kind: NULL, port: NULL, path: /, query: NULL, fragment: NULL, error: NULL}, whatwg: NULL, curl: NULL}",
+            python: "[{'rfc3986': {'scheme': 'http', 'userinfo': None, 'host': 'a_b.example', 'host_kind': 'reg-name', 'port': None, 'path': '/', 'query': None, 'fragment': None, 'error': None}, 'java': {'scheme': 'http', 'userinfo': None, 'host': None, 'host_kind': None, 'port': None, 'path': '/', 'query': None, 'fragment': None, 'error': None}, 'whatwg': None, 'curl': None}]",
+        },
+        feature: None,
+        function: |a, _| crate::views(rows(a), &parsers("views", a, 1)?),
+    },
+    Kernel {
+        name: "host_confusion",
+        family: Family::Uri,
+        params: VIEWS,
+        returns: Returns::Findings,
+        description: "Where the parsers' views of the string differ (a different host, port or userinfo, a backslash, an IPv4 number form, ...): a list of findings, each with its kind, component, the parsers and their values, and a weight; an empty list when they agree.",
+        example: Example {
+            args: &["http://a_b.example/", "rfc3986,java"],
+            sql: "[{kind: host, component: host, parsers: [rfc3986, java], values: [a_b.example, NULL], weight: high}]",
+            python: "[[{'kind': 'host', 'component': 'host', 'parsers': ['rfc3986', 'java'], 'values': ['a_b.example', None], 'weight': 'high'}]]",
+        },
+        feature: None,
+        function: |a, _| crate::host_confusion(rows(a), &parsers("host_confusion", a, 1)?),
     },
     #[cfg(feature = "idna")]
     Kernel {

@@ -132,6 +132,25 @@ impl Parser {
         }
     }
 
+    /// The cargo feature of urikit that brings this parser into a build
+    /// (`whatwg`, `curl`); `None` for those every build has (`rfc3986`,
+    /// `java`) and for `urllib`, which no Rust build reads. The crates
+    /// built on urikit (urikit-arrow, urikit-datafusion) forward these
+    /// features under the same names.
+    ///
+    /// ```
+    /// use urikit::views::Parser;
+    /// assert_eq!(Parser::Curl.feature(), Some("curl"));
+    /// assert_eq!(Parser::Java.feature(), None);
+    /// ```
+    pub const fn feature(self) -> Option<&'static str> {
+        match self {
+            Parser::Whatwg => Some("whatwg"),
+            Parser::Curl => Some("curl"),
+            Parser::Rfc3986 | Parser::Java | Parser::Urllib => None,
+        }
+    }
+
     /// The parsers this build can read with, in [`Parser::ALL`]'s order.
     pub fn available() -> impl Iterator<Item = Parser> {
         Parser::ALL.into_iter().filter(|p| p.is_available())
