@@ -173,7 +173,6 @@ fn main() {
             line(Value::Object(o));
         }
     }
-    drop(line);
     out.flush().expect("flush stdout");
     eprintln!(
         "{n} parse_url inputs x {} parts, {k} (url, key) pairs",

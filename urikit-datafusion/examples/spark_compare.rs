@@ -220,10 +220,11 @@ async fn main() -> datafusion::error::Result<()> {
         let mut round = 0;
         while chosen.len() < table && by_part.values().any(|v| v.len() > round) {
             for part in PARTS {
-                if let Some(&i) = by_part.get(part).and_then(|v| v.get(round)) {
-                    if chosen.len() < table && seen.insert(i) {
-                        chosen.push((i, part));
-                    }
+                if let Some(&i) = by_part.get(part).and_then(|v| v.get(round))
+                    && chosen.len() < table
+                    && seen.insert(i)
+                {
+                    chosen.push((i, part));
                 }
             }
             round += 1;
