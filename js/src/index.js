@@ -4,7 +4,6 @@
 // offsets or text out, and turns the core's failures into URIError.
 import { exports as raw, wasm } from './load.js';
 
-const NONE = 0xffffffff;
 const SLOTS = 20;
 const HOST_KINDS = wasm.host_kind_names();
 const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
@@ -64,18 +63,22 @@ function profileCode(profile = 'uri-reference') {
 }
 
 const encoder = new TextEncoder();
+// Views of the module's memory. When the memory grows, its old buffer is
+// detached and a view of it has length 0: a cheaper test than the buffer
+// getter (`memory.buffer` is a call into the runtime), which took a tenth
+// of a single `parse`.
 let bytes = new Uint8Array(raw.memory.buffer);
 function memory8() {
-  if (bytes.buffer !== raw.memory.buffer) bytes = new Uint8Array(raw.memory.buffer);
+  if (bytes.length === 0) bytes = new Uint8Array(raw.memory.buffer);
   return bytes;
 }
 
 /**
  * Writes `s` as UTF-8 into the module's input buffer and returns its
- * length in bytes: a loop for short ASCII text, else `encodeInto` (native
- * code) straight into the module's memory. wasm-bindgen's own string
- * passing copies character by character in JavaScript and allocates and
- * frees for every call; for a batch that copy took longer than the parse.
+ * length in bytes: `encodeInto` (native code) straight into the module's
+ * memory. wasm-bindgen's own string passing copies character by character
+ * in JavaScript and allocates and frees for every call; for a batch that
+ * copy took longer than the parse.
  */
 let inPtr = 0;
 let inCap = 0;
@@ -87,19 +90,23 @@ function reserve(n) {
   return inPtr;
 }
 
+// The input buffer as a view, kept: a short text is encoded into it by one
+// `encodeInto` without making a view per call (a `charCodeAt` loop into
+// the memory took 480 to 530 ns per `parse` of a gsd URL, this 340).
+let inView = new Uint8Array(0);
+function inputView() {
+  if (inView.length === 0 || inView.byteOffset !== inPtr || inView.length !== inCap) {
+    inView = memory8().subarray(inPtr, inPtr + inCap);
+  }
+  return inView;
+}
+
 function put(s) {
   const n = s.length;
   if (n < 128) {
-    const ptr = reserve(n * 3);
-    const m = memory8();
-    let i = 0;
-    for (; i < n; i++) {
-      const c = s.charCodeAt(i);
-      if (c > 0x7f) break;
-      m[ptr + i] = c;
-    }
-    if (i === n) return n;
-    return i + encoder.encodeInto(s.slice(i), m.subarray(ptr + i, ptr + n * 3)).written;
+    // Room for three bytes a unit.
+    reserve(384);
+    return encoder.encodeInto(s, inputView()).written;
   }
   let ptr = reserve(n);
   const r = encoder.encodeInto(s, memory8().subarray(ptr, ptr + n));
@@ -109,37 +116,35 @@ function put(s) {
   return encoder.encodeInto(s, memory8().subarray(ptr, ptr + n * 3)).written;
 }
 
-let view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+let view = new Int32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
 function offsetsView() {
-  if (view.buffer !== raw.memory.buffer) view = new Uint32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+  if (view.length === 0) view = new Int32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
   return view;
 }
 
 /**
  * A parsed URI reference: the input text and the offsets of its
  * components. Components are sliced from the text when read; an absent
- * component is `undefined`, an empty one `""`.
+ * component is `undefined`, an empty one `""`. (Offsets: 16 words from
+ * `base`, a start and an end per component, `-1` when absent, then the
+ * host kind's index.)
  */
 export class ParsedURI {
   #s;
   #o;
   #b;
-  #at;
-  #len;
-  constructor(source, offsets, base = 0, start = 0, length = source.length) {
+  constructor(source, offsets, base = 0) {
     this.#s = source;
     this.#o = offsets;
     this.#b = base;
-    this.#at = start;
-    this.#len = length;
   }
   /** The input, exactly as parsed. */
   get text() {
-    return this.#at === 0 && this.#len === this.#s.length ? this.#s : this.#s.slice(this.#at, this.#at + this.#len);
+    return this.#s;
   }
   #part(k) {
     const a = this.#o[this.#b + 2 * k];
-    return a === NONE ? undefined : this.#s.slice(this.#at + a, this.#at + this.#o[this.#b + 2 * k + 1]);
+    return a < 0 ? undefined : this.#s.slice(a, this.#o[this.#b + 2 * k + 1]);
   }
   get scheme() { return this.#part(0); }
   get authority() { return this.#part(1); }
@@ -152,16 +157,16 @@ export class ParsedURI {
   /** `reg-name`, `ipv4`, `ipv6` or `ipvfuture` (the core's names); `undefined` without a host. */
   get hostKind() {
     const k = this.#o[this.#b + 16];
-    return k === NONE ? undefined : HOST_KINDS[k];
+    return k < 0 ? undefined : HOST_KINDS[k];
   }
   /** Whether this is a relative reference (no scheme). */
-  get isRelative() { return this.#o[this.#b] === NONE; }
+  get isRelative() { return this.#o[this.#b] < 0; }
   /** `[start, end)` of each present component, in UTF-16 code units. */
   get offsets() {
     const out = {};
     COMPONENTS.forEach((name, k) => {
       const a = this.#o[this.#b + 2 * k];
-      if (a !== NONE) out[name] = [a, this.#o[this.#b + 2 * k + 1]];
+      if (a >= 0) out[name] = [a, this.#o[this.#b + 2 * k + 1]];
     });
     return out;
   }
@@ -197,28 +202,116 @@ export function parse(input, options) {
   return new ParsedURI(s, o);
 }
 
+// The batch forms (wasm/src/batch.rs): STRIDE words per input, word 16 the
+// host kind's index, -1 without a host, INVALID for an invalid input (word
+// 0 then the index of its first bad character).
+const STRIDE = 17;
+const INVALID = -2;
+
+/** The inputs of a batch as strings (a TypeError for anything else than a string, URL or ParsedURI). */
+function strings(inputs) {
+  if (!Array.isArray(inputs)) throw new TypeError('inputs must be an array');
+  for (let i = 0; i < inputs.length; i++) {
+    if (typeof inputs[i] !== 'string') return inputs.map((x, k) => text(x, `inputs[${k}]`));
+  }
+  return inputs;
+}
+
 /**
- * Parses many inputs in one crossing of the WebAssembly boundary (one
- * string in, one array of offsets out): an array of `ParsedURI`, with a
- * `URIError` (not thrown) in the place of each invalid input.
+ * A large batch crosses a chunk of inputs at a time: each chunk is joined
+ * and encoded by one `encodeInto` (native code) straight into the
+ * module's input buffer, parsed there, and its answers copied out. One
+ * call per input costs more than the copy; one join of a whole large
+ * batch makes a string the size of the batch, which measured twice the
+ * time of the chunks' small ones; and the chunks' input and answers stay
+ * small, in the cache, and so does the module's memory (which never
+ * shrinks).
  */
-export function parseMany(inputs, { profile } = {}) {
-  const code = profileCode(profile);
+const CHUNK = 1024;
+
+/**
+ * Writes `inputs[from..to]` one after another into the module's input
+ * buffer and their lengths in bytes into its lengths buffer. A chunk that
+ * is not all ASCII is encoded again an input at a time (a UTF-16 unit then
+ * is not a byte, and a lone surrogate at an input's end must not pair with
+ * the next input's). Returns the bytes written; `chunkAscii` says whether
+ * every character was ASCII.
+ */
+let lensPtr = -1;
+let chunkAscii = true;
+function putChunk(inputs, from, to) {
+  if (lensPtr < 0) lensPtr = wasm.lens_reserve(CHUNK);
+  const s = from === 0 && to === inputs.length ? inputs.join('') : inputs.slice(from, to).join('');
+  reserve(s.length);
+  const r = encoder.encodeInto(s, inputView());
+  if (r.written === s.length && r.read === s.length) {
+    const lens = new Uint32Array(raw.memory.buffer, lensPtr, to - from);
+    for (let k = from; k < to; k++) lens[k - from] = inputs[k].length;
+    chunkAscii = true;
+    return r.written;
+  }
+  reserve(3 * s.length);
+  const m = memory8();
+  const lens = new Uint32Array(raw.memory.buffer, lensPtr, to - from);
+  let at = 0;
+  for (let k = from; k < to; k++) {
+    const w = encoder.encodeInto(inputs[k], m.subarray(inPtr + at, inPtr + inCap)).written;
+    lens[k - from] = w;
+    at += w;
+  }
+  chunkAscii = false;
+  return at;
+}
+
+/** Whether 16-bit answer words can hold every offset of `inputs`. */
+function narrow(inputs) {
+  for (let i = 0; i < inputs.length; i++) if (inputs[i].length > 32767) return false;
+  return true;
+}
+
+/** Parses `inputs` a chunk at a time; the words of their answers (16- or 32-bit). */
+function parseWords(inputs, code) {
   const n = inputs.length;
-  const lens = new Uint32Array(n);
-  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
-  const ptr = call(wasm.parse_many_input, put(inputs.join('')), lens, code);
-  const all = new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice();
-  const out = new Array(n);
-  for (let i = 0; i < n; i++) out[i] = batchItem(inputs[i], all, i * SLOTS, 0, inputs[i].length, code);
+  const wide = !narrow(inputs);
+  const Words = wide ? Int32Array : Int16Array;
+  const out = new Words(n * STRIDE);
+  for (let i = 0; i < n; i += CHUNK) {
+    const end = Math.min(i + CHUNK, n);
+    const bytes = putChunk(inputs, i, end);
+    const ptr = call(wasm.parse_items, bytes, end - i, code, chunkAscii, wide);
+    out.set(new Words(raw.memory.buffer, ptr, (end - i) * STRIDE), i * STRIDE);
+  }
   return out;
 }
 
-/** One answer of a batch: a ParsedURI, or the URIError of parsing the item alone. */
-function batchItem(source, all, base, start, length, code) {
-  if (all[base + 17] === 0) return new ParsedURI(source, all, base, start, length);
+/** The words of the last `parse_lines`, copied out of the module's memory (16- or 32-bit). */
+function linesWords(ptr, count) {
+  const Words = wasm.batch_wide() ? Int32Array : Int16Array;
+  return new Words(raw.memory.buffer, ptr, count).slice();
+}
+
+/**
+ * Parses many inputs in one crossing of the WebAssembly boundary (the
+ * inputs' text in, one array of offsets out): an array of `ParsedURI`,
+ * with a `URIError` (not thrown) in the place of each invalid input.
+ * `parseBatch` gives the same answers without an object per input.
+ */
+export function parseMany(inputs, { profile } = {}) {
+  const code = profileCode(profile);
+  const strs = strings(inputs);
+  const n = strs.length;
+  const all = parseWords(strs, code);
+  const out = new Array(n);
+  for (let i = 0; i < n; i++) {
+    out[i] = all[i * STRIDE + 16] === INVALID ? failureOf(strs[i], code) : new ParsedURI(strs[i], all, i * STRIDE);
+  }
+  return out;
+}
+
+/** The URIError of parsing `source` alone (which the batch found invalid). */
+function failureOf(source, code) {
   try {
-    wasm.parse(source.slice(start, start + length), code);
+    wasm.parse(source, code);
     return new URIError('inconsistent batch answer', { kind: 'internal' });
   } catch (e) {
     return failure(e);
@@ -228,52 +321,74 @@ function batchItem(source, all, base, start, length, code) {
 const COMPONENT_INDEX = Object.fromEntries(COMPONENTS.map((name, k) => [name, k]));
 
 /**
- * The answers of `parseLines`, column by column: no object per line until
- * one is asked for. `length`; `isValid(i)`; `component(i, name)` (a
- * string, or `undefined` when absent or the line is invalid);
- * `errorIndex(i)`; `at(i)` (a `ParsedURI` or a `URIError`); iterable.
+ * The answers of a batch (`parseBatch`, `parseLines`), column by column:
+ * no object per input until one is asked for. `length`; `isValid(i)`;
+ * `text(i)`; `component(i, name)` (a string, or `undefined` when absent or
+ * the input is invalid); `errorIndex(i)`; `at(i)` (a `ParsedURI` or a
+ * `URIError`); iterable.
  */
 export class URIBatch {
-  #s;
+  #src;
+  #lines;
   #o;
   #code;
-  constructor(source, offsets, length, code) {
-    this.#s = source;
+  /**
+   * `source`: the inputs (an array of strings), or one text whose lines
+   * are at `lines` (a start and a length per line).
+   */
+  constructor(source, lines, offsets, length, code) {
+    this.#src = source;
+    this.#lines = lines;
     this.#o = offsets;
     this.#code = code;
-    /** How many lines. */
+    /** How many inputs (or lines). */
     this.length = length;
   }
-  /** Whether line `i` parsed. */
+  /** Whether input `i` parsed. */
   isValid(i) {
-    return this.#o[i * SLOTS + 17] === 0;
+    return this.#o[i * STRIDE + 16] !== INVALID;
   }
-  /** The text of line `i`. */
+  /** The text of input (or line) `i`. */
   text(i) {
-    const b = i * SLOTS;
-    return this.#s.slice(this.#o[b + 18], this.#o[b + 18] + this.#o[b + 19]);
+    const l = this.#lines;
+    return l === null ? this.#src[i] : this.#src.slice(l[2 * i], l[2 * i] + l[2 * i + 1]);
   }
-  /** Component `name` of line `i` (`'scheme'`, `'host'`, ...): `undefined` when absent or the line is invalid. */
+  /** Component `name` of input `i` (`'scheme'`, `'host'`, ...): `undefined` when absent or the input is invalid. */
   component(i, name) {
-    const b = i * SLOTS;
     const k = COMPONENT_INDEX[name];
     if (k === undefined) throw new TypeError(`unknown component ${JSON.stringify(name)}`);
-    if (this.#o[b + 17] !== 0) return undefined;
-    const a = this.#o[b + 2 * k];
-    return a === NONE ? undefined : this.#s.slice(this.#o[b + 18] + a, this.#o[b + 18] + this.#o[b + 2 * k + 1]);
+    const o = this.#o;
+    const b = i * STRIDE;
+    const a = o[b + 2 * k];
+    if (a < 0 || o[b + 16] === INVALID) return undefined;
+    const l = this.#lines;
+    if (l === null) return this.#src[i].slice(a, o[b + 2 * k + 1]);
+    const at = l[2 * i];
+    return this.#src.slice(at + a, at + o[b + 2 * k + 1]);
   }
-  /** The UTF-16 index (in the line) of line `i`'s first bad character; -1 for a valid line. */
+  /** The UTF-16 index (in the input) of input `i`'s first bad character; -1 for a valid input. */
   errorIndex(i) {
-    return this.#o[i * SLOTS + 17] === 0 ? -1 : this.#o[i * SLOTS];
+    return this.#o[i * STRIDE + 16] === INVALID ? this.#o[i * STRIDE] : -1;
   }
-  /** Line `i` as a `ParsedURI`, or its `URIError`. */
+  /** Input `i` as a `ParsedURI`, or its `URIError`. */
   at(i) {
-    const b = i * SLOTS;
-    return batchItem(this.#s, this.#o, b, this.#o[b + 18], this.#o[b + 19], this.#code);
+    const s = this.text(i);
+    return this.isValid(i) ? new ParsedURI(s, this.#o, i * STRIDE) : failureOf(s, this.#code);
   }
   *[Symbol.iterator]() {
     for (let i = 0; i < this.length; i++) yield this.at(i);
   }
+}
+
+/**
+ * `parseMany`'s answers as a `URIBatch`: the same one crossing, and no
+ * object per input until one is asked for (the fastest way to read
+ * components of many inputs).
+ */
+export function parseBatch(inputs, { profile } = {}) {
+  const code = profileCode(profile);
+  const strs = strings(inputs);
+  return new URIBatch(strs, null, parseWords(strs, code), strs.length, code);
 }
 
 /**
@@ -285,9 +400,11 @@ export class URIBatch {
 export function parseLines(text, { profile } = {}) {
   const code = profileCode(profile);
   if (typeof text !== 'string') throw new TypeError('text must be a string');
-  const ptr = call(wasm.parse_lines_input, put(text), code);
+  const bytes = put(text);
+  const ptr = call(wasm.parse_lines, bytes, code, bytes === text.length);
   const n = wasm.lines_count();
-  return new URIBatch(text, new Uint32Array(raw.memory.buffer, ptr, n * SLOTS).slice(), n, code);
+  const lines = new Uint32Array(raw.memory.buffer, wasm.lines_ptr(), 2 * n).slice();
+  return new URIBatch(text, lines, linesWords(ptr, n * STRIDE), n, code);
 }
 
 /**
@@ -310,13 +427,20 @@ export function validate(input, rule = 'URI-reference') {
 /**
  * `validate` for many inputs in one crossing: for each input `-1` when
  * it matches `rule`, else the index of its first bad character
- * (an Int32Array).
+ * (an Int32Array). No components are written: the fastest batch form.
  */
 export function validateMany(inputs, rule = 'URI-reference') {
-  const n = inputs.length;
-  const lens = new Uint32Array(n);
-  for (let i = 0; i < n; i++) lens[i] = inputs[i].length;
-  return call(wasm.validate_many_input, put(inputs.join('')), lens, rule);
+  const strs = strings(inputs);
+  const n = strs.length;
+  const out = new Int32Array(n);
+  if (n === 0) call(wasm.validate_items, 0, 0, rule, true); // an unknown rule still throws
+  for (let i = 0; i < n; i += CHUNK) {
+    const end = Math.min(i + CHUNK, n);
+    const bytes = putChunk(strs, i, end);
+    const ptr = call(wasm.validate_items, bytes, end - i, rule, chunkAscii);
+    out.set(new Int32Array(raw.memory.buffer, ptr, end - i), i);
+  }
+  return out;
 }
 
 /** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */

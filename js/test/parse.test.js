@@ -3,7 +3,7 @@
 // kind and component), through the JavaScript face.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { parse, validate, parseMany, parseLines, validateMany, URIError, ParsedURI } from '../src/index.js';
+import { parse, validate, parseMany, parseBatch, parseLines, validateMany, URIError, ParsedURI } from '../src/index.js';
 import { unescape, utf16Index, vectorLines, readRepo } from './helpers.js';
 
 const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
@@ -118,7 +118,80 @@ test('parseMany and validateMany agree with one call at a time', () => {
     });
     const v = validateMany(inputs, profile === 'uri-reference' ? 'URI-reference' : 'IRI-reference');
     inputs.forEach((s, i) => assert.equal(v[i] === -1, many[i] instanceof ParsedURI, JSON.stringify(s)));
+    agreeOneByOne(inputs, profile);
   }
+});
+
+/** parseMany, parseBatch and validateMany of `inputs` against parse and validate of each input alone. */
+function agreeOneByOne(inputs, profile) {
+  const many = parseMany(inputs, { profile });
+  const batch = parseBatch(inputs, { profile });
+  const rule = { 'uri-reference': 'URI-reference', uri: 'URI', 'iri-reference': 'IRI-reference', iri: 'IRI' }[profile];
+  const valid = validateMany(inputs, rule);
+  assert.equal(many.length, inputs.length);
+  assert.equal(batch.length, inputs.length);
+  assert.equal(valid.length, inputs.length);
+  inputs.forEach((s, i) => {
+    const what = `${profile} ${i}: ${JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}...` : s)}`;
+    let one;
+    try {
+      one = parse(s, { profile });
+    } catch (e) {
+      one = e;
+    }
+    assert.equal(batch.text(i), s, what);
+    assert.equal(validate(s, rule), one instanceof ParsedURI, what);
+    if (one instanceof ParsedURI) {
+      assert.ok(many[i] instanceof ParsedURI, what);
+      assert.deepEqual(many[i].toJSON(), one.toJSON(), what);
+      assert.deepEqual(many[i].offsets, one.offsets, what);
+      assert.ok(batch.isValid(i), what);
+      for (const k of KEYS) assert.equal(batch.component(i, k), one[k], `${k} of ${what}`);
+      assert.deepEqual(batch.at(i).offsets, one.offsets, what);
+      assert.equal(batch.errorIndex(i), -1, what);
+      assert.equal(valid[i], -1, what);
+    } else {
+      assert.ok(one instanceof URIError, what);
+      assert.ok(many[i] instanceof URIError, what);
+      assert.deepEqual([many[i].index, many[i].kind, many[i].component], [one.index, one.kind, one.component], what);
+      assert.ok(!batch.isValid(i), what);
+      assert.equal(batch.errorIndex(i), one.index, what);
+      assert.equal(batch.component(i, 'path'), undefined, what);
+      assert.equal(batch.at(i).index, one.index, what);
+      assert.equal(valid[i], one.index, what);
+    }
+  });
+}
+
+test('the batch forms agree with one call at a time across chunks, non-ASCII and long inputs', () => {
+  // More than one chunk of inputs (js/src/index.js encodes 1,024 at a
+  // time): all ASCII, then non-ASCII in the second chunk only, lone
+  // surrogates at inputs' ends and starts (which must not pair across
+  // two inputs), inputs too long for 16-bit offsets, and empty inputs.
+  const ascii = [];
+  for (let i = 0; i < 2500; i++) ascii.push(i % 7 === 0 ? `http://h${i}.example/a b` : `http://h${i}.example/p/${i}?q=${i}#f`);
+  agreeOneByOne(ascii, 'uri-reference');
+  const mixed = ascii.slice();
+  mixed[1500] = 'http://\u00e9.example/\u{1F600}?\u00e9#\u00e9';
+  mixed[1501] = 'x:\uD83D';
+  mixed[1502] = '\uDE00/y';
+  mixed[1503] = '';
+  mixed[2400] = 'http://a/\u{10FFFD}';
+  for (const profile of ['uri-reference', 'uri', 'iri-reference', 'iri']) agreeOneByOne(mixed, profile);
+  const long = `http://a/${'x/'.repeat(20000)}?${'q'.repeat(1000)}#f`;
+  agreeOneByOne(['http://a/b', long, `${long}\u00e9`, `${long} `, ''], 'iri-reference');
+  agreeOneByOne([], 'uri');
+  // Inputs as the single forms take them: URL and ParsedURI too.
+  const objects = [new URL('http://a.example/b?c'), parse('x:y#z'), 'http://b/'];
+  assert.deepEqual(parseMany(objects).map((p) => p.host), ['a.example', undefined, 'b']);
+  assert.equal(parseBatch(objects).component(1, 'fragment'), 'z');
+  assert.deepEqual([...validateMany(objects, 'URI')], [-1, -1, -1]);
+  assert.throws(() => parseMany('http://a/'), TypeError);
+  const lines = parseLines(`${long}\nhttp://b/\r\n${long}\u00e9\n`, { profile: 'iri' });
+  assert.equal(lines.length, 3);
+  assert.equal(lines.component(0, 'query'), 'q'.repeat(1000));
+  assert.equal(lines.text(1), 'http://b/');
+  assert.equal(lines.component(2, 'path'), parse(`${long}\u00e9`, { profile: 'iri' }).path);
 });
 
 test('parseLines agrees with parse on each line (LF and CRLF, non-ASCII lines)', () => {

@@ -1,17 +1,19 @@
 // Compiled by tsc (npm test) only: the declarations describe the API as
 // the tests use it.
-import { parse, parseMany, resolve, UriTemplate, URIError, type ParsedURI } from '../src/index.js';
+import { parse, parseMany, parseBatch, resolve, UriTemplate, URIError, type ParsedURI, type URIBatch } from '../src/index.js';
 import { views, VIEW_PARSERS, type Views, type ViewParser } from '../src/index.js';
 
 const p: ParsedURI = parse('http://a/b', { profile: 'uri' });
 const host: string | undefined = p.host;
 const path: string = p.path;
 const many: Array<ParsedURI | URIError> = parseMany([host ?? '', path]);
+const columns: URIBatch = parseBatch([path, p], { profile: 'iri-reference' });
+const firstHost: string | undefined = columns.component(0, 'host');
 const r: string = resolve(p, '../c', { strict: false });
 const t = new UriTemplate('/x/{id}');
 const vars = t.match('/x/1', { mode: 'lenient' });
 const s: string = t.expand({ id: 1, list: ['a', 'b'] });
-export const used = [many, r, vars, s];
+export const used = [many, r, vars, s, firstHost];
 
 // views
 const vs: Views = views('http://a_b.example/', { parsers: ['rfc3986', 'java'] });

@@ -9,13 +9,14 @@
 //! differs from Spark, as the Markdown table of `docs/spark.md`: the
 //! shortest input of each (part, kind of difference).
 //!
-//! Comet is not run: the newest `datafusion-comet-spark-expr` on crates.io
-//! (0.10.0) has no `parse_url` (Comet's own one, PR #4413, is in no
-//! published release) and is built on DataFusion 49, not 55 (see
-//! `docs/spark.md`). Its column says so rather than guess.
+//! Comet's answers are read from `testdata/spark/comet.jsonl`: Comet's own
+//! `parse_url` (PR #4413, in no release on crates.io, and built on
+//! DataFusion 54, not our 55) cannot run in this build, so
+//! `comet-answers/regenerate.sh` ran its real code over the same inputs in
+//! a build of its own (see `docs/spark.md`).
 //!
 //! ```text
-//! cargo run --release -p urikit-datafusion --features peers --example spark_compare -- --table 24
+//! cargo run -p urikit-datafusion --features peers --example spark_compare -- --table 40
 //! ```
 
 use std::collections::{BTreeMap, HashSet};
@@ -44,13 +45,12 @@ const PARTS: [&str; 11] = [
     "host",
 ];
 
-const COMET: &str = "not run";
-
 /// An answer: a value, NULL, or an error (the query failed).
 type Answer = Result<Option<String>, String>;
 
-/// urikit's and datafusion-spark's answers for one row and part.
-type Pair = (Option<String>, Option<String>);
+/// Each peer's answers to one part, row by row: urikit, datafusion-spark,
+/// Comet.
+type Columns = [Vec<Option<String>>; 3];
 
 #[tokio::main(flavor = "current_thread")]
 async fn main() -> datafusion::error::Result<()> {
@@ -72,6 +72,23 @@ async fn main() -> datafusion::error::Result<()> {
         .map(|r| r["url"].as_str().unwrap_or(""))
         .collect();
     let sources = sources(root, &urls);
+    let comet_text = std::fs::read_to_string(format!("{root}/testdata/spark/comet.jsonl"))?;
+    let comet_all: Vec<Value> = comet_text
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("JSON"))
+        .collect();
+    let comet_meta = &comet_all[0];
+    let comet: Vec<&Value> = comet_all
+        .iter()
+        .filter(|r| r["kind"] == "parse_url")
+        .collect();
+    assert_eq!(comet.len(), rows.len(), "comet.jsonl: one row per input");
+    for (c, r) in comet.iter().zip(&rows) {
+        assert_eq!(
+            c["url"], r["url"],
+            "comet.jsonl: the inputs of answers.jsonl"
+        );
+    }
 
     // try_parse_url in both, so that an invalid URL is a NULL row rather
     // than a failed query: the file's `parts` are Spark's try_parse_url
@@ -89,40 +106,47 @@ async fn main() -> datafusion::error::Result<()> {
     ours.register_batch("t", batch.clone())?;
     theirs.register_batch("t", batch)?;
 
-    // (part) -> (urikit, datafusion-spark) differing inputs
-    let mut differ: BTreeMap<&str, (usize, usize)> = BTreeMap::new();
-    // per input: (urikit differs on some part, datafusion-spark does)
-    let mut any = vec![(false, false); rows.len()];
-    // (part, kind of difference) -> the shortest differing input's row
-    let mut buckets: BTreeMap<(&str, &str), usize> = BTreeMap::new();
-    // (row, part) -> (urikit's answer, datafusion-spark's), where they differ
-    let mut answers: BTreeMap<(usize, &str), Pair> = BTreeMap::new();
+    // (part) -> inputs where urikit, datafusion-spark, Comet differ
+    let mut differ: BTreeMap<&str, [usize; 3]> = BTreeMap::new();
+    // per input: whether each of the three differs on some part
+    let mut any = vec![[false; 3]; rows.len()];
+    // (part, peer, kind of difference) -> the shortest differing input's row
+    let mut buckets: BTreeMap<(&str, usize, &str), usize> = BTreeMap::new();
+    // part -> every answer of the three
+    let mut answers: BTreeMap<&str, Columns> = BTreeMap::new();
     for part in PARTS {
         let sql = format!("SELECT try_parse_url(u, '{part}') FROM t");
         let a = column(&ours, &sql).await?;
         let b = column(&theirs, &sql).await?;
+        let c: Vec<Option<String>> = comet
+            .iter()
+            .map(|r| r["parts"][part].as_str().map(str::to_owned))
+            .collect();
+        let cols = [a, b, c];
         let e = differ.entry(part).or_default();
         for (i, r) in rows.iter().enumerate() {
             let spark = r["parts"][part].as_str().map(str::to_owned);
-            if a[i] != spark {
-                e.0 += 1;
-                any[i].0 = true;
-            }
-            if b[i] != spark {
-                e.1 += 1;
-                any[i].1 = true;
-                let kind = match (&spark, &b[i]) {
+            for (p, col) in cols.iter().enumerate() {
+                if col[i] == spark {
+                    continue;
+                }
+                e[p] += 1;
+                any[i][p] = true;
+                if p == 0 {
+                    continue;
+                }
+                let kind = match (&spark, &col[i]) {
                     (None, Some(_)) => "Spark NULL",
                     (Some(_), None) => "theirs NULL",
                     _ => "other value",
                 };
-                let best = buckets.entry((part, kind)).or_insert(i);
+                let best = buckets.entry((part, p, kind)).or_insert(i);
                 if urls[i].len() < urls[*best].len() {
                     *best = i;
                 }
-                answers.insert((i, part), (a[i].clone(), b[i].clone()));
             }
         }
+        answers.insert(part, cols);
     }
 
     println!(
@@ -133,18 +157,23 @@ async fn main() -> datafusion::error::Result<()> {
     );
     println!("| part | urikit | datafusion-spark | Comet |\n|---|---|---|---|");
     for part in PARTS {
-        let (a, b) = differ[part];
-        println!("| {part} | {a} | {b} | {COMET} |");
+        let [a, b, c] = differ[part];
+        println!("| {part} | {a} | {b} | {c} |");
     }
     let count = |f: &dyn Fn(usize) -> bool| {
         (0..rows.len())
             .filter(|&i| f(i))
-            .fold((0, 0, 0), |(n, x, y), i| {
-                (n + 1, x + usize::from(any[i].0), y + usize::from(any[i].1))
+            .fold((0, 0, 0, 0), |(n, x, y, z), i| {
+                let [a, b, c] = any[i].map(usize::from);
+                (n + 1, x + a, y + b, z + c)
             })
     };
-    let (n, a, b) = count(&|_| true);
-    println!("| any part, all {n} inputs | {a} | {b} | {COMET} |");
+    let (n, a, b, c) = count(&|_| true);
+    println!(
+        "| any part, all {n} inputs | {a} | {b} ({:.1}%) | {c} ({:.1}%) |",
+        pct(b, n),
+        pct(c, n)
+    );
     let mut names: Vec<&str> = sources
         .iter()
         .copied()
@@ -153,17 +182,30 @@ async fn main() -> datafusion::error::Result<()> {
         .collect();
     names.sort_unstable();
     for name in names {
-        let (n, a, b) = count(&|i| sources[i] == name);
+        let (n, a, b, c) = count(&|i| sources[i] == name);
         println!(
-            "| any part, {n} inputs from {name} | {a} ({:.1}%) | {b} ({:.1}%) | {COMET} |",
+            "| any part, {n} inputs from {name} | {a} ({:.1}%) | {b} ({:.1}%) | {c} ({:.1}%) |",
             pct(a, n),
-            pct(b, n)
+            pct(b, n),
+            pct(c, n)
         );
     }
 
-    let (n, a, b) = query_keys(&all, &ours, &theirs).await?;
+    let (n, a, b, c) = query_keys(&all, &comet_all, &ours, &theirs).await?;
     println!(
-        "\nparse_url(url, 'QUERY', key), {n} (url, key) pairs: urikit differs from Spark on {a}, datafusion-spark on {b} (Comet {COMET})"
+        "\nparse_url(url, 'QUERY', key), {n} (url, key) pairs: urikit differs from Spark on {a}, datafusion-spark on {b}, Comet on {c}"
+    );
+
+    // parse_url with ANSI on: which inputs fail the query (Comet's file
+    // records it; urikit's are Spark's, tested in urikit-arrow).
+    let fails = |r: &Value| r["valid"] == false;
+    let pairs = || rows.iter().zip(&comet);
+    println!(
+        "\nparse_url failing (ANSI): Spark on {}, Comet on {}; Spark fails and Comet answers on {}, Comet fails and Spark answers on {}",
+        rows.iter().filter(|r| fails(r)).count(),
+        comet.iter().filter(|r| fails(r)).count(),
+        pairs().filter(|(s, c)| fails(s) && !fails(c)).count(),
+        pairs().filter(|(s, c)| !fails(s) && fails(c)).count(),
     );
 
     if table > 0 {
@@ -172,33 +214,39 @@ async fn main() -> datafusion::error::Result<()> {
         let mut chosen: Vec<(usize, &str)> = Vec::new();
         let mut seen = HashSet::new();
         let mut by_part: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-        for ((part, _), i) in &buckets {
+        for ((part, _, _), i) in &buckets {
             by_part.entry(part).or_default().push(*i);
         }
         let mut round = 0;
         while chosen.len() < table && by_part.values().any(|v| v.len() > round) {
             for part in PARTS {
-                if let Some(&i) = by_part.get(part).and_then(|v| v.get(round)) {
-                    if chosen.len() < table && seen.insert(i) {
-                        chosen.push((i, part));
-                    }
+                if let Some(&i) = by_part.get(part).and_then(|v| v.get(round))
+                    && chosen.len() < table
+                    && seen.insert(i)
+                {
+                    chosen.push((i, part));
                 }
             }
             round += 1;
         }
         println!(
-            "\n| input | part | Spark 4.3.0 | urikit | datafusion-spark 55.2.0 | Comet |\n|---|---|---|---|---|---|"
+            "\n| input | part | Spark {} | urikit | datafusion-spark 55.2.0 | Comet at {} |\n|---|---|---|---|---|---|",
+            meta["spark"].as_str().unwrap_or("?"),
+            comet_meta["comet_commit"]
+                .as_str()
+                .map_or("?", |c| &c[..c.len().min(10)]),
         );
         let show = |v: &Option<String>| v.as_ref().map_or("NULL".to_owned(), |s| code(s));
         for (i, part) in chosen {
             let spark = rows[i]["parts"][part].as_str().map(str::to_owned);
-            let (a, b) = &answers[&(i, part)];
+            let [a, b, c] = &answers[part];
             println!(
-                "| {} | {part} | {} | {} | {} | {COMET} |",
+                "| {} | {part} | {} | {} | {} | {} |",
                 code(urls[i]),
                 show(&spark),
-                show(a),
-                show(b)
+                show(&a[i]),
+                show(&b[i]),
+                show(&c[i])
             );
         }
     }
@@ -239,16 +287,26 @@ fn sources<'a>(root: &str, urls: &[&str]) -> Vec<&'a str> {
 }
 
 /// The three-argument form over the file's (url, key) rows, one query per
-/// row (a bad pattern fails its query): pairs, urikit's and
-/// datafusion-spark's disagreements with Spark. Both erring counts as
-/// agreeing with a Spark error.
+/// row (a bad pattern fails its query): pairs, urikit's, datafusion-spark's
+/// and Comet's (from its file) disagreements with Spark. Both erring counts
+/// as agreeing with a Spark error.
 async fn query_keys(
     all: &[Value],
+    comet: &[Value],
     ours: &SessionContext,
     theirs: &SessionContext,
-) -> datafusion::error::Result<(usize, usize, usize)> {
-    let (mut n, mut a, mut b) = (0, 0, 0);
+) -> datafusion::error::Result<(usize, usize, usize, usize)> {
+    let (mut n, mut a, mut b, mut c) = (0, 0, 0, 0);
+    let comet: Vec<&Value> = comet.iter().filter(|r| r["kind"] == "query_key").collect();
+    let mut comet = comet.into_iter();
     for r in all.iter().filter(|r| r["kind"] == "query_key") {
+        let cr = comet.next().expect("comet.jsonl: a row per (url, key)");
+        assert_eq!((&cr["url"], &cr["key"]), (&r["url"], &r["key"]));
+        let theirs_c: Answer = if cr.get("try_error").is_some() {
+            Err(String::new())
+        } else {
+            Ok(cr["try_value"].as_str().map(str::to_owned))
+        };
         let (url, key) = (
             r["url"].as_str().unwrap_or(""),
             r["key"].as_str().unwrap_or(""),
@@ -267,8 +325,9 @@ async fn query_keys(
         n += 1;
         a += usize::from(!same(&single(ours, &sql).await));
         b += usize::from(!same(&single(theirs, &sql).await));
+        c += usize::from(!same(&theirs_c));
     }
-    Ok((n, a, b))
+    Ok((n, a, b, c))
 }
 
 async fn single(ctx: &SessionContext, sql: &str) -> Answer {

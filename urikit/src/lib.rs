@@ -67,6 +67,13 @@
 // ... and every `unsafe` block there says why it is sound (`// SAFETY:`).
 #![deny(clippy::undocumented_unsafe_blocks)]
 #![warn(missing_docs)]
+// MAX_LEN is `u32::MAX as usize` (offsets are u32). Where usize is 32 bits
+// (wasm32, the npm package) it is usize::MAX, and the length checks against
+// it are always false there: kept, since they are the bound on 64-bit.
+#![cfg_attr(
+    target_pointer_width = "32",
+    allow(clippy::absurd_extreme_comparisons, clippy::unnecessary_min_or_max)
+)]
 
 extern crate alloc;
 

@@ -1,5 +1,19 @@
-//! Batch forms: many inputs as one string and their UTF-16 lengths, one
-//! crossing of the boundary each way.
+//! Batch forms: many inputs in one crossing of the boundary each way (a
+//! large batch a chunk at a time), with no wasm-bindgen glue for the data.
+//!
+//! The JavaScript layer encodes the inputs, one after another, into the
+//! input buffer (`input::input_reserve`) and writes their lengths in bytes
+//! into the lengths buffer (`lens_reserve`); a text of lines is encoded as
+//! it is. The answers are written into buffers this module owns, which the
+//! JavaScript layer copies out: `STRIDE` words per input, 16-bit when every
+//! input is shorter than 32,768 UTF-16 units (half the bytes to copy), else
+//! 32-bit.
+//!
+//! The words of an input: the (start, end) of scheme, authority, userinfo,
+//! host, port, path, query and fragment, `-1` for an absent component; then
+//! the host kind's index in `host_kind_names`, `-1` without a host. An
+//! invalid input has `INVALID` there and the index of its first bad
+//! character in word 0. All offsets in UTF-16 units, relative to the input.
 
 use std::cell::{Cell, RefCell};
 
@@ -7,168 +21,397 @@ use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
 use crate::input::with_input;
-use crate::parse::{NONE, SLOTS, check, pieces, rule_of, write};
+use crate::parse::{Pieces, check, host_kind_code, pieces, pieces_uri_reference, rule_of};
 use crate::utf16;
 
+/// Words per input.
+pub const STRIDE: usize = 17;
+/// Word 16 of an invalid input.
+const INVALID: i32 = -2;
+/// Inputs up to this many UTF-16 units get 16-bit words.
+const NARROW_MAX: usize = i16::MAX as usize;
+
 thread_local! {
-    static RESULTS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    static LINES: Cell<u32> = const { Cell::new(0) };
+    static LENS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    static NARROW: RefCell<Vec<i16>> = const { RefCell::new(Vec::new()) };
+    static WIDE: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
+    static WIDE_LAST: Cell<bool> = const { Cell::new(false) };
+    /// Per line of `parse_lines`: its start and length in UTF-16 units.
+    static LINES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
+    static VALIDITY: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
 }
 
-/// The inputs of `joined`, cut by their UTF-16 lengths `lens`.
-fn split<'a>(joined: &'a str, lens: &'a [u32]) -> impl Iterator<Item = &'a str> + 'a {
-    let ascii = joined.is_ascii();
-    let mut rest = joined;
-    lens.iter().map(move |&n| {
-        let bytes = if ascii {
-            (n as usize).min(rest.len())
-        } else {
-            let mut units = 0u32;
-            let mut end = rest.len();
-            for (i, c) in rest.char_indices() {
-                if units >= n {
-                    end = i;
-                    break;
-                }
-                units += c.len_utf16() as u32;
-            }
-            end
-        };
-        let (item, tail) = rest.split_at(bytes);
-        rest = tail;
-        item
+/// Make the lengths buffer hold `count` lengths (in bytes, one per
+/// input); its address (which moves only when a later call asks for more).
+#[wasm_bindgen]
+pub fn lens_reserve(count: u32) -> u32 {
+    LENS.with(|l| {
+        let mut l = l.borrow_mut();
+        l.resize(count as usize, 0);
+        l.as_ptr() as u32
     })
 }
 
-/// Parse each of `items` in `profile` into `out`, `SLOTS` words each: the
-/// offsets of `parse` relative to the item, word 17 `0` for a valid item;
-/// for an invalid one word 17 is `1` and word 0 the UTF-16 index of the
-/// error. Words 18 and 19: where the item starts in the batch and its
-/// length, in UTF-16 units (`ascii`: the whole batch is ASCII).
-fn parse_all<'a>(
-    items: impl Iterator<Item = &'a str>,
-    profile: u32,
-    ascii: bool,
-    out: &mut Vec<u32>,
-) {
-    out.clear();
-    let mut at = 0u32;
-    for item in items {
-        let start = out.len();
-        out.resize(start + SLOTS, NONE);
-        let slot = &mut out[start..];
-        match pieces(item, profile) {
-            Ok(p) => write(item, &p, slot),
-            Err(e) => {
-                slot[0] = utf16::index(item, e.index());
-                slot[17] = 1;
-            }
-        }
-        let len = if ascii {
-            item.len() as u32
-        } else {
-            item.chars().map(|c| c.len_utf16() as u32).sum()
-        };
-        slot[18] = at;
-        slot[19] = len;
-        at += len;
+/// Whether the last `parse_lines` wrote 32-bit words (else 16-bit).
+#[wasm_bindgen]
+pub fn batch_wide() -> bool {
+    WIDE_LAST.with(Cell::get)
+}
+
+/// A word of the answers.
+trait Word: Copy {
+    fn of(x: i32) -> Self;
+}
+
+impl Word for i16 {
+    #[inline(always)]
+    fn of(x: i32) -> i16 {
+        // Callers pick 16-bit words only when every offset fits.
+        x as i16
     }
 }
 
-/// Parse each input of `joined` (cut by `lens`, UTF-16 lengths) in
-/// `profile`: `SLOTS` words per input at the returned address (see
-/// `parse_all`).
-#[wasm_bindgen]
-pub fn parse_many(joined: &str, lens: &[u32], profile: u32) -> u32 {
-    RESULTS.with(|r| {
-        let mut out = r.borrow_mut();
-        parse_all(split(joined, lens), profile, joined.is_ascii(), &mut out);
-        out.as_ptr() as u32
+impl Word for i32 {
+    #[inline(always)]
+    fn of(x: i32) -> i32 {
+        x
+    }
+}
+
+/// The UTF-16 index of byte `byte` of `item`.
+fn units(item: &str, byte: usize) -> i32 {
+    utf16::index(item, byte) as i32
+}
+
+/// Write the words of one input. `ascii`: the whole batch is ASCII, so
+/// bytes are UTF-16 units.
+#[inline(always)]
+fn write<W: Word>(item: &str, r: Result<Pieces<'_>, usize>, ascii: bool, out: &mut [W]) {
+    let convert = !ascii && !item.is_ascii();
+    match r {
+        Ok(p) => {
+            let base = item.as_ptr() as usize;
+            let mut put = |slot: usize, part: Option<&str>| {
+                let (a, b) = match part {
+                    Some(x) => {
+                        let a = (x.as_ptr() as usize).wrapping_sub(base);
+                        let b = a + x.len();
+                        if convert {
+                            (units(item, a), units(item, b))
+                        } else {
+                            (a as i32, b as i32)
+                        }
+                    }
+                    None => (-1, -1),
+                };
+                out[2 * slot] = W::of(a);
+                out[2 * slot + 1] = W::of(b);
+            };
+            put(0, p.scheme);
+            put(1, p.authority);
+            put(2, p.userinfo);
+            put(3, p.host.map(|h| h.0));
+            put(4, p.port);
+            put(5, Some(p.path));
+            put(6, p.query);
+            put(7, p.fragment);
+            out[16] = W::of(p.host.map_or(-1, |h| host_kind_code(h.1)));
+        }
+        Err(at) => {
+            out.fill(W::of(-1));
+            out[0] = W::of(if convert { units(item, at) } else { at as i32 });
+            out[16] = W::of(INVALID);
+        }
+    }
+}
+
+/// Parse each of `items` in `PROFILE` into `out` (`STRIDE` words each;
+/// `out` holds exactly that many).
+fn parse_into<'a, const PROFILE: u32, W: Word>(
+    items: impl Iterator<Item = &'a str>,
+    ascii: bool,
+    out: &mut [W],
+) {
+    for (item, slot) in items.zip(out.chunks_exact_mut(STRIDE)) {
+        let r = if PROFILE == 0 {
+            pieces_uri_reference(item)
+        } else {
+            pieces(item, PROFILE)
+        };
+        let r = r.map_err(|e| e.index());
+        write(item, r, ascii, slot);
+    }
+}
+
+/// The first `n` words of `b`, which grows to hold them (every word of
+/// an input is written, so they are not cleared).
+fn words<W: Copy + Default>(b: &mut Vec<W>, n: usize) -> &mut [W] {
+    if b.len() < n {
+        b.resize(n, W::default());
+    }
+    &mut b[..n]
+}
+
+/// Parse `count` items of `items` in `profile` into the narrow or the wide
+/// buffer (`wide`); the buffer's address.
+fn parse_all<'a>(
+    items: impl Iterator<Item = &'a str>,
+    count: usize,
+    profile: u32,
+    ascii: bool,
+    wide: bool,
+) -> u32 {
+    WIDE_LAST.with(|w| w.set(wide));
+    fn run<'a, W: Word>(
+        items: impl Iterator<Item = &'a str>,
+        profile: u32,
+        ascii: bool,
+        out: &mut [W],
+    ) {
+        match profile {
+            1 => parse_into::<1, W>(items, ascii, out),
+            2 => parse_into::<2, W>(items, ascii, out),
+            3 => parse_into::<3, W>(items, ascii, out),
+            _ => parse_into::<0, W>(items, ascii, out),
+        }
+    }
+    if wide {
+        WIDE.with(|b| {
+            let mut b = b.borrow_mut();
+            let out = words(&mut b, count * STRIDE);
+            run(items, profile, ascii, out);
+            out.as_ptr() as u32
+        })
+    } else {
+        NARROW.with(|b| {
+            let mut b = b.borrow_mut();
+            let out = words(&mut b, count * STRIDE);
+            run(items, profile, ascii, out);
+            out.as_ptr() as u32
+        })
+    }
+}
+
+/// The inputs of the first `len` bytes of the input buffer, cut by the
+/// first `count` lengths of the lengths buffer; `f` gets them, their
+/// count and whether one is too long for 16-bit words. A failure if the
+/// lengths overrun the text or cut a character.
+fn with_items<R>(
+    len: u32,
+    count: u32,
+    f: impl FnOnce(&mut dyn Iterator<Item = &str>, usize, bool) -> R,
+) -> Result<R, Failure> {
+    LENS.with(|l| {
+        let l = l.borrow();
+        let lens = l.get(..count as usize).ok_or_else(|| overrun(len))?;
+        with_input(len, |text| {
+            // Every cut at a character boundary, within the text.
+            let mut at = 0usize;
+            for &n in lens {
+                at += n as usize;
+                if !text.is_char_boundary(at) {
+                    return Err(overrun(len));
+                }
+            }
+            // Whether some input is too long for 16-bit words: longer than
+            // NARROW_MAX in UTF-16 units (counted only for one that long
+            // in bytes).
+            let mut wide = false;
+            let mut at = 0usize;
+            for &n in lens {
+                let n = n as usize;
+                if n > NARROW_MAX {
+                    wide |= utf16_len(&text.as_bytes()[at..at + n]) as usize > NARROW_MAX;
+                }
+                at += n;
+            }
+            let mut rest = text;
+            let mut items = lens.iter().map(|&n| {
+                let (item, tail) = rest.split_at(n as usize);
+                rest = tail;
+                item
+            });
+            Ok(f(&mut items, lens.len(), wide))
+        })?
     })
 }
 
-/// Parse each line of `text` (lines end at LF; a CR before the LF is not
-/// part of the line; a last line without LF counts, an empty text has no
-/// lines) in `profile`: `SLOTS` words per line at the returned address
-/// (see `parse_all`; word 18 is where the line starts in `text`, with the
-/// CRs counted). Returns the address; `lines_count` says how many.
+fn overrun(len: u32) -> Failure {
+    Failure::own(
+        "internal",
+        format!("batch lengths past the input's {len} bytes or within a character"),
+    )
+}
+
+/// Parse the inputs in the input buffer (`len` bytes, cut by the first
+/// `count` lengths of the lengths buffer) in `profile` (0 URI-reference, 1
+/// URI, 2 IRI-reference, 3 IRI); `ascii`: every byte is ASCII. `STRIDE`
+/// words per input at the returned address, 32-bit if `wide`, else 16-bit
+/// (a failure if an input is longer than 16-bit words can say). The
+/// JavaScript layer sends a large batch a chunk at a time, so that the
+/// input and the answers stay small (and in the cache), and copies each
+/// chunk's answers out.
 #[wasm_bindgen]
-pub fn parse_lines(text: &str, profile: u32) -> u32 {
-    RESULTS.with(|r| {
-        let mut out = r.borrow_mut();
-        let body = text.strip_suffix('\n').unwrap_or(text);
-        let lines = if text.is_empty() {
-            None
-        } else {
-            Some(body.split('\n'))
-        };
-        // The lines without their CRs are parsed; their starts are fixed
-        // after (parse_all counts the items' lengths only).
-        let items: Vec<&str> = lines
-            .into_iter()
-            .flatten()
-            .map(|l| l.strip_suffix('\r').unwrap_or(l))
-            .collect();
-        parse_all(items.iter().copied(), profile, text.is_ascii(), &mut out);
-        // Each line but the last had an LF after it (and maybe a CR): the
-        // starts move by the separators before them.
-        let mut shift = 0u32;
-        let full = body.split('\n');
-        for (i, line) in full.enumerate().take(items.len()) {
-            let slot = &mut out[i * SLOTS..];
-            slot[18] += shift;
-            shift += 1 + u32::from(line.ends_with('\r'));
+pub fn parse_items(
+    len: u32,
+    count: u32,
+    profile: u32,
+    ascii: bool,
+    wide: bool,
+) -> Result<u32, Failure> {
+    with_items(len, count, |items, n, too_long| {
+        if too_long && !wide {
+            return Err(Failure::own(
+                "internal",
+                "an input too long for 16-bit offsets".into(),
+            ));
         }
-        LINES.with(|n| n.set(items.len() as u32));
-        out.as_ptr() as u32
+        Ok(parse_all(items, n, profile, ascii, wide))
+    })?
+}
+
+/// Parse each line of the first `len` bytes of the input buffer (lines
+/// end at LF; a CR before the LF is not part of the line; a last line
+/// without LF counts, an empty text has no lines) in `profile`: `STRIDE`
+/// words per line at the returned address, as `parse_items`; each line's
+/// start in the text and its length (UTF-16 units, 2 words a line) at
+/// `lines_ptr()`. `lines_count` says how many lines.
+#[wasm_bindgen]
+pub fn parse_lines(len: u32, profile: u32, ascii: bool) -> Result<u32, Failure> {
+    with_input(len, |text| {
+        let lines = split_lines(text.as_bytes());
+        LINES.with(|out| {
+            let mut out = out.borrow_mut();
+            out.clear();
+            out.reserve(2 * lines.len());
+            let mut units = 0u32;
+            let mut at = 0usize;
+            for &(start, line_len) in &lines {
+                if ascii {
+                    out.push(start as u32);
+                    out.push(line_len as u32);
+                } else {
+                    units += utf16_len(&text.as_bytes()[at..start]);
+                    at = start;
+                    out.push(units);
+                    out.push(utf16_len(&text.as_bytes()[start..start + line_len]));
+                }
+            }
+        });
+        let longest = lines.iter().map(|l| l.1).max().unwrap_or(0);
+        // The cuts are at ASCII bytes (LF, CR): character boundaries.
+        let items = lines.iter().map(|&(s, n)| text.get(s..s + n).unwrap_or(""));
+        parse_all(items, lines.len(), profile, ascii, longest > NARROW_MAX)
     })
+}
+
+/// The (start, length) in bytes of each line of `text`.
+fn split_lines(text: &[u8]) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    if text.is_empty() {
+        return out;
+    }
+    let body = text.strip_suffix(b"\n").unwrap_or(text);
+    let mut start = 0;
+    loop {
+        let rest = &body[start..];
+        let end = find_lf(rest).unwrap_or(rest.len());
+        let line = &rest[..end];
+        out.push((start, line.strip_suffix(b"\r").unwrap_or(line).len()));
+        if end == rest.len() {
+            return out;
+        }
+        start += end + 1;
+    }
+}
+
+/// The index of the first LF in `b`, eight bytes at a time: in a word
+/// `x` (the bytes XOR LF), `(x - 0x01..01) & !x & 0x80..80` has the top bit
+/// of the lowest zero byte set (bits above it may be set too, by the
+/// borrow, and are not looked at).
+fn find_lf(b: &[u8]) -> Option<usize> {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let mut words = b.chunks_exact(8);
+    let mut at = 0;
+    for w in &mut words {
+        let x = u64::from_le_bytes(w.try_into().unwrap_or([0; 8])) ^ (ONES * u64::from(b'\n'));
+        let t = x.wrapping_sub(ONES) & !x & (ONES << 7);
+        if t != 0 {
+            return Some(at + (t.trailing_zeros() / 8) as usize);
+        }
+        at += 8;
+    }
+    words
+        .remainder()
+        .iter()
+        .position(|&c| c == b'\n')
+        .map(|k| at + k)
+}
+
+/// The UTF-16 length of UTF-8 bytes (a continuation byte counts nothing,
+/// a four-byte sequence's lead two).
+fn utf16_len(bytes: &[u8]) -> u32 {
+    bytes
+        .iter()
+        .map(|&b| match b {
+            0x80..=0xBF => 0,
+            0xF0..=0xFF => 2,
+            _ => 1,
+        })
+        .sum()
 }
 
 /// How many lines the last `parse_lines` read.
 #[wasm_bindgen]
 pub fn lines_count() -> u32 {
-    LINES.with(|n| n.get())
+    LINES.with(|l| (l.borrow().len() / 2) as u32)
 }
 
-/// For each input of `joined` (cut by `lens`), `-1` when it matches the
-/// ABNF rule named `rule`, else the UTF-16 index of its first bad
-/// character.
+/// Where the last `parse_lines` left each line's start and length.
 #[wasm_bindgen]
-pub fn validate_many(joined: &str, lens: &[u32], rule: &str) -> Result<Vec<i32>, Failure> {
+pub fn lines_ptr() -> u32 {
+    LINES.with(|l| l.borrow().as_ptr() as u32)
+}
+
+/// For each input of the input buffer (as `parse_items`), `-1` when it
+/// matches the ABNF rule named `rule`, else the UTF-16 index of its first
+/// bad character: `count` words at the returned address.
+#[wasm_bindgen]
+pub fn validate_items(len: u32, count: u32, rule: &str, ascii: bool) -> Result<u32, Failure> {
     let r = rule_of(rule)?;
-    Ok(split(joined, lens)
-        .map(|item| match check(r, item) {
-            Ok(()) => -1,
-            Err(e) => utf16::index(item, e.index()) as i32,
+    with_items(len, count, |items, n, _| {
+        VALIDITY.with(|v| {
+            let mut v = v.borrow_mut();
+            v.clear();
+            v.extend(items.map(|item| match check(r, item) {
+                Ok(()) => -1,
+                Err(e) if ascii => e.index() as i32,
+                Err(e) => units(item, e.index()),
+            }));
+            debug_assert_eq!(v.len(), n);
+            v.as_ptr() as u32
         })
-        .collect())
-}
-
-/// `parse_many` over the first `len` bytes of the input buffer.
-#[wasm_bindgen]
-pub fn parse_many_input(len: u32, lens: &[u32], profile: u32) -> Result<u32, Failure> {
-    with_input(len, |joined| parse_many(joined, lens, profile))
-}
-
-/// `parse_lines` over the first `len` bytes of the input buffer.
-#[wasm_bindgen]
-pub fn parse_lines_input(len: u32, profile: u32) -> Result<u32, Failure> {
-    with_input(len, |text| parse_lines(text, profile))
-}
-
-/// `validate_many` over the first `len` bytes of the input buffer.
-#[wasm_bindgen]
-pub fn validate_many_input(len: u32, lens: &[u32], rule: &str) -> Result<Vec<i32>, Failure> {
-    with_input(len, |joined| validate_many(joined, lens, rule))?
+    })
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
-    fn split_by_utf16_lengths() {
-        let parts: Vec<&str> = super::split("ab\u{1f600}cd", &[1, 3, 2]).collect();
-        assert_eq!(parts, ["a", "b\u{1f600}", "cd"]);
-        let parts: Vec<&str> = super::split("abc", &[0, 3]).collect();
-        assert_eq!(parts, ["", "abc"]);
+    fn lines_and_their_lengths() {
+        let l = super::split_lines(b"a\r\nbc\n\nd");
+        assert_eq!(l, [(0, 1), (3, 2), (6, 0), (7, 1)]);
+        assert_eq!(super::split_lines(b"a\n"), [(0, 1)]);
+        assert!(super::split_lines(b"").is_empty());
+        assert_eq!(super::split_lines(b"\n"), [(0, 0)]);
+        assert_eq!(super::utf16_len("a\u{e9}\u{1f600}".as_bytes()), 4);
+        let long = b"0123456789abcdef\n0123\r\n";
+        assert_eq!(super::split_lines(long), [(0, 16), (17, 4)]);
+        for k in 0..20 {
+            let mut b = vec![b'x'; 20];
+            b[k] = b'\n';
+            assert_eq!(super::find_lf(&b), Some(k));
+            b[k] = 0x8a;
+            assert_eq!(super::find_lf(&b), None);
+        }
     }
 }

@@ -394,4 +394,58 @@ if (!missing) {
     await page.setViewportSize({ width: 900, height: 900 });
     await page.locator('#parse').screenshot({ path: join(shots, 'inspector-components.png') });
   });
+
+  test('the package\'s batch forms in Chromium agree with one call at a time (chunks, non-ASCII, a long input)', async () => {
+    // Not the page: the package itself in the browser, whose batch forms
+    // encode into the module's memory by hand (js/src/index.js). More than
+    // one chunk of 1,024 inputs, non-ASCII ones in the second, lone
+    // surrogates at inputs' ends and starts, invalid ones, and one too
+    // long for 16-bit offsets; each answer of parseBatch, parseMany,
+    // validateMany and parseLines against parse and its URIError.
+    const inputs = [];
+    for (let i = 0; i < 2500; i++) inputs.push(i % 9 === 0 ? `http://h${i}.example/a b` : `https://h${i}.example:8${i % 10}/p/${i}?q=${i}#f`);
+    inputs[1500] = 'http://\u00e9.example/\u{1F600}?\u00e9#\u00e9';
+    inputs[1501] = 'x:\uD83D';
+    inputs[1502] = '\uDE00/y';
+    inputs[1503] = '';
+    inputs.push(`http://a/${'x/'.repeat(20000)}?${'q'.repeat(100)}#f`);
+    await open();
+    const report = await page.evaluate(async (inputs) => {
+      const u = await import('/src/index.js');
+      const profile = 'iri-reference';
+      const keys = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+      const batch = u.parseBatch(inputs, { profile });
+      const many = u.parseMany(inputs, { profile });
+      const valid = u.validateMany(inputs, 'IRI-reference');
+      const lines = u.parseLines(inputs.join('\n'), { profile });
+      const bad = [];
+      let invalid = 0;
+      inputs.forEach((s, i) => {
+        let one;
+        try {
+          one = u.parse(s, { profile });
+        } catch (e) {
+          one = e;
+        }
+        const ok = one instanceof u.ParsedURI;
+        if (!ok) invalid++;
+        const got = [batch.isValid(i), many[i] instanceof u.ParsedURI, valid[i] === -1, lines.isValid(i)];
+        if (got.some((g) => g !== ok)) bad.push(`${i}: valid ${got} against ${ok}`);
+        else if (ok) {
+          for (const k of keys) {
+            const want = one[k];
+            if (batch.component(i, k) !== want || many[i][k] !== want || lines.component(i, k) !== want) bad.push(`${i}: ${k}`);
+          }
+        } else if ([batch.errorIndex(i), many[i].index, valid[i], lines.errorIndex(i)].some((x) => x !== one.index)) {
+          bad.push(`${i}: error index, ${one.index} alone`);
+        }
+      });
+      return { n: inputs.length, lines: lines.length, invalid, bad: bad.slice(0, 10) };
+    }, inputs);
+    assert.deepEqual(report.bad, []);
+    assert.equal(report.n, inputs.length);
+    assert.equal(report.lines, inputs.length);
+    // The inputs with a space, and the two lone surrogates.
+    assert.equal(report.invalid, inputs.filter((s) => s.includes(' ')).length + 2);
+  });
 }
