@@ -46,22 +46,9 @@ fn selected(names: &[String]) -> anyhow::Result<Vec<Parser>> {
     if names.is_empty() {
         return Ok(Parser::available().collect());
     }
-    let mut parsers = Vec::new();
-    for name in names {
-        let parser = Parser::from_name(name.trim())
-            .filter(|p| p.is_available())
-            .ok_or_else(|| {
-                let known: Vec<&str> = Parser::available().map(Parser::name).collect();
-                UsageError(format!(
-                    "unknown parser {name:?} (this build has: {})",
-                    known.join(", ")
-                ))
-            })?;
-        if !parsers.contains(&parser) {
-            parsers.push(parser);
-        }
-    }
-    Ok(parsers)
+    let readable: Vec<Parser> = Parser::available().collect();
+    Parser::select(names.iter().map(String::as_str), &readable)
+        .map_err(|e| UsageError(e.to_string()).into())
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {

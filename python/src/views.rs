@@ -70,24 +70,8 @@ pub fn views<'py>(
     let available: Vec<Parser> = Parser::available().chain([Parser::Urllib]).collect();
     let chosen = match parsers {
         None => available,
-        Some(names) => {
-            let mut chosen = Vec::new();
-            for name in names {
-                let p = Parser::from_name(&name)
-                    .filter(|p| available.contains(p))
-                    .ok_or_else(|| {
-                        let known: Vec<&str> = available.iter().map(|p| p.name()).collect();
-                        PyValueError::new_err(format!(
-                            "unknown parser {name:?} (this build has: {})",
-                            known.join(", ")
-                        ))
-                    })?;
-                if !chosen.contains(&p) {
-                    chosen.push(p);
-                }
-            }
-            chosen
-        }
+        Some(names) => Parser::select(names.iter().map(String::as_str), &available)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?,
     };
     let mut readings = Vec::with_capacity(chosen.len());
     for p in chosen {

@@ -132,42 +132,20 @@ fn invalid(message: String) -> ArrowError {
 /// let p = urikit_arrow::parsers_named("views", " java, rfc3986,java").unwrap();
 /// assert_eq!(p, [Parser::Java, Parser::Rfc3986]);
 /// let e = urikit_arrow::parsers_named("views", "ie6").unwrap_err();
-/// assert!(e.to_string().contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl)"));
+/// assert!(e.to_string().contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)"));
 /// ```
 pub fn parsers_named(kernel: &str, list: &str) -> Result<Vec<Parser>, ArrowError> {
-    let mut out = Vec::new();
-    for name in list.split(',').map(str::trim) {
-        let p = Parser::from_name(name).ok_or_else(|| {
-            let known: Vec<&str> = view_parsers().map(Parser::name).collect();
-            invalid(format!(
-                "{kernel}: unknown parser '{name}' (expected {})",
-                known.join(", ")
-            ))
-        })?;
-        if !out.contains(&p) {
-            out.push(p);
-        }
-    }
-    check(kernel, &out)?;
-    Ok(out)
+    let readable: Vec<Parser> = Parser::available().collect();
+    Parser::select(list.split(','), &readable).map_err(|e| invalid(format!("{kernel}: {e}")))
 }
 
-/// Every parser of `parsers` can be read with in this build.
+/// Every parser of `parsers` can be read with in this build (the same
+/// check and words as [`parsers_named`]).
 fn check(kernel: &str, parsers: &[Parser]) -> Result<(), ArrowError> {
-    for p in parsers {
-        if p.is_available() {
-            continue;
-        }
-        return Err(invalid(match p.feature() {
-            Some(f) => format!(
-                "{kernel}: the parser '{p}' is not in this build (the cargo feature `{f}` brings it)"
-            ),
-            None => format!(
-                "{kernel}: the parser '{p}' is read only by the Python package (urikit.views)"
-            ),
-        }));
-    }
-    Ok(())
+    let readable: Vec<Parser> = Parser::available().collect();
+    Parser::select(parsers.iter().map(|p| p.name()), &readable)
+        .map(drop)
+        .map_err(|e| invalid(format!("{kernel}: {e}")))
 }
 
 /// The parsers when none are named: every one this build has

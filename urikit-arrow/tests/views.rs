@@ -485,7 +485,7 @@ fn the_parsers_argument_is_checked() {
     };
     let e = err("rfc3986,ie6");
     assert!(
-        e.contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl)"),
+        e.contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)"),
         "{e}"
     );
     assert!(err("").contains("unknown parser ''"));

@@ -219,7 +219,7 @@ async fn a_bad_parsers_argument_fails_the_query() {
     for (sql, want) in [
         (
             "SELECT uri_views('http://a/', 'rfc3986,ie6')",
-            "views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl)",
+            "views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)",
         ),
         (
             "SELECT uri_host_confusion('http://a/', 'urllib')",

@@ -125,7 +125,7 @@ fn unknown_parser_is_a_usage_error() {
         None,
     );
     assert_eq!(out.status.code(), Some(2));
-    assert!(stderr(&out).contains("unknown parser \"netscape\""));
+    assert!(stderr(&out).contains("unknown parser 'netscape'"));
 }
 
 #[cfg(all(feature = "whatwg", feature = "curl"))]

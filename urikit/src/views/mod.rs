@@ -51,6 +51,7 @@ mod curl;
 mod finding;
 mod java;
 mod rfc3986;
+mod select;
 #[cfg(test)]
 mod tests;
 #[cfg(feature = "whatwg")]
@@ -59,6 +60,7 @@ mod whatwg;
 #[cfg(feature = "curl")]
 pub use curl::libcurl_version;
 pub use finding::{Finding, FindingKind, Weight};
+pub use select::{SelectError, SelectErrorKind};
 
 /// One of the parsers whose views [`views`] compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
