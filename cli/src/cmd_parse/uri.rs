@@ -138,7 +138,7 @@ fn write_fields(
 /// The one JSON line of the CLI still written by hand ([`write_json_valid`],
 /// the same bytes as [`ParseRecord`] through serde_json): over
 /// gsd-urls.txt (564,678 lines) it takes about 31 ms of CPU, the record
-/// through serde_json about 280 ms (hyperfine, user time; see CHANGELOG).
+/// through serde_json about 280 ms (hyperfine 1.15, user time, `uri parse --json -i gsd-urls.txt`, 20 runs).
 fn json_lines<const EOL: u8>(
     inputs: &Inputs<'_>,
     out: &mut Output,
