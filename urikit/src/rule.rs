@@ -430,3 +430,68 @@ pub fn validate(rule: Rule, s: &str) -> Result<(), ParseError> {
         Rule::SubDelims => one_of(b, &chars::SUB_DELIMS),
     }
 }
+
+// Defined here, not in error.rs, so that the error types depend on no
+// grammar module: rule.rs reads the parser's tables, which name the errors.
+impl ErrorKind {
+    /// The rule of the RFC 3986 ABNF (Appendix A) that the offending byte
+    /// failed, for a kind that names one: the narrowest rule being read at
+    /// [`ParseError::index`]. Its stable name is [`Rule::name`], as the ABNF
+    /// spells it (`pct-encoded`, `IPv6address`, `segment-nz-nc`).
+    ///
+    /// - A byte a component does not allow fails that component's rule
+    ///   (`scheme`, `userinfo`, `host`, `port`, `query`, `fragment`), and
+    ///   in a path the `pchar` of its segment. (`host`, not `reg-name`: the
+    ///   byte after an IP literal's `]` is reported in the host too.)
+    /// - A `%` without two hex digits fails `pct-encoded`.
+    /// - `MissingScheme` fails `URI`, `UnexpectedFragment` `absolute-URI`,
+    ///   `UnexpectedScheme` `relative-ref` (the whole-input rules that
+    ///   forbid them).
+    ///
+    /// `None` for the kinds outside that grammar: input too long or not
+    /// UTF-8, the single-token checks of [`crate::validate`] (`Empty`,
+    /// `Mismatch`, whose rule is the one validated), zone identifiers
+    /// (RFC 6874) and the RFC 2396 and Java readings.
+    ///
+    /// ```
+    /// use urikit::{Rule, UriRef};
+    /// let rule = |s| UriRef::parse(s).unwrap_err().kind().rule().map(Rule::name);
+    /// assert_eq!(rule("http://a b/"), Some("host"));
+    /// assert_eq!(rule("/a%4g"), Some("pct-encoded"));
+    /// assert_eq!(rule("//[::1:]"), Some("IPv6address"));
+    /// assert_eq!(rule("a:b/c d"), Some("pchar"));
+    /// assert_eq!(rule("1a:b"), Some("segment-nz-nc"));
+    /// assert_eq!(urikit::Uri::parse("/x").unwrap_err().kind().rule(), Some(Rule::Uri));
+    /// ```
+    pub const fn rule(self) -> Option<Rule> {
+        Some(match self {
+            ErrorKind::InvalidCharacter(c) => match c {
+                Component::Scheme => Rule::Scheme,
+                Component::Userinfo => Rule::Userinfo,
+                Component::Host => Rule::Host,
+                Component::Port => Rule::Port,
+                Component::Path => Rule::Pchar,
+                Component::Query => Rule::Query,
+                Component::Fragment => Rule::Fragment,
+            },
+            ErrorKind::InvalidPercentEncoding(_) => Rule::PctEncoded,
+            ErrorKind::MissingScheme => Rule::Uri,
+            ErrorKind::InvalidScheme => Rule::Scheme,
+            ErrorKind::UnclosedIpLiteral => Rule::IpLiteral,
+            ErrorKind::InvalidIpv6 => Rule::Ipv6Address,
+            ErrorKind::InvalidIpvFuture => Rule::IpvFuture,
+            ErrorKind::InvalidPort => Rule::Port,
+            ErrorKind::ColonInFirstSegment => Rule::SegmentNzNc,
+            ErrorKind::UnexpectedFragment => Rule::AbsoluteUri,
+            ErrorKind::UnexpectedScheme => Rule::RelativeRef,
+            ErrorKind::InvalidZoneId
+            | ErrorKind::TooLong
+            | ErrorKind::InvalidUtf8
+            | ErrorKind::Empty
+            | ErrorKind::Mismatch
+            | ErrorKind::MissingSchemeSpecificPart
+            | ErrorKind::MissingAuthority
+            | ErrorKind::InvalidAuthority => return None,
+        })
+    }
+}

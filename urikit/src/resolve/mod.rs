@@ -63,6 +63,7 @@ use core::fmt;
 use crate::error::ParseError;
 use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef, UriRefBuf};
 
+mod case;
 mod dot_segments;
 mod merge;
 mod recompose;
@@ -81,13 +82,14 @@ use relative::{make_relative_general, relative_fast};
 #[cfg(test)]
 use scan::{last_slash_end, maybe_dot_segment};
 
+pub use case::ResolveCase;
 pub use dot_segments::{
     DotRule, DotStep, remove_dot_segments, remove_dot_segments_into, remove_dot_segments_trace,
 };
 pub use merge::{merge, merge_into};
 pub use relative::make_relative;
 pub use rfc2396::{LegacyRule, LegacyStep};
-pub use trace::{ResolveCase, ResolveTrace};
+pub use trace::ResolveTrace;
 pub use transform::Resolver;
 
 // ---------------------------------------------------------------------------

@@ -3,12 +3,12 @@
 
 use alloc::string::String;
 
+use super::case::ResolveCase;
 use super::dot_segments::{dots_into, has_dot_segment};
 use super::merge::merge_prefix;
 use super::recompose::{Auth, Builder, Parts, parts};
 use super::rfc2396::legacy_into;
 use super::splice::{Cut, cut, cut_dots, cut_meta, path_has_dot_segment, resolve_dots};
-use super::trace::ResolveCase;
 use super::{ResolveError, base_of, reference_of};
 use crate::parse::{MAX_LEN, Meta, NONE};
 use crate::uri::{ToUri, ToUriRef, Uri, UriBuf, UriRef};
