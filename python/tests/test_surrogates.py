@@ -16,7 +16,6 @@ import tempfile
 from typing import Any, Callable
 
 import pytest
-
 import urikit
 from urikit import JavaURI, URIError
 
@@ -36,8 +35,7 @@ def not_unicode(f: Callable[[], Any], index: int) -> None:
 T = urikit.URITemplate("/a/{x}{?q}")
 U = urikit.URI("http://a/b")
 R = urikit.URIRef("b/c")
-I = urikit.IRI("http://a/ü")
-IR = urikit.IRIRef("ü")
+IRI = urikit.IRI("http://a/ü")
 
 # Each call with a lone surrogate at index 3 of one of its str arguments.
 CALLS = {
@@ -94,8 +92,8 @@ CALLS = {
     "URI.is_normalized level": lambda: U.is_normalized(level="syn\ud800"),
     "URIRef.normalize level": lambda: R.normalize(level="syn\ud800"),
     "URIRef.equivalent": lambda: R.equivalent("abc\ud800"),
-    "IRI.resolve": lambda: I.resolve("abc\ud800"),
-    "IRI.make_relative": lambda: I.make_relative("s:/\ud800"),
+    "IRI.resolve": lambda: IRI.resolve("abc\ud800"),
+    "IRI.make_relative": lambda: IRI.make_relative("s:/\ud800"),
     "compat.urljoin": lambda: urikit.compat.urljoin("http://a/", "abc\ud800"),
     "compat.urlsplit": lambda: urikit.compat.urlsplit("abc\ud800"),
     "format uri": lambda: urikit._urikit._format_uri("abc\ud800"),
