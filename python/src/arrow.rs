@@ -178,7 +178,7 @@ enum Column {
 /// interface, or a `str` as a scalar.
 fn import(obj: &Bound<'_, PyAny>) -> PyResult<Column> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(Column::Str(s.to_cow()?.into_owned()));
+        return Ok(Column::Str(crate::errors::str_text(s)?));
     }
     if obj.hasattr("__arrow_c_array__")? {
         let pair = obj.call_method0("__arrow_c_array__")?;
@@ -301,9 +301,13 @@ impl<'py> IntoPyObject<'py> for Out {
 /// released. Internal: `urikit.arrow` is the API.
 #[pyfunction]
 #[pyo3(signature = (name, *args))]
-pub fn arrow_kernel(py: Python<'_>, name: &str, args: &Bound<'_, PyTuple>) -> PyResult<Out> {
-    let kernel = urikit_arrow::kernel(name)
-        .ok_or_else(|| PyValueError::new_err(format!("no Arrow kernel named {name:?}")))?;
+pub fn arrow_kernel(
+    py: Python<'_>,
+    name: crate::errors::Text,
+    args: &Bound<'_, PyTuple>,
+) -> PyResult<Out> {
+    let kernel = urikit_arrow::kernel(&name)
+        .ok_or_else(|| PyValueError::new_err(format!("no Arrow kernel named {:?}", &*name)))?;
     let args = args
         .iter()
         .map(|a| import(&a))

@@ -211,3 +211,42 @@ pub fn not_unicode(py: Python<'_>, s: &Bound<'_, PyString>) -> PyErr {
     };
     uri_error(py, message, index, "not-unicode", None)
 }
+
+/// A name argument (a profile, level, rule, style or component name) read
+/// as `Text` is (a lone surrogate is a `URIError` of kind `'not-unicode'`,
+/// not `UnicodeEncodeError`), or its default. A default of this type is no
+/// literal, so the functions taking one spell their `text_signature` out,
+/// or Python would show the default as `...`.
+pub enum Name {
+    /// The default, when the argument is not given.
+    Default(&'static str),
+    /// The argument given.
+    Given(Text),
+}
+
+impl std::ops::Deref for Name {
+    type Target = str;
+    fn deref(&self) -> &str {
+        match self {
+            Name::Default(s) => s,
+            Name::Given(t) => t,
+        }
+    }
+}
+
+impl FromPyObject<'_, '_> for Name {
+    type Error = PyErr;
+
+    fn extract(obj: Borrowed<'_, '_, PyAny>) -> PyResult<Name> {
+        Text::extract(obj).map(Name::Given)
+    }
+}
+
+/// A `str` as UTF-8 text, or the `not-unicode` `URIError` of its first
+/// lone surrogate: for a `str` found inside another argument (a template
+/// variable, a file path, a kernel's scalar), which PyO3 does not extract.
+pub fn str_text(s: &Bound<'_, PyString>) -> PyResult<String> {
+    s.to_cow()
+        .map(|c| c.into_owned())
+        .map_err(|_| not_unicode(s.py(), s))
+}

@@ -2,15 +2,17 @@
 //! values and call the library.
 
 use pyo3::prelude::*;
+use pyo3::types::PyString;
 use urikit::normalize::Normalizer;
 use urikit::{IriRefBuf, Rule, UriRefBuf, percent, validate as validate_rule};
 
 use crate::args::{Arg, comparison};
 use crate::classes::{PyIRIRef, PyURI, PyURIRef};
-use crate::errors::{Text, parse_error, parse_error_in, uri_error};
+use crate::errors::{Name, Text, not_unicode, parse_error, parse_error_in, uri_error};
 use crate::findings::{Finding, Match, lint_findings};
+use crate::java::PyJavaUri;
 use crate::offsets::{CharIndex, char_index};
-use crate::profiles::{PyJavaUri, PyRfc2396Ref};
+use crate::profiles::PyRfc2396Ref;
 
 /// Parse ``text`` as a URI reference (a URI or a relative reference), or
 /// by another ``profile``: ``'uri'`` (RFC 3986, the default: a
@@ -30,9 +32,16 @@ use crate::profiles::{PyJavaUri, PyRfc2396Ref};
 /// ...
 /// urikit.URIError: illegal character in path at index 10
 #[pyfunction]
-#[pyo3(signature = (text, *, profile = "uri"))]
-pub fn parse(py: Python<'_>, text: Text, profile: &str) -> PyResult<Py<PyAny>> {
-    match profile {
+#[pyo3(signature = (text, *, profile = Name::Default("uri")), text_signature = "(text, *, profile='uri')")]
+pub fn parse(py: Python<'_>, text: &Bound<'_, PyString>, profile: Name) -> PyResult<Py<PyAny>> {
+    // java.net.URI takes a lone surrogate as any other char (a Java string
+    // is UTF-16): the java profile reads the str as it is, the others need
+    // Unicode text.
+    if &*profile == "java" {
+        return Ok(Py::new(py, PyJavaUri::parse_str(text)?)?.into_any());
+    }
+    let text = Text::extract(text.as_any().as_borrowed())?;
+    match &*profile {
         "uri" => UriRefBuf::parse(&*text)
             .map_err(|e| parse_error(py, e))
             .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
@@ -40,7 +49,6 @@ pub fn parse(py: Python<'_>, text: Text, profile: &str) -> PyResult<Py<PyAny>> {
             .map_err(|e| parse_error_in(py, e, &text))
             .and_then(|r| Ok(Py::new(py, PyIRIRef(r))?.into_any())),
         "rfc2396" => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
-        "java" => Ok(Py::new(py, PyJavaUri::parse(py, &text)?)?.into_any()),
         other => Err(uri_error(
             py,
             format!("unknown profile {other:?} (expected 'uri', 'iri', 'rfc2396' or 'java')"),
@@ -88,9 +96,9 @@ pub fn make_relative(py: Python<'_>, base: Arg, target: Arg) -> PyResult<PyURIRe
 /// >>> urikit.normalize('HTTP://www.Example.com:80/', level='scheme')
 /// 'http://www.example.com/'
 #[pyfunction]
-#[pyo3(signature = (uri, *, level = "syntax"))]
-pub fn normalize(py: Python<'_>, uri: Arg, level: &str) -> PyResult<String> {
-    let normalizer = Normalizer::new(crate::args::level(py, level)?);
+#[pyo3(signature = (uri, *, level = Name::Default("syntax")), text_signature = "(uri, *, level='syntax')")]
+pub fn normalize(py: Python<'_>, uri: Arg, level: Name) -> PyResult<String> {
+    let normalizer = Normalizer::new(crate::args::level(py, &level)?);
     uri.with_ref(py, |r| Ok(r.normalize_with(&normalizer).into_string()))
 }
 
@@ -107,15 +115,18 @@ pub fn normalize(py: Python<'_>, uri: Arg, level: &str) -> PyResult<String> {
 /// >>> urikit.equivalent('http://a/#x', 'http://a/', ignore_fragment=True)
 /// True
 #[pyfunction]
-#[pyo3(signature = (a, b, *, level = "syntax", ignore_fragment = false))]
+#[pyo3(
+    signature = (a, b, *, level = Name::Default("syntax"), ignore_fragment = false),
+    text_signature = "(a, b, *, level='syntax', ignore_fragment=False)"
+)]
 pub fn equivalent(
     py: Python<'_>,
     a: Arg,
     b: Arg,
-    level: &str,
+    level: Name,
     ignore_fragment: bool,
 ) -> PyResult<bool> {
-    let cmp = comparison(py, level, ignore_fragment)?;
+    let cmp = comparison(py, &level, ignore_fragment)?;
     // Both parsed: the comparison cannot fail.
     a.with_ref(py, |a| {
         b.with_ref(py, |b| Ok(cmp.equivalent(a, b).unwrap_or(false)))
@@ -163,8 +174,8 @@ fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::char
 /// >>> urikit.encode('é', 'path')
 /// '%C3%A9'
 #[pyfunction]
-pub fn encode(py: Python<'_>, text: Text, component: &str) -> PyResult<String> {
-    let set = encode_set(py, component)?;
+pub fn encode(py: Python<'_>, text: Text, component: Name) -> PyResult<String> {
+    let set = encode_set(py, &component)?;
     Ok(percent::encode(&*text, set).to_string())
 }
 
@@ -183,14 +194,17 @@ pub fn encode(py: Python<'_>, text: Text, component: &str) -> PyResult<String> {
 /// ...
 /// urikit.URIError: decoded data is not UTF-8 (from index 2 of the encoded text)
 #[pyfunction]
-#[pyo3(signature = (text, *, form = false, errors = "strict"))]
-pub fn decode(py: Python<'_>, text: Text, form: bool, errors: &str) -> PyResult<String> {
+#[pyo3(
+    signature = (text, *, form = false, errors = Name::Default("strict")),
+    text_signature = "(text, *, form=False, errors='strict')"
+)]
+pub fn decode(py: Python<'_>, text: Text, form: bool, errors: Name) -> PyResult<String> {
     let d = if form {
         percent::decode_form(&text)
     } else {
         percent::decode(&text)
     };
-    match errors {
+    match &*errors {
         "strict" => d.to_str().map(|c| c.into_owned()).map_err(|e| {
             let at = char_index(&text, e.index());
             let msg = e
@@ -201,7 +215,10 @@ pub fn decode(py: Python<'_>, text: Text, form: bool, errors: &str) -> PyResult<
         "replace" => Ok(d.to_str_lossy().into_owned()),
         _ => Err(uri_error(
             py,
-            format!("unknown errors value {errors:?} (expected 'strict' or 'replace')"),
+            format!(
+                "unknown errors value {:?} (expected 'strict' or 'replace')",
+                &*errors
+            ),
             None,
             "unknown-errors",
             None,
@@ -258,24 +275,40 @@ pub fn lint(py: Python<'_>, uri: Arg) -> PyResult<Vec<Finding>> {
 /// Whether ``text`` matches ``rule`` of the RFC 3986 ABNF exactly
 /// (``'URI'``, ``'URI-reference'``, ``'absolute-URI'``, ``'host'``,
 /// ``'IPv6address'``, ``'segment'``, ...). With ``raise_error=True`` a
-/// mismatch raises ``URIError`` instead of returning ``False``.
+/// mismatch raises ``URIError`` instead of returning ``False``. A ``str``
+/// with a lone surrogate matches no rule (it is not Unicode text): ``False``,
+/// or ``URIError`` of kind ``'not-unicode'`` with ``raise_error=True``.
 ///
 /// >>> urikit.validate('2001:db8::1', 'IPv6address')
 /// True
 /// >>> urikit.validate('http://a b', 'URI')
 /// False
 #[pyfunction]
-#[pyo3(signature = (text, rule = "URI-reference", *, raise_error = false))]
-pub fn validate(py: Python<'_>, text: Text, rule: &str, raise_error: bool) -> PyResult<bool> {
-    let r = Rule::from_name(rule).ok_or_else(|| {
+#[pyo3(
+    signature = (text, rule = Name::Default("URI-reference"), *, raise_error = false),
+    text_signature = "(text, rule='URI-reference', *, raise_error=False)"
+)]
+pub fn validate(
+    py: Python<'_>,
+    text: &Bound<'_, PyString>,
+    rule: Name,
+    raise_error: bool,
+) -> PyResult<bool> {
+    let r = Rule::from_name(&rule).ok_or_else(|| {
         uri_error(
             py,
-            format!("unknown ABNF rule {rule:?}"),
+            format!("unknown ABNF rule {:?}", &*rule),
             None,
             "unknown-rule",
             None,
         )
     })?;
+    let Ok(text) = text.to_cow() else {
+        return match raise_error {
+            true => Err(not_unicode(py, text)),
+            false => Ok(false),
+        };
+    };
     match validate_rule(r, &text) {
         Ok(()) => Ok(true),
         Err(e) if raise_error => Err(parse_error(py, e)),
@@ -288,10 +321,11 @@ pub fn validate(py: Python<'_>, text: Text, rule: &str, raise_error: bool) -> Py
 /// invalid one, which jsonschema reports as the cause. One native call per
 /// instance, since jsonschema calls it once per value.
 fn format_check(py: Python<'_>, instance: &Bound<'_, PyAny>, rule: Rule) -> PyResult<bool> {
-    let Ok(s) = instance.cast::<pyo3::types::PyString>() else {
+    let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    let text = s.to_cow()?;
+    // A lone surrogate: not a URI, the check's cause says why.
+    let text = s.to_cow().map_err(|_| not_unicode(py, s))?;
     validate_rule(rule, &text).map_err(|e| parse_error(py, e))?;
     Ok(true)
 }

@@ -62,7 +62,7 @@ pub fn iri(py: Python<'_>, text: &str) -> PyResult<PyIRI> {
 /// The text of an argument: a `str` or any of the four parsed types.
 fn text_arg(obj: &Bound<'_, PyAny>) -> PyResult<String> {
     if let Ok(s) = obj.cast::<PyString>() {
-        return Ok(s.to_cow()?.into_owned());
+        return crate::errors::str_text(s);
     }
     text_of_parsed(obj).ok_or_else(|| {
         let name = obj
@@ -276,7 +276,7 @@ pub fn _format_iri(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyResult<bool
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    let text = s.to_cow()?;
+    let text = s.to_cow().map_err(|_| crate::errors::not_unicode(py, s))?;
     urikit::Iri::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }
@@ -287,7 +287,7 @@ pub fn _format_iri_reference(py: Python<'_>, instance: &Bound<'_, PyAny>) -> PyR
     let Ok(s) = instance.cast::<PyString>() else {
         return Ok(true);
     };
-    let text = s.to_cow()?;
+    let text = s.to_cow().map_err(|_| crate::errors::not_unicode(py, s))?;
     IriRef::parse(&text).map_err(|e| parse_error_in(py, e, &text))?;
     Ok(true)
 }

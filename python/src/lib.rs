@@ -10,6 +10,7 @@ mod errors;
 mod findings;
 mod funcs;
 mod iri;
+mod java;
 mod offsets;
 mod profiles;
 mod repair;
@@ -50,7 +51,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(funcs::_format_uri_reference, m)?)?;
     m.add_class::<classes::PyIRI>()?;
     m.add_class::<profiles::PyRfc2396Ref>()?;
-    m.add_class::<profiles::PyJavaUri>()?;
+    m.add_class::<java::PyJavaUri>()?;
     m.add_class::<classes::PyIRIRef>()?;
     m.add_function(wrap_pyfunction!(iri::_format_iri, m)?)?;
     m.add_function(wrap_pyfunction!(iri::_format_iri_reference, m)?)?;

@@ -1,12 +1,11 @@
-//! The RFC 2396 and java.net.URI readings of a string (`urikit.parse(s,
-//! profile=...)`): the library's `rfc2396::Rfc2396Ref` and `java::JavaUri`,
-//! their components copied into small frozen values, with the fields of
-//! `uri parse --rfc2396` and `uri parse --java`.
+//! The RFC 2396 reading of a string (`urikit.parse(s, profile='rfc2396')`):
+//! the library's `rfc2396::Rfc2396Ref`, its components copied into a small
+//! frozen value, with the fields of `uri parse --rfc2396`. The java.net.URI
+//! reading is in `java.rs`.
 
 use pyo3::basic::CompareOp;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
-use urikit::java::{JavaError, JavaUri};
 use urikit::rfc2396::Rfc2396Ref;
 
 use crate::classes::text_hash;
@@ -151,145 +150,5 @@ text_class!(PyRfc2396Ref, "RFC2396Ref", {
     #[getter]
     fn port(&self, py: Python<'_>) -> PyResult<Option<u16>> {
         port_number(py, self.port_text.as_deref())
-    }
-});
-
-/// A string as ``new java.net.URI(s)`` reads it (RFC 2396 with Java's
-/// documented deviations), as ``urikit.parse(text, profile='java')``
-/// gives it: Java's raw getters, checked against the real JVM in the
-/// project's tests. ``port`` is ``None`` where Java's ``getPort()`` says
-/// -1; ``path`` is ``None`` for an opaque URI, as ``getRawPath()``.
-///
-/// >>> j = urikit.parse('http://h:8080//a/./b?q', profile='java')
-/// >>> j.host, j.port, j.path, j.query, j.authority_kind
-/// ('h', 8080, '//a/./b', 'q', 'server')
-/// >>> str(j.normalize()), str(j.resolve('../c'))
-/// ('http://h:8080/a/b?q', 'http://h:8080/c')
-/// >>> urikit.parse('mailto:a@b', profile='java').scheme_specific_part
-/// 'a@b'
-#[pyclass(frozen, module = "urikit", name = "JavaURI")]
-pub struct PyJavaUri {
-    text: String,
-    /// ``getScheme()``: the scheme, or ``None``.
-    #[pyo3(get)]
-    scheme: Option<String>,
-    /// ``isOpaque()``.
-    #[pyo3(get)]
-    opaque: bool,
-    /// ``getRawSchemeSpecificPart()``.
-    #[pyo3(get)]
-    scheme_specific_part: String,
-    /// ``getRawAuthority()``.
-    #[pyo3(get)]
-    authority: Option<String>,
-    /// ``'server'`` when Java parsed the authority as a server (``getHost()``
-    /// is set), ``'registry'`` when it fell back to a registry-based
-    /// authority, ``None`` without an authority.
-    #[pyo3(get)]
-    authority_kind: Option<&'static str>,
-    /// ``getRawUserInfo()``.
-    #[pyo3(get)]
-    userinfo: Option<String>,
-    /// ``getHost()``.
-    #[pyo3(get)]
-    host: Option<String>,
-    /// ``getPort()``, ``None`` for -1.
-    #[pyo3(get)]
-    port: Option<i32>,
-    /// ``getRawPath()``.
-    #[pyo3(get)]
-    path: Option<String>,
-    /// ``getRawQuery()``.
-    #[pyo3(get)]
-    query: Option<String>,
-    /// ``getRawFragment()``.
-    #[pyo3(get)]
-    fragment: Option<String>,
-}
-
-/// Java's rejection as a `URIError`: the library's kind name, the index in
-/// characters (Python's; Java counts UTF-16 units, which differ only past
-/// U+FFFF), and Java's message.
-fn java_error(py: Python<'_>, e: JavaError, text: &str) -> PyErr {
-    let index = text.get(..e.index()).map(|t| t.chars().count());
-    let message = e.to_string();
-    let message = match (
-        index,
-        message.strip_suffix(&format!(" at index {}", e.index())),
-    ) {
-        (Some(i), Some(stem)) => format!("{stem} at index {i}"),
-        _ => message,
-    };
-    let index = index.filter(|_| e.java_index() >= 0);
-    uri_error(py, message, index, e.name(), None)
-}
-
-impl PyJavaUri {
-    pub fn parse(py: Python<'_>, text: &str) -> PyResult<PyJavaUri> {
-        let u = JavaUri::parse(text).map_err(|e| java_error(py, e, text))?;
-        Ok(PyJavaUri::of(&u))
-    }
-
-    fn of(u: &JavaUri<'_>) -> PyJavaUri {
-        PyJavaUri {
-            text: u.as_str().to_owned(),
-            scheme: owned(u.scheme()),
-            opaque: u.is_opaque(),
-            scheme_specific_part: u.raw_scheme_specific_part().to_owned(),
-            authority: owned(u.raw_authority()),
-            authority_kind: u.authority_kind().map(|k| k.name()),
-            userinfo: owned(u.raw_user_info()),
-            host: owned(u.host()),
-            port: Some(u.port()).filter(|p| *p >= 0),
-            path: owned(u.raw_path()),
-            query: owned(u.raw_query()),
-            fragment: owned(u.raw_fragment()),
-        }
-    }
-
-    /// The stored text read again: it parsed when this value was made.
-    fn reparse(&self, py: Python<'_>) -> PyResult<JavaUri<'_>> {
-        JavaUri::parse(&self.text).map_err(|e| java_error(py, e, &self.text))
-    }
-
-    /// The Java result text `s` (of resolve or normalize) as a value.
-    fn from_result(py: Python<'_>, s: String) -> PyResult<PyJavaUri> {
-        PyJavaUri::parse(py, &s)
-    }
-}
-
-/// A `JavaURI` or text.
-#[derive(FromPyObject)]
-enum JavaArg {
-    Parsed(Py<PyJavaUri>),
-    Text(String),
-}
-
-text_class!(PyJavaUri, "JavaURI", {
-    #[new]
-    fn new(py: Python<'_>, text: Text) -> PyResult<PyJavaUri> {
-        PyJavaUri::parse(py, &text)
-    }
-
-    /// ``URI.resolve(other)`` as Java computes it (not RFC 3986 5.2: an
-    /// empty reference gives the base's directory, dot segments are
-    /// removed only from the merged path, an opaque base resolves to the
-    /// reference itself).
-    fn resolve(&self, py: Python<'_>, other: JavaArg) -> PyResult<PyJavaUri> {
-        let text = match &other {
-            JavaArg::Parsed(p) => p.get().text.clone(),
-            JavaArg::Text(t) => t.clone(),
-        };
-        let child = JavaUri::parse(&text).map_err(|e| java_error(py, e, &text))?;
-        let base = self.reparse(py)?;
-        PyJavaUri::from_result(py, base.resolve(&child))
-    }
-
-    /// ``URI.normalize()`` as Java computes it (dot segments removed, runs
-    /// of ``/`` collapsed, a leading segment with ``:`` protected by
-    /// ``./``).
-    fn normalize(&self, py: Python<'_>) -> PyResult<PyJavaUri> {
-        let u = self.reparse(py)?;
-        PyJavaUri::from_result(py, u.normalize())
     }
 });

@@ -3,7 +3,7 @@
 
 use pyo3::prelude::*;
 
-use crate::errors::uri_error;
+use crate::errors::{Text, uri_error};
 
 /// The character offsets of the byte offsets `bytes` (ascending) in
 /// `text`, in one pass.
@@ -38,8 +38,9 @@ fn char_offsets(text: &str, bytes: impl Iterator<Item = usize>) -> Vec<usize> {
 #[allow(clippy::type_complexity)]
 pub fn repair(
     py: Python<'_>,
-    text: &str,
+    text: Text,
 ) -> PyResult<(String, Vec<(usize, String, &'static str, &'static str)>)> {
+    let text: &str = &text;
     match urikit::repair::repair(text) {
         Ok(r) => {
             let offsets = char_offsets(text, r.changes().iter().map(|c| c.index()));

@@ -6,14 +6,13 @@ use std::hash::{Hash, Hasher};
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::pybacked::PyBackedStr;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
 use urikit::file::FilePathError;
 use urikit::rfc6570::{Captures, MatchMode, Matcher, Template, TemplateBuf, VarValue};
 
 use crate::args::Arg;
 use crate::classes::PyURI;
-use crate::errors::uri_error;
+use crate::errors::{Name, Text, not_unicode, str_text, uri_error};
 
 /// A URI Template (RFC 6570), parsed: ``expand`` fills it in, ``match``
 /// reads the variables back out of a URI.
@@ -43,7 +42,7 @@ fn var_value(v: &Bound<'_, PyAny>) -> PyResult<Option<VarValue>> {
                 "a list or dict member must be a scalar",
             ));
         }
-        Ok(v.str()?.to_cow()?.into_owned())
+        str_text(&v.str()?)
     }
     if v.is_none() {
         Ok(None)
@@ -71,7 +70,10 @@ fn vars(
     let mut out = Vec::new();
     for d in [mapping, kwargs].into_iter().flatten() {
         for (k, v) in d.iter() {
-            let name: String = k.extract()?;
+            let name: String = match k.cast::<PyString>() {
+                Ok(s) => str_text(s)?,
+                Err(_) => k.extract()?,
+            };
             if let Some(v) = var_value(&v)? {
                 out.retain(|(n, _): &(String, VarValue)| n != &name);
                 out.push((name, v));
@@ -98,7 +100,7 @@ fn var_to_py<'py>(py: Python<'py>, v: &VarValue) -> PyResult<Bound<'py, PyAny>> 
 #[pymethods]
 impl PyTemplate {
     #[new]
-    fn new(py: Python<'_>, text: PyBackedStr) -> PyResult<PyTemplate> {
+    fn new(py: Python<'_>, text: Text) -> PyResult<PyTemplate> {
         TemplateBuf::parse(&*text)
             .map(PyTemplate)
             .map_err(|e| uri_error(py, e.to_string(), Some(e.index()), e.kind().name(), None))
@@ -151,7 +153,7 @@ impl PyTemplate {
     fn match_<'py>(
         &self,
         py: Python<'py>,
-        uri: PyBackedStr,
+        uri: Text,
         lenient: bool,
         form: bool,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
@@ -184,7 +186,7 @@ impl PyTemplate {
     fn match_details<'py>(
         &self,
         py: Python<'py>,
-        uri: PyBackedStr,
+        uri: Text,
         lenient: bool,
         form: bool,
     ) -> PyResult<Option<Bound<'py, PyDict>>> {
@@ -347,17 +349,21 @@ fn windows_style(py: Python<'_>, style: Option<&str>) -> PyResult<bool> {
 /// >>> urikit.from_file_path('C:\\Temp\\x.txt', style='windows')
 /// URI('file:///C:/Temp/x.txt')
 #[pyfunction]
-#[pyo3(signature = (path, *, style = None, profile = "rfc8089"))]
+#[pyo3(
+    signature = (path, *, style = None, profile = Name::Default("rfc8089")),
+    text_signature = "(path, *, style=None, profile='rfc8089')"
+)]
 pub fn from_file_path(
     py: Python<'_>,
     path: &Bound<'_, PyAny>,
-    style: Option<&str>,
-    profile: &str,
+    style: Option<Name>,
+    profile: Name,
 ) -> PyResult<PyURI> {
     let os = py.import("os")?;
     let path = os.call_method1("fspath", (path,))?;
+    let style = style.as_deref();
     let windows = windows_style(py, style)?;
-    let uri = if vscode_profile(py, profile)? {
+    let uri = if vscode_profile(py, &profile)? {
         let text = path_text(py, &path, "a vscode path")?;
         if windows {
             urikit::file::vscode::from_windows_path(&text)
@@ -374,8 +380,12 @@ pub fn from_file_path(
         // The bytes of the path: a str as os.fsencode gives them.
         let bytes: Vec<u8> = if let Ok(b) = path.cast::<PyBytes>() {
             b.as_bytes().to_vec()
-        } else if path.cast::<PyString>().is_ok() {
-            let b = path.call_method1("encode", ("utf-8", "surrogateescape"))?;
+        } else if let Ok(s) = path.cast::<PyString>() {
+            // surrogateescape gives back the bytes of U+DC80..U+DCFF only;
+            // any other lone surrogate has no bytes: not-unicode at it.
+            let b = path
+                .call_method1("encode", ("utf-8", "surrogateescape"))
+                .map_err(|_| not_unicode(py, s))?;
             b.cast::<PyBytes>()
                 .map_err(|_| not_path())?
                 .as_bytes()
@@ -410,9 +420,7 @@ fn path_text(py: Python<'_>, path: &Bound<'_, PyAny>, what: &str) -> PyResult<St
             )
         })
     } else if let Ok(s) = path.cast::<PyString>() {
-        s.to_cow()
-            .map(|c| c.into_owned())
-            .map_err(|_| crate::errors::not_unicode(py, s))
+        str_text(s)
     } else {
         Err(not_path())
     }
@@ -446,15 +454,18 @@ fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
 /// >>> urikit.to_file_path('file:///C:/Temp/x.txt', style='windows')
 /// 'C:\\Temp\\x.txt'
 #[pyfunction]
-#[pyo3(signature = (uri, *, style = None, profile = "rfc8089"))]
+#[pyo3(
+    signature = (uri, *, style = None, profile = Name::Default("rfc8089")),
+    text_signature = "(uri, *, style=None, profile='rfc8089')"
+)]
 pub fn to_file_path<'py>(
     py: Python<'py>,
     uri: Arg,
-    style: Option<&str>,
-    profile: &str,
+    style: Option<Name>,
+    profile: Name,
 ) -> PyResult<Bound<'py, PyString>> {
-    let windows = windows_style(py, style)?;
-    if vscode_profile(py, profile)? {
+    let windows = windows_style(py, style.as_deref())?;
+    if vscode_profile(py, &profile)? {
         return uri.with_uri(py, |u| {
             let path = if windows {
                 urikit::file::vscode::to_windows_path(&u)

@@ -11,7 +11,7 @@ use urikit::{ToUri, UriBuf, UriRef, UriRefBuf};
 use crate::accessors::uri_class;
 use crate::args::{Arg, comparison};
 use crate::classes::{PyURI, PyURIRef, compare, text_hash};
-use crate::errors::{Text, parse_error, resolve_error, uri_error};
+use crate::errors::{Name, Text, parse_error, resolve_error, uri_error};
 use crate::findings::{Finding, lint_findings};
 
 /// The URI types' class: the shared accessors plus the operations the
@@ -37,10 +37,13 @@ macro_rules! with_uri_ops {
             /// False
             /// >>> urikit.URIRef('http://h:80/').is_normalized(level='scheme')
             /// False
-            #[pyo3(signature = (*, level = "syntax"))]
-            fn is_normalized(&self, py: Python<'_>, level: &str) -> PyResult<bool> {
+            #[pyo3(
+                signature = (*, level = Name::Default("syntax")),
+                text_signature = "($self, *, level='syntax')"
+            )]
+            fn is_normalized(&self, py: Python<'_>, level: Name) -> PyResult<bool> {
                 // Parsed already: the check cannot fail.
-                Ok(Normalizer::new(crate::args::level(py, level)?)
+                Ok(Normalizer::new(crate::args::level(py, &level)?)
                     .is_normalized(self.r())
                     .unwrap_or(false))
             }
@@ -52,15 +55,18 @@ macro_rules! with_uri_ops {
             /// True
             /// >>> urikit.URI('HTTP://h:80/%7e').equivalent('http://h/~')
             /// False
-            #[pyo3(signature = (other, *, level = "syntax", ignore_fragment = false))]
+            #[pyo3(
+                signature = (other, *, level = Name::Default("syntax"), ignore_fragment = false),
+                text_signature = "($self, other, *, level='syntax', ignore_fragment=False)"
+            )]
             fn equivalent(
                 &self,
                 py: Python<'_>,
                 other: Arg,
-                level: &str,
+                level: Name,
                 ignore_fragment: bool,
             ) -> PyResult<bool> {
-                let cmp = comparison(py, level, ignore_fragment)?;
+                let cmp = comparison(py, &level, ignore_fragment)?;
                 // Both parsed: the comparison cannot fail.
                 other.with_ref(py, |o| Ok(cmp.equivalent(self.r(), o).unwrap_or(false)))
             }
@@ -144,12 +150,15 @@ with_uri_ops!(PyURIRef, {
     /// URIRef('http://example.com:80/a/~')
     /// >>> urikit.URIRef('HTTP://Example.COM:80/').normalize(level='scheme')
     /// URIRef('http://example.com/')
-    #[pyo3(signature = (*, level = "syntax"))]
-    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURIRef> {
+    #[pyo3(
+        signature = (*, level = Name::Default("syntax")),
+        text_signature = "($self, *, level='syntax')"
+    )]
+    fn normalize(&self, py: Python<'_>, level: Name) -> PyResult<PyURIRef> {
         let n = self
             .0
             .as_uri_ref()
-            .normalize_with(&Normalizer::new(crate::args::level(py, level)?));
+            .normalize_with(&Normalizer::new(crate::args::level(py, &level)?));
         Ok(PyURIRef(n.into_uri_ref_buf()))
     }
 });
@@ -230,12 +239,15 @@ with_uri_ops!(PyURI, {
     ///
     /// >>> urikit.URI('HTTP://Example.COM:80/a/./b/../%7e').normalize(level='scheme')
     /// URI('http://example.com/a/~')
-    #[pyo3(signature = (*, level = "syntax"))]
-    fn normalize(&self, py: Python<'_>, level: &str) -> PyResult<PyURI> {
+    #[pyo3(
+        signature = (*, level = Name::Default("syntax")),
+        text_signature = "($self, *, level='syntax')"
+    )]
+    fn normalize(&self, py: Python<'_>, level: Name) -> PyResult<PyURI> {
         let n = self
             .0
             .as_uri()
-            .normalize_with(&Normalizer::new(crate::args::level(py, level)?));
+            .normalize_with(&Normalizer::new(crate::args::level(py, &level)?));
         // The normal form of a URI is a URI: normalization keeps the scheme.
         Ok(match n.into_uri_buf() {
             Some(u) => PyURI(u),

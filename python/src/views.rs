@@ -10,6 +10,8 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 use urikit::views::{Parser, Reading, View, compare, host_kind_of};
 
+use crate::errors::Text;
+
 /// Python's `urllib.parse.urlsplit(s)` with its `.hostname` and `.port`:
 /// `ValueError` (an invalid port, a bad bracketed host) is that view's error.
 fn urllib_view(py: Python<'_>, s: &str) -> PyResult<Reading<'static>> {
@@ -64,13 +66,14 @@ fn urllib_view(py: Python<'_>, s: &str) -> PyResult<Reading<'static>> {
 #[pyo3(signature = (s, *, parsers = None))]
 pub fn views<'py>(
     py: Python<'py>,
-    s: &str,
-    parsers: Option<Vec<String>>,
+    s: Text,
+    parsers: Option<Vec<Text>>,
 ) -> PyResult<Bound<'py, PyDict>> {
+    let s: &str = &s;
     let available: Vec<Parser> = Parser::available().chain([Parser::Urllib]).collect();
     let chosen = match parsers {
         None => available,
-        Some(names) => Parser::select(names.iter().map(String::as_str), &available)
+        Some(names) => Parser::select(names.iter().map(|n| &**n), &available)
             .map_err(|e| PyValueError::new_err(e.to_string()))?,
     };
     let mut readings = Vec::with_capacity(chosen.len());

@@ -26,6 +26,10 @@ names. ``parse_url`` runs in Spark's ANSI mode (an invalid URL raises
 ``ValueError`` with Spark's ``INVALID_URL`` message); ``try_parse_url``
 gives null instead.
 
+The examples use pyarrow, which the package's ``arrow`` extra installs
+(``pip install 'urikit[arrow]'``); without it, a kernel given no Arrow column
+raises ``ImportError`` saying so.
+
 >>> import pyarrow as pa
 >>> import urikit.arrow
 >>> urls = pa.array(['https://www.example.com/a?q=1', 'http://exa mple.com/', None])
@@ -64,6 +68,26 @@ def _like(out: Any, x: Any) -> Any:
         arr = pa.chunked_array(out) if isinstance(out, ChunkedArray) else pa.array(out)
         return pd.Series(pd.arrays.ArrowExtensionArray(arr), index=x.index, name=x.name)
     return out
+
+
+#: What to run when there is no pyarrow: the package's ``arrow`` extra.
+_INSTALL = "pip install 'urikit[arrow]'"
+
+
+def _need_arrow(values: List[Any]) -> None:
+    """``ImportError`` naming the ``arrow`` extra when no argument is an Arrow
+    object or a ``str`` and pyarrow is not installed: a list or a NumPy array
+    there means the caller has no Arrow library to make a column with. With
+    pyarrow, or with a column of another Arrow library (Polars needs no
+    pyarrow), the kernel runs or says what it takes."""
+    if all(isinstance(v, str) or hasattr(v, "__arrow_c_array__") or hasattr(v, "__arrow_c_stream__") for v in values):
+        return
+    try:
+        import pyarrow  # noqa: F401
+    except ImportError as e:
+        raise ImportError(
+            f"urikit.arrow takes Arrow arrays (pyarrow, Polars, ...), and pyarrow is not installed: {_INSTALL}"
+        ) from e
 
 
 def _docstring(k: Dict[str, Any]) -> str:
@@ -109,6 +133,7 @@ def _function(k: Dict[str, Any]) -> Callable[..., Any]:
         # An optional argument without a default (parse_url's key) left out.
         while values and values[-1] is None and optional[len(values) - 1]:
             values.pop()
+        _need_arrow(values)
         out = arrow_kernel(name, *values)
         # The result takes the kind of the first argument that is not a str.
         like = next((v for v in values if not isinstance(v, str)), values[0])
