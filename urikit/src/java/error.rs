@@ -33,6 +33,13 @@ pub enum JavaErrorKind {
     /// authority, or what follows its user info, starts with `:`) and the
     /// authority is no registry name either (it holds `[` or `]`); at the
     /// host's start.
+    ///
+    /// ```
+    /// use urikit::java::{JavaErrorKind, JavaUri};
+    /// let e = JavaUri::parse("a://::[::1]").unwrap_err();
+    /// assert_eq!((e.kind(), e.index()), (JavaErrorKind::ExpectedHostname, 4));
+    /// assert_eq!(e.to_string(), "expected hostname at index 4");
+    /// ```
     ExpectedHostname,
     /// "Illegal character in port number".
     IllegalCharacterInPort,
