@@ -24,6 +24,7 @@ use std::hint::black_box;
 use std::time::{Duration, Instant};
 
 use criterion::{Criterion, Throughput};
+use urikit::java::JavaUri;
 use urikit::rfc6570::{Template, VarValue};
 use urikit::text::ExtractOptions;
 use urikit::{IriRef, Uri, UriRef, percent};
@@ -93,6 +94,35 @@ fn entries() -> Vec<Entry> {
                     .map_or(0, |t| t.len())
             },
             n: 5_000,
+        },
+        Entry {
+            // java.net.URI's normalize (issue 34): `x/` n times, then `../`
+            // n/3 times, each `..` pairing with a kept segment behind the
+            // removed ones (Java itself scans back over them: quadratic).
+            name: "java-normalize",
+            input: |n| {
+                vec![format!(
+                    "http://a/{}{}g",
+                    "x/".repeat(n),
+                    "../".repeat(n / 3)
+                )]
+            },
+            run: |i| JavaUri::parse(&i[0]).map_or(0, |u| u.normalize().len()),
+            n: 15_000,
+        },
+        Entry {
+            name: "java-resolve",
+            input: |n| {
+                vec![
+                    "http://a/".to_string(),
+                    format!("{}{}g", "x/".repeat(n), "../".repeat(n / 3)),
+                ]
+            },
+            run: |i| {
+                let base = JavaUri::parse(&i[0]).unwrap();
+                JavaUri::parse(&i[1]).map_or(0, |r| base.resolve(&r).len())
+            },
+            n: 15_000,
         },
         Entry {
             name: "make-relative",

@@ -29,6 +29,18 @@ pub enum JavaErrorKind {
     IllegalCharacterInUserInfo,
     /// "Illegal character in hostname".
     IllegalCharacterInHostname,
+    /// "Expected hostname": the host of a server authority is empty (the
+    /// authority, or what follows its user info, starts with `:`) and the
+    /// authority is no registry name either (it holds `[` or `]`); at the
+    /// host's start.
+    ///
+    /// ```
+    /// use urikit::java::{JavaErrorKind, JavaUri};
+    /// let e = JavaUri::parse("a://::[::1]").unwrap_err();
+    /// assert_eq!((e.kind(), e.index()), (JavaErrorKind::ExpectedHostname, 4));
+    /// assert_eq!(e.to_string(), "expected hostname at index 4");
+    /// ```
+    ExpectedHostname,
     /// "Illegal character in port number".
     IllegalCharacterInPort,
     /// "Illegal character in scope id".
@@ -93,6 +105,7 @@ impl JavaErrorKind {
             JavaErrorKind::IllegalCharacterInAuthority => "Illegal character in authority",
             JavaErrorKind::IllegalCharacterInUserInfo => "Illegal character in user info",
             JavaErrorKind::IllegalCharacterInHostname => "Illegal character in hostname",
+            JavaErrorKind::ExpectedHostname => "Expected hostname",
             JavaErrorKind::IllegalCharacterInPort => "Illegal character in port number",
             JavaErrorKind::IllegalCharacterInScopeId => "Illegal character in scope id",
             JavaErrorKind::IllegalCharacterInPath => "Illegal character in path",
@@ -132,6 +145,7 @@ kind_names! {
         JavaErrorKind::IllegalCharacterInAuthority => "illegal-character-in-authority",
         JavaErrorKind::IllegalCharacterInUserInfo => "illegal-character-in-user-info",
         JavaErrorKind::IllegalCharacterInHostname => "illegal-character-in-hostname",
+        JavaErrorKind::ExpectedHostname => "expected-hostname",
         JavaErrorKind::IllegalCharacterInPort => "illegal-character-in-port",
         JavaErrorKind::IllegalCharacterInScopeId => "illegal-character-in-scope-id",
         JavaErrorKind::IllegalCharacterInPath => "illegal-character-in-path",
@@ -312,6 +326,16 @@ pub(super) fn java_error(s: &str, e: ParseError) -> JavaError {
         // After an IPv6 reference's "]", only ":" may come.
         ErrorKind::InvalidCharacter(Component::Host) if i > 0 && b[i - 1] == b']' => {
             at(i, JavaErrorKind::ExpectedPortNumber)
+        }
+        // An empty host name: the server parser stopped at its start,
+        // before the port's ":" (or the authority's end). Java reads a host
+        // name up to the first byte that no label takes, and only then
+        // finds it has no label at all.
+        ErrorKind::InvalidCharacter(Component::Host)
+            if b.get(i)
+                .is_none_or(|c| matches!(c, b':' | b'/' | b'?' | b'#')) =>
+        {
+            at(i, JavaErrorKind::ExpectedHostname)
         }
         ErrorKind::InvalidCharacter(Component::Host) => {
             at(i, JavaErrorKind::IllegalCharacterInHostname)

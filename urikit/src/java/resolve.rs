@@ -13,7 +13,6 @@
 //! - an opaque base or reference gives the reference unchanged.
 
 use alloc::string::String;
-use alloc::vec::Vec;
 
 use super::JavaUri;
 
@@ -166,50 +165,51 @@ fn compose(
 /// go; `seg/..` pairs go, a `..` with no segment before it stays; a
 /// relative path whose first segment holds `:` gets `./` before it. Each
 /// kept segment keeps the `/` that followed it.
+///
+/// Java pairs each `..` with the nearest segment before it that is still
+/// kept, scanning back over the removed ones (quadratic time on
+/// `x/x/../..`). Only the segment kept last can be that one, so the output
+/// itself serves as a stack of the kept segments, in one pass: a `..`
+/// removes the last one unless it is a `..` too, and is kept otherwise.
+/// Each segment is written once and removed at most once.
 pub(crate) fn normalize_path(path: &str) -> String {
-    let absolute = path.starts_with('/');
-    // (segment, followed by "/")
-    let mut segs: Vec<(&str, bool)> = Vec::new();
+    let mut out = String::with_capacity(path.len() + 2);
+    if path.starts_with('/') {
+        out.push('/');
+    }
+    // The kept segments start here; every kept segment but one at the end
+    // of the path is followed by a "/", and no kept segment is empty.
+    let body = out.len();
     let mut rest = path.trim_start_matches('/');
     while !rest.is_empty() {
-        match rest.find('/') {
+        let (seg, slash) = match rest.find('/') {
             Some(k) => {
-                segs.push((&rest[..k], true));
+                let seg = &rest[..k];
                 rest = rest[k..].trim_start_matches('/');
+                (seg, true)
             }
-            None => {
-                segs.push((rest, false));
-                rest = "";
+            None => (core::mem::take(&mut rest), false),
+        };
+        if seg == "." {
+            continue;
+        }
+        if seg == ".." && out.len() > body {
+            // The last kept segment: between the "/" ending it and the one
+            // before it (or the body's start).
+            let end = out.len() - 1;
+            let start = out[body..end].rfind('/').map_or(body, |k| body + k + 1);
+            if &out[start..end] != ".." {
+                out.truncate(start);
+                continue;
             }
         }
-    }
-    let mut keep: Vec<Option<(&str, bool)>> = segs.iter().copied().map(Some).collect();
-    for i in 0..keep.len() {
-        match keep[i] {
-            Some((".", _)) => keep[i] = None,
-            Some(("..", _)) => {
-                if let Some(j) = (0..i).rev().find(|&j| keep[j].is_some())
-                    && keep[j].is_some_and(|(s, _)| s != "..")
-                {
-                    keep[i] = None;
-                    keep[j] = None;
-                }
-            }
-            _ => {}
-        }
-    }
-    let kept: Vec<(&str, bool)> = keep.into_iter().flatten().collect();
-    let mut out = String::with_capacity(path.len() + 2);
-    if absolute {
-        out.push('/');
-    } else if kept.first().is_some_and(|(s, _)| s.contains(':')) {
-        out.push_str("./");
-    }
-    for (s, slash) in kept {
-        out.push_str(s);
+        out.push_str(seg);
         if slash {
             out.push('/');
         }
+    }
+    if body == 0 && out[..out.find('/').unwrap_or(out.len())].contains(':') {
+        out.insert_str(0, "./");
     }
     out
 }

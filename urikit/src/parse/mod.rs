@@ -509,6 +509,12 @@ fn forward<const P: u8>(s: &[u8], top: Top) -> Result<Meta, ParseError> {
         if i == len || s[i] == b'#' {
             return err(i, ErrorKind::MissingSchemeSpecificPart);
         }
+        if P & JAVA == 0 && matches!(s[i], b'[' | b']') {
+            // uric_no_slash lists its characters one by one: RFC 2732 3
+            // (3) adds "[" and "]" to reserved, so to uric, not to it
+            // (`s:[x` is no URI; `s:x[` is). java.net.URI takes them.
+            return err(i, ErrorKind::InvalidCharacter(Component::Path));
+        }
         path_start = i;
         i = match scan_p::<P>(s, i, &URIC_2396_SCAN, false) {
             Ok(end) => end,

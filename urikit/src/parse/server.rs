@@ -207,9 +207,15 @@ fn ipv6_reference<const P: u8>(s: &[u8], h: usize, end: usize) -> Result<usize, 
     Ok(j + 1)
 }
 
-/// `IPv6address`; in the Java reading, a trailing IPv4 address follows
-/// Java's IPv4 rule (any number of digits, each value up to 255:
-/// `[::01.2.3.4]`).
+/// `IPv6address`, in RFC 2373's text forms (RFC 2732 3 (1)): at most
+/// eight 16-bit pieces, or a `::` for one or more, the last two of which
+/// may be an IPv4 address. RFC 2373 (Appendix B) writes that address as
+/// `1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT`, with no value limit
+/// (RFC 2732 3 (2) takes that definition for a host too), so
+/// `[::1.2.3.256]` and `[::01.2.3.4]` are addresses here, unlike RFC 3986's
+/// `dec-octet`. In the Java reading, a trailing IPv4 address follows
+/// Java's IPv4 rule instead (any number of digits, each value up to 255:
+/// `[::01.2.3.4]`, not `[::1.2.3.256]`).
 fn ipv6<const P: u8>(address: &[u8]) -> Result<(), usize> {
     let last_colon = address.iter().rposition(|&b| b == b':');
     match last_colon {
@@ -217,20 +223,65 @@ fn ipv6<const P: u8>(address: &[u8]) -> Result<(), usize> {
             if !is_ipv4::<P>(&address[c + 1..]) {
                 return Err(c + 1);
             }
-            // The hex part with a stand-in IPv4 address: a valid prefix is
-            // at most 30 bytes ("1111:2222:3333:4444:5555:6666:").
-            let prefix = &address[..=c];
-            if prefix.len() > 40 {
-                return Err(40);
+            hex_part(address, c)
+        }
+        Some(c) if address[c + 1..].contains(&b'.') => {
+            let part = &address[c + 1..];
+            match (hex_part(address, c), ipv4_2373(part)) {
+                // The hex part is wrong, or no IPv4 address may follow it
+                // (too many pieces): RFC 3986's reading of the whole fails
+                // too, and where it does is where this one does (the two
+                // differ in the IPv4 address's values only, which it never
+                // reaches then).
+                (Err(_), _) => parse_ipv6(address).map(|_| ()),
+                (Ok(()), Ok(())) => Ok(()),
+                // A piece could also have stood there: the reading that got
+                // further fails last (as `host::parse_ipv6` tells).
+                (Ok(()), Err(k)) => {
+                    let hex = part.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+                    Err(c + 1 + k.max(hex.min(4)))
+                }
             }
-            let mut buf = [0u8; 48];
-            buf[..prefix.len()].copy_from_slice(prefix);
-            buf[prefix.len()..prefix.len() + 7].copy_from_slice(b"0.0.0.0");
-            parse_ipv6(&buf[..prefix.len() + 7])
-                .map(|_| ())
-                .map_err(|at| at.min(c + 1))
         }
         _ => parse_ipv6(address).map(|_| ()),
+    }
+}
+
+/// The hex part of an IPv6 address whose last piece, after its last colon
+/// at `c`, is an IPv4 address: checked with a stand-in IPv4 address. A
+/// valid prefix is at most 30 bytes ("1111:2222:3333:4444:5555:6666:").
+fn hex_part(address: &[u8], c: usize) -> Result<(), usize> {
+    let prefix = &address[..=c];
+    if prefix.len() > 40 {
+        return Err(40);
+    }
+    let mut buf = [0u8; 48];
+    buf[..prefix.len()].copy_from_slice(prefix);
+    buf[prefix.len()..prefix.len() + 7].copy_from_slice(b"0.0.0.0");
+    parse_ipv6(&buf[..prefix.len() + 7])
+        .map(|_| ())
+        .map_err(|at| at.min(c + 1))
+}
+
+/// RFC 2373's `IPv4address = 1*3DIGIT "." 1*3DIGIT "." 1*3DIGIT "."
+/// 1*3DIGIT`: `Ok`, or the offset of the first byte that no such address
+/// goes on with (the length when `part` stops too soon).
+fn ipv4_2373(part: &[u8]) -> Result<(), usize> {
+    let (mut dots, mut digits) = (0, 0);
+    for (k, &b) in part.iter().enumerate() {
+        if b.is_ascii_digit() && digits < 3 {
+            digits += 1;
+        } else if b == b'.' && digits > 0 && dots < 3 {
+            dots += 1;
+            digits = 0;
+        } else {
+            return Err(k);
+        }
+    }
+    if dots == 3 && digits > 0 {
+        Ok(())
+    } else {
+        Err(part.len())
     }
 }
 

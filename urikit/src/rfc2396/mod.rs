@@ -7,16 +7,19 @@
 //!
 //! - `unreserved` has the marks `! * ' ( )` and `reserved` is
 //!   `; / ? : @ & = + $ ,` plus RFC 2732's `[ ]`, so `[` and `]` may stand
-//!   raw in a query, a fragment and an opaque part (not in a path).
+//!   raw in a query, a fragment and an opaque part (not in a path, nor
+//!   first in an opaque part: `uric_no_slash` does not take them).
 //! - `absoluteURI = scheme ":" ( hier_part | opaque_part )`: after the
 //!   scheme, anything that does not start with `/` is one opaque part of at
 //!   least one character, where `?` is data (`mailto:a?b` has no query);
 //!   `a:` is not a URI.
 //! - `authority = server | reg_name`: a server (`[userinfo "@"] hostport`,
 //!   host names with alphanumeric labels and a top label starting with a
-//!   letter, IPv4 as four runs of one to three digits, `[IPv6]`, a port of
-//!   digits) when it parses as one, else a registry name, which may hold
-//!   `:` and `@` ([`AuthorityKind`]). An empty authority is an empty server.
+//!   letter, IPv4 as four runs of one to three digits, `[IPv6]` in RFC
+//!   2373's text forms, whose IPv4 part is four such runs too
+//!   (`[::1.2.3.256]`), a port of digits) when it parses as one, else a
+//!   registry name, which may hold `:` and `@` ([`AuthorityKind`]). An
+//!   empty authority is an empty server.
 //! - `rel_path` has at least one character: no reference starts with `?`.
 //! - `segment = *pchar *( ";" param )`: path parameters, read by
 //!   [`segments`] over any path.

@@ -13,6 +13,11 @@ use urikit::java::JavaUri;
 
 use super::java_inputs;
 
+/// `normalize` over generated dot-segment paths: against the real JVM and
+/// against the Javadoc's steps read literally.
+#[path = "java_normalize.rs"]
+mod normalize;
+
 fn hex(s: &str) -> String {
     s.bytes().map(|b| format!("{b:02x}")).collect()
 }
@@ -185,7 +190,7 @@ fn check_resolve(name: &str, pairs: &[(String, String)]) {
     assert!(diffs.is_empty(), "{}", show(name, pairs.len(), &diffs));
 }
 
-fn check_normalize(name: &str, inputs: &[String]) {
+pub(crate) fn check_normalize(name: &str, inputs: &[String]) {
     let Some(dir) = probe_dir() else {
         return;
     };

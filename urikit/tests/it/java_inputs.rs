@@ -111,6 +111,14 @@ const SLOTS: &[&str] = &[
     "X?a",
     "X#a",
     "a/X:b",
+    // An authority that starts with ":" (an empty host name before a
+    // port), after a user info or not: with a "[" or "]" it is no
+    // registry name either, and Java names the missing host name.
+    "//:X",
+    "//::X",
+    "//:1X",
+    "//u@:X/",
+    "s://:X/p",
 ];
 
 /// Hosts: IPv4 forms and the host name rule's edges, IPv6 forms, scope ids.
@@ -226,6 +234,10 @@ const PORTS: &[&str] = &[
     ":8o",
     ":1:2",
     ": ",
+    ":]",
+    ":[",
+    ":[::1]",
+    "::1]",
 ];
 
 const USERINFOS: &[&str] = &[
@@ -332,6 +344,9 @@ const WHOLE: &[&str] = &[
     "//@",
     "//a@",
     "http://a.b.c/%7Euser",
+    "a://::[::1]",
+    "//:[::1]:80/",
+    "//u@:[::1]",
 ];
 
 /// The hex groups of generated IPv6 addresses, in turn.

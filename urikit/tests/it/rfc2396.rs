@@ -7,6 +7,10 @@ use urikit::rfc2396::{Rfc2396Ref, segments};
 use super::common::vectors;
 use super::vectors::unescape_str;
 
+/// Validity against the ABNF of RFC 2396 and RFC 2732.
+#[path = "rfc2396_grammar.rs"]
+mod grammar;
+
 fn components(r: &Rfc2396Ref<'_>) -> String {
     let mut out = vec![];
     let mut put = |k: &str, v: Option<&str>| {
