@@ -52,6 +52,8 @@ use urikit::java::{JavaUri, url_decode as java_url_decode, url_encode as java_ur
 
 use crate::strings::{Arg, StrOut, Strs, like, rows, view_slices};
 
+mod java_regex;
+
 /// The parts `parse_url` extracts, by their Spark names.
 ///
 /// ```
@@ -265,7 +267,7 @@ pub fn parse_url(
         };
         match key {
             None => out.push_from(i, value),
-            Some(k) => match pattern.find(k, value)? {
+            Some(k) => match pattern.find(k, value, on_invalid)? {
                 Some(v) => out.push(v),
                 None => out.push_null(),
             },
@@ -298,64 +300,86 @@ enum Matcher {
     /// A key with no regular-expression syntax in it, matched as text.
     Text,
     Regex(regex::Regex),
+    /// A key with no exact translation (or that Java rejects).
+    Refused(java_regex::Refusal),
 }
+
+/// The bytes of Spark's pattern before the key: `(&|^)`.
+const PREFIX: usize = 5;
 
 impl KeyPattern {
     /// The value of the first match of `(&|^)KEY=([^&]*)` in `query`.
-    fn find<'q>(&mut self, key: &str, query: &'q str) -> Result<Option<&'q str>, ArrowError> {
+    ///
+    /// A key that Java rejects fails whatever `on_invalid` says (Spark
+    /// throws Java's `PatternSyntaxException` in every mode); a key that
+    /// Java reads but that has no exact translation fails under
+    /// [`OnInvalid::Fail`] and gives NULL otherwise.
+    fn find<'q>(
+        &mut self,
+        key: &str,
+        query: &'q str,
+        on_invalid: OnInvalid,
+    ) -> Result<Option<&'q str>, ArrowError> {
         if self.compiled.is_none() || self.key != key {
             self.compiled = Some(if key.bytes().any(is_meta) {
-                let re = regex::Regex::new(&format!("(&|^){}=([^&]*)", java_quotes(key))).map_err(
-                    |e| {
-                        ArrowError::ComputeError(format!(
-                            "invalid regular expression in the query key {key:?}: {e}"
-                        ))
-                    },
-                )?;
-                Matcher::Regex(re)
+                compile_key(key)
             } else {
                 Matcher::Text
             });
             key.clone_into(&mut self.key);
         }
         Ok(match &self.compiled {
-            Some(Matcher::Regex(re)) => re
-                .captures(query)
-                .and_then(|c| c.get(2))
-                .map(|m| m.as_str()),
+            Some(Matcher::Regex(re)) => match re.captures(query) {
+                // A key can leave no group 2 (`\Q` without `\E`, or a
+                // `(?x)` comment, takes `=([^&]*)` in): on a match, Java's
+                // `group(2)` throws, and Spark fails in every mode.
+                Some(_) if re.captures_len() < 3 => {
+                    return Err(ArrowError::ComputeError(format!(
+                        "the query key {key:?} leaves no group 2 in spark's pattern (&|^)KEY=([^&]*), and the query {query:?} matches it (spark fails with java's IndexOutOfBoundsException)"
+                    )));
+                }
+                c => c.and_then(|c| c.get(2)).map(|m| m.as_str()),
+            },
+            Some(Matcher::Refused(r)) => {
+                let (invalid, at, what) = match r {
+                    java_regex::Refusal::Invalid { at, what } => (true, *at, what),
+                    java_regex::Refusal::Unsupported { at, what } => (false, *at, what),
+                };
+                let place = match at.checked_sub(PREFIX) {
+                    Some(b) if b < key.len() => format!("at byte {b} of the key"),
+                    Some(_) => "after the key".to_owned(),
+                    None => "before the key".to_owned(),
+                };
+                if invalid {
+                    return Err(ArrowError::ComputeError(format!(
+                        "invalid regular expression in the query key {key:?}: {what} {place} (java.util.regex rejects it too)"
+                    )));
+                }
+                if on_invalid == OnInvalid::Fail {
+                    return Err(ArrowError::ComputeError(format!(
+                        "unsupported regular expression in the query key {key:?}: {what} {place} has no exact equivalent outside java.util.regex (with ANSI mode off the row is NULL)"
+                    )));
+                }
+                None
+            }
             _ => text_key(query, key),
         })
     }
 }
 
-/// Java's `\Q…\E` quoting (everything between is text; an unclosed `\Q`
-/// quotes to the end), which the `regex` crate does not have, written as
-/// the `regex` crate's escapes. Everything else is left as it is.
-fn java_quotes(key: &str) -> Cow<'_, str> {
-    if !key.contains("\\Q") {
-        return Cow::Borrowed(key);
+/// Spark's pattern for `key`, read as `java.util.regex` reads it.
+fn compile_key(key: &str) -> Matcher {
+    let pattern = format!("(&|^){key}=([^&]*)");
+    match java_regex::translate(&pattern) {
+        Ok(rust) => match regex::Regex::new(&rust) {
+            Ok(re) => Matcher::Regex(re),
+            Err(_) => Matcher::Refused(java_regex::Refusal::Unsupported {
+                at: PREFIX,
+                what: "a pattern too large for the regex crate".to_owned(),
+            }),
+        },
+        Err(r) => Matcher::Refused(r),
     }
-    let mut out = String::with_capacity(key.len() + 8);
-    let mut rest = key;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let esc = &rest[at..];
-        if let Some(quoted) = esc.strip_prefix("\\Q") {
-            let (text, after) = match quoted.find("\\E") {
-                Some(e) => (&quoted[..e], &quoted[e + 2..]),
-                None => (quoted, ""),
-            };
-            out.push_str(&regex::escape(text));
-            rest = after;
-        } else {
-            // Any other escape: itself and the character it escapes.
-            let n = esc[1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
-            out.push_str(&esc[..n]);
-            rest = &esc[n..];
-        }
-    }
-    out.push_str(rest);
-    Cow::Owned(out)
 }
 
 /// The bytes that make a key a regular expression rather than text.

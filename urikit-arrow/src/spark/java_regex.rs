@@ -1,0 +1,1017 @@
+//! `java.util.regex` syntax read as Java 17 reads it, written out as an
+//! equivalent pattern of the `regex` crate.
+//!
+//! Spark compiles `(&|^)KEY=([^&]*)` with `java.util.regex.Pattern`, so the
+//! whole pattern (not the key alone: a key `*a` quantifies the `(&|^)` group)
+//! is parsed here with Java's rules and written out with nothing left to the
+//! `regex` crate's own reading: every character, class, `.` and
+//! case-insensitive letter becomes an explicit set of code points, `^` and
+//! `$` become `\A` and `\z`, and only groups, alternation and repetition keep
+//! their meaning (both engines prefer the same match: leftmost, then the
+//! first alternative, greedy or lazy as written).
+//!
+//! The parser follows the structure of Java's (its cursor, its skipping of
+//! whitespace and comments under `(?x)`, its class syntax with nested
+//! classes, `&&` and the deferred union of single characters, its `\Q…\E`
+//! pre-pass), so that odd keys mean what they mean in Java. What has no
+//! exact translation is refused ([`Refusal::Unsupported`]): possessive
+//! quantifiers, atomic groups, look-around, back-references, `\b`, `\B`,
+//! `\G`, `\R`, `\X`, `\N{…}`, Unicode properties, `(?U)` classes,
+//! Unicode case folding (`(?iu)`), `(?c)`, lone surrogates. What Java
+//! rejects is [`Refusal::Invalid`] where this parser is sure of it.
+//!
+//! `^`, `$`, `\Z` and `(?m)` are exact on text without line terminators,
+//! which is all a raw query can be: `java.net.URI` rejects every control
+//! character and every Unicode space (so `\n`, `\r`, U+0085, U+2028 and
+//! U+2029) in it.
+
+use std::fmt::Write as _;
+
+/// Why a pattern has no translation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// `java.util.regex` rejects the pattern too (Spark's
+    /// `PatternSyntaxException`); `at` is a byte offset into the pattern.
+    Invalid { at: usize, what: String },
+    /// Java reads the pattern (or may), but it has no exact equivalent here.
+    Unsupported { at: usize, what: String },
+}
+
+// Java's flag bits (only as a set; the values are ours).
+const CI: u32 = 1;
+const UNIX_LINES: u32 = 2;
+const MULTILINE: u32 = 4;
+const DOTALL: u32 = 8;
+const UNICODE_CASE: u32 = 16;
+const COMMENTS: u32 = 32;
+const UNICODE_CLASS: u32 = 64;
+const CANON_EQ: u32 = 128;
+
+const MAX_CP: u32 = 0x10FFFF;
+
+/// A set of code points: sorted, disjoint, non-adjacent inclusive ranges.
+type Set = Vec<(u32, u32)>;
+
+fn norm(mut s: Set) -> Set {
+    s.sort_unstable();
+    let mut out: Set = Vec::with_capacity(s.len());
+    for (lo, hi) in s {
+        match out.last_mut() {
+            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
+            _ => out.push((lo, hi)),
+        }
+    }
+    out
+}
+
+fn union(a: &Set, b: &Set) -> Set {
+    norm(a.iter().chain(b).copied().collect())
+}
+
+fn negate(a: &Set) -> Set {
+    let mut out = Vec::new();
+    let mut next = 0u32;
+    for &(lo, hi) in a {
+        if lo > next {
+            out.push((next, lo - 1));
+        }
+        next = hi + 1;
+    }
+    if next <= MAX_CP {
+        out.push((next, MAX_CP));
+    }
+    out
+}
+
+fn intersect(a: &Set, b: &Set) -> Set {
+    negate(&union(&negate(a), &negate(b)))
+}
+
+fn one(c: u32) -> Set {
+    vec![(c, c)]
+}
+
+fn ranges(r: &[(char, char)]) -> Set {
+    norm(r.iter().map(|&(a, b)| (a as u32, b as u32)).collect())
+}
+
+fn ascii_swap(c: u32) -> Option<u32> {
+    match c {
+        0x41..=0x5A => Some(c + 0x20),
+        0x61..=0x7A => Some(c - 0x20),
+        _ => None,
+    }
+}
+
+/// The ASCII-only classes Java has without `(?U)`.
+fn posix(name: &str) -> Option<Set> {
+    Some(ranges(match name {
+        "Lower" => &[('a', 'z')],
+        "Upper" => &[('A', 'Z')],
+        "ASCII" => &[('\0', '\x7F')],
+        "Alpha" => &[('a', 'z'), ('A', 'Z')],
+        "Digit" => &[('0', '9')],
+        "Alnum" => &[('a', 'z'), ('A', 'Z'), ('0', '9')],
+        "Punct" => &[('!', '/'), (':', '@'), ('[', '`'), ('{', '~')],
+        "Graph" => &[('!', '~')],
+        "Print" => &[(' ', '~')],
+        "Blank" => &[(' ', ' '), ('\t', '\t')],
+        "Cntrl" => &[('\0', '\x1F'), ('\x7F', '\x7F')],
+        "XDigit" => &[('0', '9'), ('a', 'f'), ('A', 'F')],
+        "Space" => &[(' ', ' '), ('\t', '\r')],
+        _ => return None,
+    }))
+}
+
+/// What an escape stands for.
+enum Esc {
+    Char(u32),
+    Set(Set),
+    /// A zero-width assertion, already in the `regex` crate's syntax.
+    Node(&'static str),
+}
+
+struct Parser {
+    /// The pattern after the `\Q…\E` pre-pass, as code points, then two 0s
+    /// (Java's end marker, which its parser reads as a character).
+    t: Vec<u32>,
+    /// The byte offset in the original pattern of each entry of `t`.
+    at: Vec<usize>,
+    len: usize,
+    cur: usize,
+    flags: u32,
+    names: Vec<String>,
+}
+
+/// `pattern` as a pattern of the `regex` crate with the same matches and
+/// the same numbered groups, or why not.
+pub(crate) fn translate(pattern: &str) -> Result<String, Refusal> {
+    let (t, at) = remove_qe_quoting(pattern);
+    let len = t.len() - 2;
+    let mut p = Parser { t, at, len, cur: 0, flags: 0, names: Vec::new() };
+    let out = p.expr()?;
+    if p.cur != p.len {
+        return Err(if p.peek() == ')' as u32 {
+            p.invalid("unmatched closing ')'")
+        } else {
+            p.invalid("unexpected end of the pattern")
+        });
+    }
+    Ok(out)
+}
+
+/// Java's pre-pass that turns `\Q…\E` (an unclosed `\Q` quotes to the end)
+/// into escaped characters before anything else is read.
+fn remove_qe_quoting(pattern: &str) -> (Vec<u32>, Vec<usize>) {
+    let src: Vec<(u32, usize)> = pattern.char_indices().map(|(i, c)| (c as u32, i)).collect();
+    let end = pattern.len();
+    let get = |i: usize| src.get(i).map_or(0, |e| e.0);
+    let n = src.len();
+    let mut i = 0;
+    while i + 1 < n {
+        if get(i) != '\\' as u32 {
+            i += 1;
+        } else if get(i + 1) != 'Q' as u32 {
+            i += 2;
+        } else {
+            break;
+        }
+    }
+    let mut t: Vec<u32> = Vec::with_capacity(n + 2);
+    let mut at: Vec<usize> = Vec::with_capacity(n + 2);
+    if i + 1 >= n {
+        t.extend(src.iter().map(|e| e.0));
+        at.extend(src.iter().map(|e| e.1));
+    } else {
+        t.extend(src[..i].iter().map(|e| e.0));
+        at.extend(src[..i].iter().map(|e| e.1));
+        i += 2;
+        let (mut in_quote, mut begin_quote) = (true, true);
+        while i < n {
+            let (c, pos) = src[i];
+            i += 1;
+            let mut push = |s: &[u32]| {
+                for &x in s {
+                    t.push(x);
+                    at.push(pos);
+                }
+            };
+            if c >= 0x80 || (c as u8).is_ascii_alphabetic() {
+                push(&[c]);
+            } else if (c as u8).is_ascii_digit() {
+                // Java writes the first digit of a quote as `\x3d`, so
+                // that it cannot extend an escape before the quote.
+                if begin_quote {
+                    push(&['\\' as u32, 'x' as u32, '3' as u32]);
+                }
+                push(&[c]);
+            } else if c != '\\' as u32 {
+                if in_quote {
+                    push(&['\\' as u32]);
+                }
+                push(&[c]);
+            } else if in_quote {
+                if get(i) == 'E' as u32 {
+                    i += 1;
+                    in_quote = false;
+                } else {
+                    push(&['\\' as u32, '\\' as u32]);
+                }
+            } else if get(i) == 'Q' as u32 {
+                i += 1;
+                in_quote = true;
+                begin_quote = true;
+                continue;
+            } else {
+                push(&[c]);
+                if i != n {
+                    let (c2, p2) = src[i];
+                    t.push(c2);
+                    at.push(p2);
+                    i += 1;
+                }
+            }
+            begin_quote = false;
+        }
+    }
+    t.extend([0, 0]);
+    at.extend([end, end]);
+    (t, at)
+}
+
+fn is_space(c: u32) -> bool {
+    matches!(c, 0x20 | 0x09..=0x0D)
+}
+
+fn is_line_separator(c: u32, unix: bool) -> bool {
+    if unix { c == 0x0A } else { matches!(c, 0x0A | 0x0D | 0x85 | 0x2028 | 0x2029) }
+}
+
+fn is_digit(c: u32) -> bool {
+    (0x30..=0x39).contains(&c)
+}
+
+fn hex(c: u32) -> Option<u32> {
+    char::from_u32(c).and_then(|c| c.to_digit(16)).filter(|_| c < 0x80)
+}
+
+impl Parser {
+    fn has(&self, f: u32) -> bool {
+        self.flags & f != 0
+    }
+
+    fn t(&self, i: usize) -> u32 {
+        self.t.get(i).copied().unwrap_or(0)
+    }
+
+    fn pos(&self) -> usize {
+        self.at[self.cur.min(self.at.len() - 1)]
+    }
+
+    fn invalid(&self, what: &str) -> Refusal {
+        Refusal::Invalid { at: self.pos(), what: what.to_owned() }
+    }
+
+    fn unsupported(&self, what: &str) -> Refusal {
+        Refusal::Unsupported { at: self.pos(), what: what.to_owned() }
+    }
+
+    // Java's cursor moves: peek/read/next skip whitespace and comments
+    // under (?x); skip, read_escaped and next_escaped never do.
+    fn peek(&mut self) -> u32 {
+        let ch = self.t(self.cur);
+        if self.has(COMMENTS) { self.peek_past_whitespace(ch) } else { ch }
+    }
+
+    fn read(&mut self) -> u32 {
+        let ch = self.t(self.cur);
+        self.cur += 1;
+        if self.has(COMMENTS) { self.parse_past_whitespace(ch) } else { ch }
+    }
+
+    fn next(&mut self) -> u32 {
+        self.cur += 1;
+        let ch = self.t(self.cur);
+        if self.has(COMMENTS) { self.peek_past_whitespace(ch) } else { ch }
+    }
+
+    fn next_escaped(&mut self) -> u32 {
+        self.cur += 1;
+        self.t(self.cur)
+    }
+
+    fn skip(&mut self) -> u32 {
+        let ch = self.t(self.cur + 1);
+        self.cur += 2;
+        ch
+    }
+
+    fn unread(&mut self) {
+        self.cur -= 1;
+    }
+
+    fn peek_past_whitespace(&mut self, mut ch: u32) -> u32 {
+        while is_space(ch) || ch == '#' as u32 {
+            while is_space(ch) {
+                self.cur += 1;
+                ch = self.t(self.cur);
+            }
+            if ch == '#' as u32 {
+                let unix = self.has(UNIX_LINES);
+                self.cur += 1;
+                ch = self.t(self.cur);
+                while ch != 0 && !is_line_separator(ch, unix) {
+                    self.cur += 1;
+                    ch = self.t(self.cur);
+                }
+                if ch == 0 && self.cur > self.len {
+                    self.cur = self.len;
+                    ch = self.t(self.cur);
+                }
+            }
+        }
+        ch
+    }
+
+    fn parse_past_whitespace(&mut self, mut ch: u32) -> u32 {
+        while is_space(ch) || ch == '#' as u32 {
+            while is_space(ch) {
+                ch = self.t(self.cur);
+                self.cur += 1;
+            }
+            if ch == '#' as u32 {
+                let unix = self.has(UNIX_LINES);
+                ch = self.t(self.cur);
+                self.cur += 1;
+                while ch != 0 && !is_line_separator(ch, unix) {
+                    ch = self.t(self.cur);
+                    self.cur += 1;
+                }
+                if ch == 0 && self.cur > self.len {
+                    self.cur = self.len;
+                    ch = self.t(self.cur);
+                    self.cur += 1;
+                }
+            }
+        }
+        ch
+    }
+
+    fn expr(&mut self) -> Result<String, Refusal> {
+        let mut out = self.sequence()?;
+        while self.peek() == '|' as u32 {
+            self.next();
+            out.push('|');
+            out.push_str(&self.sequence()?);
+        }
+        Ok(out)
+    }
+
+    fn sequence(&mut self) -> Result<String, Refusal> {
+        let mut out = String::new();
+        loop {
+            let ch = self.peek();
+            let node = match char::from_u32(ch).unwrap_or('\0') {
+                '(' => {
+                    if let Some(g) = self.group()? {
+                        out.push_str(&g);
+                    }
+                    continue;
+                }
+                '[' => {
+                    let s = self.clazz(true)?;
+                    self.emit(&s)?
+                }
+                '\\' => {
+                    let ch = self.next_escaped();
+                    if ch == 'p' as u32 || ch == 'P' as u32 {
+                        let s = self.property(ch == 'P' as u32)?;
+                        self.emit(&s)?
+                    } else {
+                        self.unread();
+                        self.atom()?
+                    }
+                }
+                '^' => {
+                    self.next();
+                    r"\A".to_owned()
+                }
+                '$' => {
+                    self.next();
+                    r"\z".to_owned()
+                }
+                '.' => {
+                    self.next();
+                    let s = if self.has(DOTALL) {
+                        vec![(0, MAX_CP)]
+                    } else if self.has(UNIX_LINES) {
+                        negate(&one(0x0A))
+                    } else {
+                        negate(&norm(vec![(0x0A, 0x0A), (0x0D, 0x0D), (0x85, 0x85), (0x2028, 0x2029)]))
+                    };
+                    self.emit(&s)?
+                }
+                '|' | ')' => break,
+                '?' | '*' | '+' => {
+                    self.next();
+                    return Err(self.invalid("dangling meta character"));
+                }
+                '\0' if self.cur >= self.len => break,
+                _ => self.atom()?,
+            };
+            out.push_str(&self.closure(node)?);
+        }
+        Ok(out)
+    }
+
+    /// One character of a literal run (Java collects a run, but a
+    /// quantifier after it only applies to its last character anyway).
+    fn atom(&mut self) -> Result<String, Refusal> {
+        let ch = self.peek();
+        if [b'*', b'+', b'?', b'{'].iter().any(|&b| ch == b as u32) {
+            // Java's empty slice, which a following `{n}` may repeat.
+            return Ok("(?:)".to_owned());
+        }
+        if ch == '\\' as u32 {
+            return match self.escape(false)? {
+                Esc::Char(c) => self.literal(c),
+                Esc::Set(s) => self.emit(&s),
+                Esc::Node(n) => Ok(n.to_owned()),
+            };
+        }
+        self.next();
+        self.literal(ch)
+    }
+
+    fn literal(&self, c: u32) -> Result<String, Refusal> {
+        if self.has(CANON_EQ) {
+            return Err(self.unsupported("canonical equivalence ((?c))"));
+        }
+        if self.has(CI) {
+            if self.has(UNICODE_CASE) {
+                return Err(self.unsupported("unicode case-insensitive matching ((?iu) or (?iU))"));
+            }
+            if let Some(o) = ascii_swap(c) {
+                return self.emit(&norm(vec![(c, c), (o, o)]));
+            }
+        }
+        self.emit(&one(c))
+    }
+
+    /// A set in the `regex` crate's syntax (surrogates, which no Rust
+    /// string holds and no Java string from UTF-8 either, left out).
+    fn emit(&self, s: &Set) -> Result<String, Refusal> {
+        if self.has(CANON_EQ) {
+            return Err(self.unsupported("canonical equivalence ((?c))"));
+        }
+        let s = intersect(s, &vec![(0, 0xD7FF), (0xE000, MAX_CP)]);
+        let mut out = String::new();
+        match s.as_slice() {
+            [] => out.push_str(r"[^\x{0}-\x{10FFFF}]"),
+            [(lo, hi)] if lo == hi => {
+                let c = char::from_u32(*lo).unwrap_or('\0');
+                if c.is_alphanumeric() {
+                    out.push(c);
+                } else {
+                    let _ = write!(out, r"\x{{{lo:X}}}");
+                }
+            }
+            _ => {
+                out.push('[');
+                for (lo, hi) in &s {
+                    let _ = write!(out, r"\x{{{lo:X}}}-\x{{{hi:X}}}");
+                }
+                out.push(']');
+            }
+        }
+        Ok(out)
+    }
+
+    fn closure(&mut self, node: String) -> Result<String, Refusal> {
+        let ch = self.peek();
+        let op = match char::from_u32(ch).unwrap_or('\0') {
+            '?' => "?".to_owned(),
+            '*' => "*".to_owned(),
+            '+' => "+".to_owned(),
+            '{' => {
+                let mut ch = self.skip();
+                if !is_digit(ch) {
+                    return Err(self.invalid("illegal repetition"));
+                }
+                let bad = |p: &Self| p.invalid("illegal repetition range");
+                let mut cmin: u32 = 0;
+                loop {
+                    cmin = cmin.checked_mul(10).and_then(|v| v.checked_add(ch - 0x30)).filter(|&v| v <= i32::MAX as u32).ok_or_else(|| bad(self))?;
+                    ch = self.read();
+                    if !is_digit(ch) {
+                        break;
+                    }
+                }
+                let op;
+                if ch == ',' as u32 {
+                    ch = self.read();
+                    if ch == '}' as u32 {
+                        op = format!("{{{cmin},}}");
+                    } else {
+                        let mut cmax: u32 = 0;
+                        while is_digit(ch) {
+                            cmax = cmax.checked_mul(10).and_then(|v| v.checked_add(ch - 0x30)).filter(|&v| v <= i32::MAX as u32).ok_or_else(|| bad(self))?;
+                            ch = self.read();
+                        }
+                        if ch != '}' as u32 {
+                            return Err(self.invalid("unclosed counted closure"));
+                        }
+                        if cmax < cmin {
+                            return Err(bad(self));
+                        }
+                        op = format!("{{{cmin},{cmax}}}");
+                    }
+                } else {
+                    if ch != '}' as u32 {
+                        return Err(self.invalid("unclosed counted closure"));
+                    }
+                    op = format!("{{{cmin}}}");
+                }
+                self.unread();
+                op
+            }
+            _ => return Ok(node),
+        };
+        // Java's qtype: `?` after the quantifier is lazy, `+` possessive.
+        let ch = self.next();
+        // A loop whose body can match the empty string: Java runs one more,
+        // empty, iteration (and sets the groups in it) where the `regex`
+        // crate stops. `?` and an exact count have no such iteration. The
+        // body's assertions (`\A`, `\z`) all hold on "", so matching ""
+        // finds every body that can match empty somewhere.
+        let exact = op == "?" || (op.starts_with('{') && !op.contains(','));
+        if !exact
+            && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
+        {
+            return Err(self.unsupported("a repetition of what can match the empty string"));
+        }
+        let lazy = if ch == '?' as u32 {
+            self.next();
+            "?"
+        } else if ch == '+' as u32 {
+            return Err(self.unsupported("a possessive quantifier"));
+        } else {
+            ""
+        };
+        Ok(format!("(?:{node}){op}{lazy}"))
+    }
+
+    fn group(&mut self) -> Result<Option<String>, Refusal> {
+        let save = self.flags;
+        let ch = self.next();
+        let out;
+        if ch == '?' as u32 {
+            let ch = self.skip();
+            match char::from_u32(ch).unwrap_or('\0') {
+                ':' => out = format!("(?:{})", self.expr()?),
+                '=' | '!' => return Err(self.unsupported("a look-ahead group")),
+                '>' => return Err(self.unsupported("an atomic group")),
+                '<' => {
+                    let ch = self.read();
+                    if ch == '=' as u32 || ch == '!' as u32 {
+                        return Err(self.unsupported("a look-behind group"));
+                    }
+                    let name = self.group_name(ch)?;
+                    if self.names.contains(&name) {
+                        return Err(self.invalid("named capturing group already defined"));
+                    }
+                    self.names.push(name);
+                    out = format!("({})", self.expr()?);
+                }
+                '$' | '@' => return Err(self.invalid("unknown group type")),
+                _ => {
+                    self.unread();
+                    self.add_flags()?;
+                    let ch = self.read();
+                    if ch == ')' as u32 {
+                        // Flags alone: they hold to the end of the group.
+                        return Ok(None);
+                    }
+                    if ch != ':' as u32 {
+                        return Err(self.invalid("unknown inline modifier"));
+                    }
+                    out = format!("(?:{})", self.expr()?);
+                }
+            }
+        } else {
+            // `next` left the cursor on the group's first character.
+            out = format!("({})", self.expr()?);
+        }
+        // Java's accept(')'): read() skips comments under (?x).
+        if self.read() != ')' as u32 {
+            self.unread();
+            return Err(self.invalid("unclosed group"));
+        }
+        self.flags = save;
+        self.closure(out).map(Some)
+    }
+
+    fn group_name(&mut self, mut ch: u32) -> Result<String, Refusal> {
+        if !(ch < 0x80 && (ch as u8).is_ascii_alphabetic()) {
+            return Err(self.invalid("capturing group name does not start with a latin letter"));
+        }
+        let mut name = String::new();
+        loop {
+            name.push(ch as u8 as char);
+            ch = self.read();
+            if !(ch < 0x80 && (ch as u8).is_ascii_alphanumeric()) {
+                break;
+            }
+        }
+        if ch != '>' as u32 {
+            return Err(self.invalid("named capturing group is missing trailing '>'"));
+        }
+        Ok(name)
+    }
+
+    fn add_flags(&mut self) -> Result<(), Refusal> {
+        let mut ch = self.peek();
+        let mut on = true;
+        loop {
+            let f = match char::from_u32(ch).unwrap_or('\0') {
+                'i' => CI,
+                'm' => MULTILINE,
+                's' => DOTALL,
+                'd' => UNIX_LINES,
+                'u' => UNICODE_CASE,
+                'c' => CANON_EQ,
+                'x' => COMMENTS,
+                'U' => UNICODE_CLASS | UNICODE_CASE,
+                '-' if on => {
+                    on = false;
+                    ch = self.next();
+                    continue;
+                }
+                _ => return Ok(()),
+            };
+            if on {
+                self.flags |= f;
+            } else {
+                self.flags &= !f;
+            }
+            ch = self.next();
+        }
+    }
+
+    /// After a backslash (the cursor on it), Java's `escape`.
+    fn escape(&mut self, in_class: bool) -> Result<Esc, Refusal> {
+        let ch = self.skip();
+        let c = char::from_u32(ch).unwrap_or('\0');
+        let ascii = |r: &[(char, char)], neg: bool| {
+            let s = ranges(r);
+            Esc::Set(if neg { negate(&s) } else { s })
+        };
+        let outside = |p: &Self, e: Result<Esc, Refusal>| {
+            if in_class { Err(p.invalid("illegal/unsupported escape sequence")) } else { e }
+        };
+        Ok(match c {
+            '0' => Esc::Char(self.octal()?),
+            '1'..='9' => return outside(self, Err(self.unsupported("a back-reference"))),
+            'A' => return outside(self, Ok(Esc::Node(r"\A"))),
+            'z' | 'Z' => return outside(self, Ok(Esc::Node(r"\z"))),
+            'b' => return outside(self, Err(self.unsupported("a word boundary (\\b)"))),
+            'B' => return outside(self, Err(self.unsupported("a non-word boundary (\\B)"))),
+            'G' => return outside(self, Err(self.unsupported("\\G"))),
+            'R' => return outside(self, Err(self.unsupported("a line break (\\R)"))),
+            'X' => return outside(self, Err(self.unsupported("a grapheme cluster (\\X)"))),
+            'k' => return outside(self, Err(self.unsupported("a back-reference"))),
+            'N' => return Err(self.unsupported("a character name (\\N{...})")),
+            'd' | 'D' | 's' | 'S' | 'w' | 'W' if self.has(UNICODE_CLASS) => {
+                return Err(self.unsupported("a unicode class under (?U)"));
+            }
+            'd' | 'D' => ascii(&[('0', '9')], c == 'D'),
+            's' | 'S' => ascii(&[(' ', ' '), ('\t', '\r')], c == 'S'),
+            'w' | 'W' => ascii(&[('a', 'z'), ('A', 'Z'), ('0', '9'), ('_', '_')], c == 'W'),
+            'h' | 'H' => ascii(
+                &[
+                    (' ', ' '),
+                    ('\t', '\t'),
+                    ('\u{A0}', '\u{A0}'),
+                    ('\u{1680}', '\u{1680}'),
+                    ('\u{180E}', '\u{180E}'),
+                    ('\u{2000}', '\u{200A}'),
+                    ('\u{202F}', '\u{202F}'),
+                    ('\u{205F}', '\u{205F}'),
+                    ('\u{3000}', '\u{3000}'),
+                ],
+                c == 'H',
+            ),
+            'v' | 'V' => ascii(
+                &[('\n', '\r'), ('\u{85}', '\u{85}'), ('\u{2028}', '\u{2029}')],
+                c == 'V',
+            ),
+            'a' => Esc::Char(7),
+            'e' => Esc::Char(0x1B),
+            'f' => Esc::Char(0x0C),
+            'n' => Esc::Char(0x0A),
+            'r' => Esc::Char(0x0D),
+            't' => Esc::Char(0x09),
+            'c' => {
+                if self.cur < self.len {
+                    Esc::Char(self.read() ^ 64)
+                } else {
+                    return Err(self.invalid("illegal control escape sequence"));
+                }
+            }
+            'x' => Esc::Char(self.hex_escape()?),
+            'u' => Esc::Char(self.unicode_escape()?),
+            _ if ch < 0x80 && (ch as u8).is_ascii_alphabetic() => {
+                return Err(self.invalid("illegal/unsupported escape sequence"));
+            }
+            '\0' if self.cur > self.len => return Err(self.invalid("unexpected end of the pattern")),
+            _ => Esc::Char(ch),
+        })
+    }
+
+    fn octal(&mut self) -> Result<u32, Refusal> {
+        let oct = |c: u32| (0x30..=0x37).contains(&c);
+        let n = self.read();
+        if !oct(n) {
+            return Err(self.invalid("illegal octal escape sequence"));
+        }
+        let m = self.read();
+        if !oct(m) {
+            self.unread();
+            return Ok(n - 0x30);
+        }
+        let o = self.read();
+        if oct(o) && n <= 0x33 {
+            return Ok((n - 0x30) * 64 + (m - 0x30) * 8 + (o - 0x30));
+        }
+        self.unread();
+        Ok((n - 0x30) * 8 + (m - 0x30))
+    }
+
+    fn hex_escape(&mut self) -> Result<u32, Refusal> {
+        let n = self.read();
+        if let Some(a) = hex(n) {
+            let m = self.read();
+            if let Some(b) = hex(m) {
+                return Ok(a * 16 + b);
+            }
+        } else if n == '{' as u32 && hex(self.peek()).is_some() {
+            let mut v: u32 = 0;
+            loop {
+                let n = self.read();
+                let Some(d) = hex(n) else {
+                    if n != '}' as u32 {
+                        return Err(self.invalid("unclosed hexadecimal escape sequence"));
+                    }
+                    break;
+                };
+                v = (v << 4) + d;
+                if v > MAX_CP {
+                    return Err(self.invalid("hexadecimal codepoint is too big"));
+                }
+            }
+            return self.no_surrogate(v);
+        }
+        Err(self.invalid("illegal hexadecimal escape sequence"))
+    }
+
+    fn uxxxx(&mut self) -> Result<u32, Refusal> {
+        let mut n = 0;
+        for _ in 0..4 {
+            let ch = self.read();
+            n = n * 16 + hex(ch).ok_or_else(|| self.invalid("illegal unicode escape sequence"))?;
+        }
+        Ok(n)
+    }
+
+    fn unicode_escape(&mut self) -> Result<u32, Refusal> {
+        let n = self.uxxxx()?;
+        if (0xD800..0xDC00).contains(&n) {
+            let save = self.cur;
+            if self.read() == '\\' as u32 && self.read() == 'u' as u32 {
+                let m = self.uxxxx()?;
+                if (0xDC00..0xE000).contains(&m) {
+                    return Ok(0x10000 + ((n - 0xD800) << 10) + (m - 0xDC00));
+                }
+            }
+            self.cur = save;
+        }
+        self.no_surrogate(n)
+    }
+
+    fn no_surrogate(&self, c: u32) -> Result<u32, Refusal> {
+        if (0xD800..0xE000).contains(&c) {
+            Err(self.unsupported("a lone surrogate"))
+        } else {
+            Ok(c)
+        }
+    }
+
+    /// `\p{Name}`, `\P{Name}`, `\pL` (the cursor on the `p`).
+    fn property(&mut self, negated: bool) -> Result<Set, Refusal> {
+        let ch = self.next();
+        let name: String = if ch != '{' as u32 {
+            // One letter: Java reads the character after `p`.
+            let c = char::from_u32(ch).unwrap_or('\0');
+            self.read();
+            c.to_string()
+        } else {
+            self.next();
+            let start = self.cur;
+            while self.cur < self.len && self.t(self.cur) != '}' as u32 {
+                self.cur += 1;
+            }
+            if self.cur >= self.len {
+                return Err(self.invalid("unclosed character family"));
+            }
+            let name = self.t[start..self.cur].iter().filter_map(|&c| char::from_u32(c)).collect();
+            self.cur += 1;
+            name
+        };
+        if self.has(UNICODE_CLASS) {
+            return Err(self.unsupported("a unicode class under (?U)"));
+        }
+        if self.has(CI) && (name == "Lower" || name == "Upper") {
+            return Err(self.unsupported("\\p{Lower} or \\p{Upper} under (?i)"));
+        }
+        let s = posix(&name).ok_or_else(|| self.unsupported("a unicode property (\\p{...})"))?;
+        Ok(if negated { negate(&s) } else { s })
+    }
+
+    /// Java's `clazz`: the cursor on `[` when `consume`, else before the
+    /// first character of an operand of `&&`.
+    fn clazz(&mut self, consume: bool) -> Result<Set, Refusal> {
+        let mut prev: Option<Set> = None;
+        let mut curr: Option<Set> = None;
+        let mut bits: Set = Vec::new();
+        let mut has_bits = false;
+        let mut negated = false;
+        let mut ch = self.next();
+        if ch == '^' as u32 && self.t(self.cur - 1) == '[' as u32 {
+            ch = self.next();
+            negated = true;
+        }
+        loop {
+            match char::from_u32(ch).unwrap_or('\0') {
+                '[' => {
+                    let c = self.clazz(true)?;
+                    prev = Some(match prev {
+                        None => c.clone(),
+                        Some(p) => union(&p, &c),
+                    });
+                    curr = Some(c);
+                    ch = self.peek();
+                    continue;
+                }
+                '&' => {
+                    ch = self.next();
+                    if ch == '&' as u32 {
+                        ch = self.next();
+                        let mut right: Option<Set> = None;
+                        while ch != ']' as u32 && ch != '&' as u32 {
+                            let r = if ch == '[' as u32 {
+                                self.clazz(true)?
+                            } else {
+                                self.unread();
+                                self.clazz(false)?
+                            };
+                            right = Some(match right {
+                                None => r,
+                                Some(x) => union(&x, &r),
+                            });
+                            ch = self.peek();
+                        }
+                        if has_bits {
+                            match &prev {
+                                None => {
+                                    prev = Some(bits.clone());
+                                    curr = Some(bits.clone());
+                                }
+                                Some(p) => prev = Some(union(p, &bits)),
+                            }
+                            has_bits = false;
+                        }
+                        if right.is_some() {
+                            curr = right.clone();
+                        }
+                        match &prev {
+                            None => match right {
+                                None => return Err(self.invalid("bad class syntax")),
+                                Some(r) => prev = Some(r),
+                            },
+                            Some(p) => {
+                                let Some(c) = &curr else {
+                                    return Err(self.invalid("bad intersection syntax"));
+                                };
+                                prev = Some(intersect(p, c));
+                            }
+                        }
+                    } else {
+                        // A single `&` is a literal.
+                        self.unread();
+                        curr = self.range(&mut bits)?;
+                        self.after_range(&mut prev, &mut curr, &mut has_bits);
+                        ch = self.peek();
+                    }
+                    continue;
+                }
+                '\0' if self.cur >= self.len => return Err(self.invalid("unclosed character class")),
+                ']' if prev.is_some() || has_bits => {
+                    if consume {
+                        self.next();
+                    }
+                    let mut s = match prev {
+                        None => bits,
+                        Some(p) if has_bits => union(&p, &bits),
+                        Some(p) => p,
+                    };
+                    if negated {
+                        s = negate(&s);
+                    }
+                    return Ok(s);
+                }
+                _ => {}
+            }
+            curr = self.range(&mut bits)?;
+            self.after_range(&mut prev, &mut curr, &mut has_bits);
+            ch = self.peek();
+        }
+    }
+
+    fn after_range(&self, prev: &mut Option<Set>, curr: &mut Option<Set>, has_bits: &mut bool) {
+        match curr {
+            None => *has_bits = true,
+            Some(c) => {
+                *prev = Some(match prev.take() {
+                    None => c.clone(),
+                    Some(p) => union(&p, c),
+                });
+            }
+        }
+    }
+
+    /// One item of a class: a character or a range (`None`: added to the
+    /// single characters below 256, Java's `bits`), or a class escape.
+    fn range(&mut self, bits: &mut Set) -> Result<Option<Set>, Refusal> {
+        if self.has(CI) && self.has(UNICODE_CASE) {
+            return Err(self.unsupported("unicode case-insensitive matching ((?iu) or (?iU))"));
+        }
+        let mut ch = self.peek();
+        if ch == '\\' as u32 {
+            let e = self.next_escaped();
+            if e == 'p' as u32 || e == 'P' as u32 {
+                return self.property(e == 'P' as u32).map(Some);
+            }
+            self.unread();
+            match self.escape(true)? {
+                Esc::Set(s) => return Ok(Some(s)),
+                Esc::Char(c) => ch = c,
+                Esc::Node(_) => return Err(self.invalid("illegal/unsupported escape sequence")),
+            }
+        } else {
+            self.next();
+        }
+        if self.peek() == '-' as u32 {
+            let end = self.t(self.cur + 1);
+            if end != '[' as u32 && end != ']' as u32 {
+                self.next();
+                let m = if self.peek() == '\\' as u32 {
+                    match self.escape(true)? {
+                        Esc::Char(c) => c,
+                        _ => return Err(self.invalid("illegal character range")),
+                    }
+                } else {
+                    let m = self.peek();
+                    self.next();
+                    m
+                };
+                if m < ch {
+                    return Err(self.invalid("illegal character range"));
+                }
+                let mut s = vec![(ch, m)];
+                if self.has(CI) {
+                    // Java's ASCII-only CIRange: an ASCII letter whose other
+                    // case is in the range.
+                    for c in 0..0x80 {
+                        if let Some(o) = ascii_swap(c)
+                            && (ch..=m).contains(&o)
+                        {
+                            s.push((c, c));
+                        }
+                    }
+                }
+                return Ok(Some(norm(s)));
+            }
+        }
+        if ch < 256 {
+            bits.push((ch, ch));
+            if self.has(CI)
+                && let Some(o) = ascii_swap(ch)
+            {
+                bits.push((o, o));
+            }
+            *bits = norm(std::mem::take(bits));
+            return Ok(None);
+        }
+        Ok(Some(one(ch)))
+    }
+}
