@@ -33,7 +33,11 @@ fn ours(key: &str, queries: &[String], on: OnInvalid) -> Vec<Result<Option<Strin
         let urls = StringArray::from(urls);
         let s = |v: &str| Scalar::new(Arc::new(StringArray::from(vec![v])) as ArrayRef);
         let out = parse_url(&urls, &s("QUERY"), Some(&s(key)), on)?;
-        Ok(out.as_string::<i32>().iter().map(|v| v.map(str::to_owned)).collect())
+        Ok(out
+            .as_string::<i32>()
+            .iter()
+            .map(|v| v.map(str::to_owned))
+            .collect())
     };
     match run(queries) {
         Ok(v) => v.into_iter().map(Ok).collect(),
@@ -85,19 +89,27 @@ fn check(recording: &[Value], deviations: &str) -> Tally {
         // A refusal must name a construct that DEVIATIONS.md lists.
         let refused = |i: usize| -> bool {
             matches!(&null[i], Ok(None))
-                && fail[i].as_ref().err().and_then(|e| refused_construct(key, e)).is_some_and(
-                    |what| {
-                        assert!(deviations.contains(&what), "{what:?} (key {key:?}) is not in DEVIATIONS.md");
+                && fail[i]
+                    .as_ref()
+                    .err()
+                    .and_then(|e| refused_construct(key, e))
+                    .is_some_and(|what| {
+                        assert!(
+                            deviations.contains(&what),
+                            "{what:?} (key {key:?}) is not in DEVIATIONS.md"
+                        );
                         true
-                    },
-                )
+                    })
         };
         let java_throws = row["answers"]
             .as_array()
             .is_some_and(|a| a.iter().any(|v| v.get("exception").is_some()));
         for (i, q) in queries.iter().enumerate() {
             t.pairs += 1;
-            let what = format!("key {key:?} query {q:?}: java {} / ours {:?} {:?}", row, null[i], fail[i]);
+            let what = format!(
+                "key {key:?} query {q:?}: java {} / ours {:?} {:?}",
+                row, null[i], fail[i]
+            );
             if !row["error"].is_null() {
                 // Java rejects the key: Spark fails in both modes.
                 if null[i].is_err() && fail[i].is_err() {
@@ -148,9 +160,18 @@ fn run_java() -> String {
         .status()
         .expect("javac");
     assert!(ok.success(), "javac failed");
-    let out = Command::new("java").arg("-cp").arg(&tmp).arg("RegexKeys").output().expect("java");
+    let out = Command::new("java")
+        .arg("-cp")
+        .arg(&tmp)
+        .arg("RegexKeys")
+        .output()
+        .expect("java");
     let _ = std::fs::remove_dir_all(&tmp);
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).expect("utf-8")
 }
 
@@ -163,20 +184,29 @@ fn report(name: &str, t: &Tally) {
         t.refused_java_rejects,
         t.silent.len()
     );
-    assert!(t.silent.is_empty(), "{name}: silent differences:\n{}", t.silent.join("\n"));
+    assert!(
+        t.silent.is_empty(),
+        "{name}: silent differences:\n{}",
+        t.silent.join("\n")
+    );
 }
 
 #[test]
 fn regex_keys_give_javas_answers_or_a_documented_refusal() {
-    let deviations = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../DEVIATIONS.md"))
-        .expect("DEVIATIONS.md");
+    let deviations =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../DEVIATIONS.md"))
+            .expect("DEVIATIONS.md");
     let recorded = std::fs::read_to_string(format!("{DIR}/regex-keys.jsonl"));
     if recorded.is_err() && std::env::var("CI").as_deref() == Ok("true") {
         panic!("testdata/spark/regex-keys.jsonl is missing: run testdata/spark/regex-keys.sh");
     }
     if let Ok(text) = &recorded {
         let rec = lines(text);
-        assert!(rec[0]["java"].as_str().is_some_and(|v| v.starts_with("17")), "{}", rec[0]);
+        assert!(
+            rec[0]["java"].as_str().is_some_and(|v| v.starts_with("17")),
+            "{}",
+            rec[0]
+        );
         assert!(rec.len() > 111 && rec[0]["queries"].as_array().unwrap().len() >= 23);
         let t = check(&rec, &deviations);
         report("recording", &t);

@@ -27,6 +27,12 @@
 
 use std::fmt::Write as _;
 
+mod class;
+mod quote;
+
+use class::{Set, ascii_swap, intersect, negate, norm, one, ranges};
+use quote::remove_qe_quoting;
+
 /// Why a pattern has no translation.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
@@ -48,80 +54,6 @@ const UNICODE_CLASS: u32 = 64;
 const CANON_EQ: u32 = 128;
 
 const MAX_CP: u32 = 0x10FFFF;
-
-/// A set of code points: sorted, disjoint, non-adjacent inclusive ranges.
-type Set = Vec<(u32, u32)>;
-
-fn norm(mut s: Set) -> Set {
-    s.sort_unstable();
-    let mut out: Set = Vec::with_capacity(s.len());
-    for (lo, hi) in s {
-        match out.last_mut() {
-            Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
-            _ => out.push((lo, hi)),
-        }
-    }
-    out
-}
-
-fn union(a: &Set, b: &Set) -> Set {
-    norm(a.iter().chain(b).copied().collect())
-}
-
-fn negate(a: &Set) -> Set {
-    let mut out = Vec::new();
-    let mut next = 0u32;
-    for &(lo, hi) in a {
-        if lo > next {
-            out.push((next, lo - 1));
-        }
-        next = hi + 1;
-    }
-    if next <= MAX_CP {
-        out.push((next, MAX_CP));
-    }
-    out
-}
-
-fn intersect(a: &Set, b: &Set) -> Set {
-    negate(&union(&negate(a), &negate(b)))
-}
-
-fn one(c: u32) -> Set {
-    vec![(c, c)]
-}
-
-fn ranges(r: &[(char, char)]) -> Set {
-    norm(r.iter().map(|&(a, b)| (a as u32, b as u32)).collect())
-}
-
-fn ascii_swap(c: u32) -> Option<u32> {
-    match c {
-        0x41..=0x5A => Some(c + 0x20),
-        0x61..=0x7A => Some(c - 0x20),
-        _ => None,
-    }
-}
-
-/// The ASCII-only classes Java has without `(?U)`.
-fn posix(name: &str) -> Option<Set> {
-    Some(ranges(match name {
-        "Lower" => &[('a', 'z')],
-        "Upper" => &[('A', 'Z')],
-        "ASCII" => &[('\0', '\x7F')],
-        "Alpha" => &[('a', 'z'), ('A', 'Z')],
-        "Digit" => &[('0', '9')],
-        "Alnum" => &[('a', 'z'), ('A', 'Z'), ('0', '9')],
-        "Punct" => &[('!', '/'), (':', '@'), ('[', '`'), ('{', '~')],
-        "Graph" => &[('!', '~')],
-        "Print" => &[(' ', '~')],
-        "Blank" => &[(' ', ' '), ('\t', '\t')],
-        "Cntrl" => &[('\0', '\x1F'), ('\x7F', '\x7F')],
-        "XDigit" => &[('0', '9'), ('a', 'f'), ('A', 'F')],
-        "Space" => &[(' ', ' '), ('\t', '\r')],
-        _ => return None,
-    }))
-}
 
 /// What an escape stands for.
 enum Esc {
@@ -148,7 +80,14 @@ struct Parser {
 pub(crate) fn translate(pattern: &str) -> Result<String, Refusal> {
     let (t, at) = remove_qe_quoting(pattern);
     let len = t.len() - 2;
-    let mut p = Parser { t, at, len, cur: 0, flags: 0, names: Vec::new() };
+    let mut p = Parser {
+        t,
+        at,
+        len,
+        cur: 0,
+        flags: 0,
+        names: Vec::new(),
+    };
     let out = p.expr()?;
     if p.cur != p.len {
         return Err(if p.peek() == ')' as u32 {
@@ -160,91 +99,16 @@ pub(crate) fn translate(pattern: &str) -> Result<String, Refusal> {
     Ok(out)
 }
 
-/// Java's pre-pass that turns `\Q…\E` (an unclosed `\Q` quotes to the end)
-/// into escaped characters before anything else is read.
-fn remove_qe_quoting(pattern: &str) -> (Vec<u32>, Vec<usize>) {
-    let src: Vec<(u32, usize)> = pattern.char_indices().map(|(i, c)| (c as u32, i)).collect();
-    let end = pattern.len();
-    let get = |i: usize| src.get(i).map_or(0, |e| e.0);
-    let n = src.len();
-    let mut i = 0;
-    while i + 1 < n {
-        if get(i) != '\\' as u32 {
-            i += 1;
-        } else if get(i + 1) != 'Q' as u32 {
-            i += 2;
-        } else {
-            break;
-        }
-    }
-    let mut t: Vec<u32> = Vec::with_capacity(n + 2);
-    let mut at: Vec<usize> = Vec::with_capacity(n + 2);
-    if i + 1 >= n {
-        t.extend(src.iter().map(|e| e.0));
-        at.extend(src.iter().map(|e| e.1));
-    } else {
-        t.extend(src[..i].iter().map(|e| e.0));
-        at.extend(src[..i].iter().map(|e| e.1));
-        i += 2;
-        let (mut in_quote, mut begin_quote) = (true, true);
-        while i < n {
-            let (c, pos) = src[i];
-            i += 1;
-            let mut push = |s: &[u32]| {
-                for &x in s {
-                    t.push(x);
-                    at.push(pos);
-                }
-            };
-            if c >= 0x80 || (c as u8).is_ascii_alphabetic() {
-                push(&[c]);
-            } else if (c as u8).is_ascii_digit() {
-                // Java writes the first digit of a quote as `\x3d`, so
-                // that it cannot extend an escape before the quote.
-                if begin_quote {
-                    push(&['\\' as u32, 'x' as u32, '3' as u32]);
-                }
-                push(&[c]);
-            } else if c != '\\' as u32 {
-                if in_quote {
-                    push(&['\\' as u32]);
-                }
-                push(&[c]);
-            } else if in_quote {
-                if get(i) == 'E' as u32 {
-                    i += 1;
-                    in_quote = false;
-                } else {
-                    push(&['\\' as u32, '\\' as u32]);
-                }
-            } else if get(i) == 'Q' as u32 {
-                i += 1;
-                in_quote = true;
-                begin_quote = true;
-                continue;
-            } else {
-                push(&[c]);
-                if i != n {
-                    let (c2, p2) = src[i];
-                    t.push(c2);
-                    at.push(p2);
-                    i += 1;
-                }
-            }
-            begin_quote = false;
-        }
-    }
-    t.extend([0, 0]);
-    at.extend([end, end]);
-    (t, at)
-}
-
 fn is_space(c: u32) -> bool {
     matches!(c, 0x20 | 0x09..=0x0D)
 }
 
 fn is_line_separator(c: u32, unix: bool) -> bool {
-    if unix { c == 0x0A } else { matches!(c, 0x0A | 0x0D | 0x85 | 0x2028 | 0x2029) }
+    if unix {
+        c == 0x0A
+    } else {
+        matches!(c, 0x0A | 0x0D | 0x85 | 0x2028 | 0x2029)
+    }
 }
 
 fn is_digit(c: u32) -> bool {
@@ -252,7 +116,9 @@ fn is_digit(c: u32) -> bool {
 }
 
 fn hex(c: u32) -> Option<u32> {
-    char::from_u32(c).and_then(|c| c.to_digit(16)).filter(|_| c < 0x80)
+    char::from_u32(c)
+        .and_then(|c| c.to_digit(16))
+        .filter(|_| c < 0x80)
 }
 
 impl Parser {
@@ -269,30 +135,48 @@ impl Parser {
     }
 
     fn invalid(&self, what: &str) -> Refusal {
-        Refusal::Invalid { at: self.pos(), what: what.to_owned() }
+        Refusal::Invalid {
+            at: self.pos(),
+            what: what.to_owned(),
+        }
     }
 
     fn unsupported(&self, what: &str) -> Refusal {
-        Refusal::Unsupported { at: self.pos(), what: what.to_owned() }
+        Refusal::Unsupported {
+            at: self.pos(),
+            what: what.to_owned(),
+        }
     }
 
     // Java's cursor moves: peek/read/next skip whitespace and comments
     // under (?x); skip, read_escaped and next_escaped never do.
     fn peek(&mut self) -> u32 {
         let ch = self.t(self.cur);
-        if self.has(COMMENTS) { self.peek_past_whitespace(ch) } else { ch }
+        if self.has(COMMENTS) {
+            self.peek_past_whitespace(ch)
+        } else {
+            ch
+        }
     }
 
     fn read(&mut self) -> u32 {
         let ch = self.t(self.cur);
         self.cur += 1;
-        if self.has(COMMENTS) { self.parse_past_whitespace(ch) } else { ch }
+        if self.has(COMMENTS) {
+            self.parse_past_whitespace(ch)
+        } else {
+            ch
+        }
     }
 
     fn next(&mut self) -> u32 {
         self.cur += 1;
         let ch = self.t(self.cur);
-        if self.has(COMMENTS) { self.peek_past_whitespace(ch) } else { ch }
+        if self.has(COMMENTS) {
+            self.peek_past_whitespace(ch)
+        } else {
+            ch
+        }
     }
 
     fn next_escaped(&mut self) -> u32 {
@@ -407,7 +291,12 @@ impl Parser {
                     } else if self.has(UNIX_LINES) {
                         negate(&one(0x0A))
                     } else {
-                        negate(&norm(vec![(0x0A, 0x0A), (0x0D, 0x0D), (0x85, 0x85), (0x2028, 0x2029)]))
+                        negate(&norm(vec![
+                            (0x0A, 0x0A),
+                            (0x0D, 0x0D),
+                            (0x85, 0x85),
+                            (0x2028, 0x2029),
+                        ]))
                     };
                     self.emit(&s)?
                 }
@@ -501,7 +390,11 @@ impl Parser {
                 let bad = |p: &Self| p.invalid("illegal repetition range");
                 let mut cmin: u32 = 0;
                 loop {
-                    cmin = cmin.checked_mul(10).and_then(|v| v.checked_add(ch - 0x30)).filter(|&v| v <= i32::MAX as u32).ok_or_else(|| bad(self))?;
+                    cmin = cmin
+                        .checked_mul(10)
+                        .and_then(|v| v.checked_add(ch - 0x30))
+                        .filter(|&v| v <= i32::MAX as u32)
+                        .ok_or_else(|| bad(self))?;
                     ch = self.read();
                     if !is_digit(ch) {
                         break;
@@ -515,7 +408,11 @@ impl Parser {
                     } else {
                         let mut cmax: u32 = 0;
                         while is_digit(ch) {
-                            cmax = cmax.checked_mul(10).and_then(|v| v.checked_add(ch - 0x30)).filter(|&v| v <= i32::MAX as u32).ok_or_else(|| bad(self))?;
+                            cmax = cmax
+                                .checked_mul(10)
+                                .and_then(|v| v.checked_add(ch - 0x30))
+                                .filter(|&v| v <= i32::MAX as u32)
+                                .ok_or_else(|| bad(self))?;
                             ch = self.read();
                         }
                         if ch != '}' as u32 {
@@ -545,8 +442,7 @@ impl Parser {
         // body's assertions (`\A`, `\z`) all hold on "", so matching ""
         // finds every body that can match empty somewhere.
         let exact = op == "?" || (op.starts_with('{') && !op.contains(','));
-        if !exact
-            && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
+        if !exact && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
         {
             return Err(self.unsupported("a repetition of what can match the empty string"));
         }
@@ -667,7 +563,11 @@ impl Parser {
             Esc::Set(if neg { negate(&s) } else { s })
         };
         let outside = |p: &Self, e: Result<Esc, Refusal>| {
-            if in_class { Err(p.invalid("illegal/unsupported escape sequence")) } else { e }
+            if in_class {
+                Err(p.invalid("illegal/unsupported escape sequence"))
+            } else {
+                e
+            }
         };
         Ok(match c {
             '0' => Esc::Char(self.octal()?),
@@ -723,7 +623,9 @@ impl Parser {
             _ if ch < 0x80 && (ch as u8).is_ascii_alphabetic() => {
                 return Err(self.invalid("illegal/unsupported escape sequence"));
             }
-            '\0' if self.cur > self.len => return Err(self.invalid("unexpected end of the pattern")),
+            '\0' if self.cur > self.len => {
+                return Err(self.invalid("unexpected end of the pattern"));
+            }
             _ => Esc::Char(ch),
         })
     }
@@ -804,214 +706,5 @@ impl Parser {
         } else {
             Ok(c)
         }
-    }
-
-    /// `\p{Name}`, `\P{Name}`, `\pL` (the cursor on the `p`).
-    fn property(&mut self, negated: bool) -> Result<Set, Refusal> {
-        let ch = self.next();
-        let name: String = if ch != '{' as u32 {
-            // One letter: Java reads the character after `p`.
-            let c = char::from_u32(ch).unwrap_or('\0');
-            self.read();
-            c.to_string()
-        } else {
-            self.next();
-            let start = self.cur;
-            while self.cur < self.len && self.t(self.cur) != '}' as u32 {
-                self.cur += 1;
-            }
-            if self.cur >= self.len {
-                return Err(self.invalid("unclosed character family"));
-            }
-            let name = self.t[start..self.cur].iter().filter_map(|&c| char::from_u32(c)).collect();
-            self.cur += 1;
-            name
-        };
-        if self.has(UNICODE_CLASS) {
-            return Err(self.unsupported("a unicode class under (?U)"));
-        }
-        if self.has(CI) && (name == "Lower" || name == "Upper") {
-            return Err(self.unsupported("\\p{Lower} or \\p{Upper} under (?i)"));
-        }
-        let s = posix(&name).ok_or_else(|| self.unsupported("a unicode property (\\p{...})"))?;
-        Ok(if negated { negate(&s) } else { s })
-    }
-
-    /// Java's `clazz`: the cursor on `[` when `consume`, else before the
-    /// first character of an operand of `&&`.
-    fn clazz(&mut self, consume: bool) -> Result<Set, Refusal> {
-        let mut prev: Option<Set> = None;
-        let mut curr: Option<Set> = None;
-        let mut bits: Set = Vec::new();
-        let mut has_bits = false;
-        let mut negated = false;
-        let mut ch = self.next();
-        if ch == '^' as u32 && self.t(self.cur - 1) == '[' as u32 {
-            ch = self.next();
-            negated = true;
-        }
-        loop {
-            match char::from_u32(ch).unwrap_or('\0') {
-                '[' => {
-                    let c = self.clazz(true)?;
-                    prev = Some(match prev {
-                        None => c.clone(),
-                        Some(p) => union(&p, &c),
-                    });
-                    curr = Some(c);
-                    ch = self.peek();
-                    continue;
-                }
-                '&' => {
-                    ch = self.next();
-                    if ch == '&' as u32 {
-                        ch = self.next();
-                        let mut right: Option<Set> = None;
-                        while ch != ']' as u32 && ch != '&' as u32 {
-                            let r = if ch == '[' as u32 {
-                                self.clazz(true)?
-                            } else {
-                                self.unread();
-                                self.clazz(false)?
-                            };
-                            right = Some(match right {
-                                None => r,
-                                Some(x) => union(&x, &r),
-                            });
-                            ch = self.peek();
-                        }
-                        if has_bits {
-                            match &prev {
-                                None => {
-                                    prev = Some(bits.clone());
-                                    curr = Some(bits.clone());
-                                }
-                                Some(p) => prev = Some(union(p, &bits)),
-                            }
-                            has_bits = false;
-                        }
-                        if right.is_some() {
-                            curr = right.clone();
-                        }
-                        match &prev {
-                            None => match right {
-                                None => return Err(self.invalid("bad class syntax")),
-                                Some(r) => prev = Some(r),
-                            },
-                            Some(p) => {
-                                let Some(c) = &curr else {
-                                    return Err(self.invalid("bad intersection syntax"));
-                                };
-                                prev = Some(intersect(p, c));
-                            }
-                        }
-                    } else {
-                        // A single `&` is a literal.
-                        self.unread();
-                        curr = self.range(&mut bits)?;
-                        self.after_range(&mut prev, &mut curr, &mut has_bits);
-                        ch = self.peek();
-                    }
-                    continue;
-                }
-                '\0' if self.cur >= self.len => return Err(self.invalid("unclosed character class")),
-                ']' if prev.is_some() || has_bits => {
-                    if consume {
-                        self.next();
-                    }
-                    let mut s = match prev {
-                        None => bits,
-                        Some(p) if has_bits => union(&p, &bits),
-                        Some(p) => p,
-                    };
-                    if negated {
-                        s = negate(&s);
-                    }
-                    return Ok(s);
-                }
-                _ => {}
-            }
-            curr = self.range(&mut bits)?;
-            self.after_range(&mut prev, &mut curr, &mut has_bits);
-            ch = self.peek();
-        }
-    }
-
-    fn after_range(&self, prev: &mut Option<Set>, curr: &mut Option<Set>, has_bits: &mut bool) {
-        match curr {
-            None => *has_bits = true,
-            Some(c) => {
-                *prev = Some(match prev.take() {
-                    None => c.clone(),
-                    Some(p) => union(&p, c),
-                });
-            }
-        }
-    }
-
-    /// One item of a class: a character or a range (`None`: added to the
-    /// single characters below 256, Java's `bits`), or a class escape.
-    fn range(&mut self, bits: &mut Set) -> Result<Option<Set>, Refusal> {
-        if self.has(CI) && self.has(UNICODE_CASE) {
-            return Err(self.unsupported("unicode case-insensitive matching ((?iu) or (?iU))"));
-        }
-        let mut ch = self.peek();
-        if ch == '\\' as u32 {
-            let e = self.next_escaped();
-            if e == 'p' as u32 || e == 'P' as u32 {
-                return self.property(e == 'P' as u32).map(Some);
-            }
-            self.unread();
-            match self.escape(true)? {
-                Esc::Set(s) => return Ok(Some(s)),
-                Esc::Char(c) => ch = c,
-                Esc::Node(_) => return Err(self.invalid("illegal/unsupported escape sequence")),
-            }
-        } else {
-            self.next();
-        }
-        if self.peek() == '-' as u32 {
-            let end = self.t(self.cur + 1);
-            if end != '[' as u32 && end != ']' as u32 {
-                self.next();
-                let m = if self.peek() == '\\' as u32 {
-                    match self.escape(true)? {
-                        Esc::Char(c) => c,
-                        _ => return Err(self.invalid("illegal character range")),
-                    }
-                } else {
-                    let m = self.peek();
-                    self.next();
-                    m
-                };
-                if m < ch {
-                    return Err(self.invalid("illegal character range"));
-                }
-                let mut s = vec![(ch, m)];
-                if self.has(CI) {
-                    // Java's ASCII-only CIRange: an ASCII letter whose other
-                    // case is in the range.
-                    for c in 0..0x80 {
-                        if let Some(o) = ascii_swap(c)
-                            && (ch..=m).contains(&o)
-                        {
-                            s.push((c, c));
-                        }
-                    }
-                }
-                return Ok(Some(norm(s)));
-            }
-        }
-        if ch < 256 {
-            bits.push((ch, ch));
-            if self.has(CI)
-                && let Some(o) = ascii_swap(ch)
-            {
-                bits.push((o, o));
-            }
-            *bits = norm(std::mem::take(bits));
-            return Ok(None);
-        }
-        Ok(Some(one(ch)))
     }
 }
