@@ -18,9 +18,9 @@
 //!   the Java regular expression `(&|^)KEY=([^&]*)` in the raw query, the
 //!   key inserted as a pattern, not as text. A key without any of the
 //!   characters `\ ^ $ . | ? * + ( ) [ ] { }` is matched as text without a
-//!   regular expression (the same answer, faster); any other key is
-//!   compiled by the `regex` crate, whose syntax is not `java.util.regex`'s
-//!   in every corner (see [`parse_url`]). With a key, a part other than
+//!   regular expression (the same answer, faster); any other key is read
+//!   as `java.util.regex` reads it and translated into an exact pattern of
+//!   the `regex` crate, or refused (see [`parse_url`]). With a key, a part other than
 //!   `QUERY` gives NULL before the URL is even read.
 //! - **Errors** ([`OnInvalid`]): `parse_url` on an invalid URL fails under
 //!   Spark's ANSI mode (the default of Spark 4) with Spark's `INVALID_URL`
@@ -180,13 +180,36 @@ fn cannot_decode(url: &str) -> ArrowError {
 /// scalar part or key is read once per batch. The output has the string
 /// type of the first column argument (of `url` when all are scalars).
 ///
-/// A key that is not plain text is a regular expression of the `regex`
-/// crate, not of `java.util.regex`: what both accept means the same (the
-/// classes, alternation, repetition, groups, `(?i)`, and `\Q…\E`, which is
-/// translated), but Java's possessive quantifiers, look-around and
-/// back-references are errors here, and `.` also matches `\r`, `\u{85}`, `\u{2028}` and `\u{2029}`
-/// (Java's `.` does not). An invalid pattern is an error, as in Spark,
-/// whatever `on_invalid` says; it is only compiled for a row with a query.
+/// A key that is not plain text is read as Java 17's `java.util.regex`
+/// reads Spark's whole pattern `(&|^)KEY=([^&]*)` (so `*a` repeats the
+/// `(&|^)` group, and `\Q` without `\E` or a `(?x)` comment takes in the
+/// rest): ASCII-only `\w \d \s` and POSIX classes (`\p{Alpha}`), ASCII-only
+/// `(?i)`, Java's class syntax (nested classes, `&&`), `\Q…\E`, the flags
+/// `d m s u x U`, and Java's `.`. It becomes a pattern of the `regex` crate
+/// with the same matches and groups. What has no exact translation
+/// (possessive quantifiers, atomic groups, look-around, back-references,
+/// `\b`, Unicode properties and `(?U)` classes, `(?iu)`, a loop over what
+/// can match the empty string around group 2, …) is refused: an error naming the key and
+/// the construct with [`OnInvalid::Fail`], NULL with [`OnInvalid::Null`].
+/// A pattern Java rejects is an error whatever `on_invalid` says (Spark
+/// throws `PatternSyntaxException` in both modes); it is only compiled for
+/// a row with a query.
+///
+/// ```
+/// use arrow_array::{StringArray, Scalar, cast::AsArray};
+/// use urikit_arrow::spark::{parse_url, OnInvalid};
+/// let urls = StringArray::from(vec!["http://h/?\u{e9}=1&e=2&%C3%A9=3"]);
+/// let q = Scalar::new(StringArray::from(vec!["QUERY"]));
+/// let key = |k: &str| Scalar::new(StringArray::from(vec![k.to_owned()]));
+/// // Java's \w is ASCII: it skips the é.
+/// let v = parse_url(&urls, &q, Some(&key(r"\w")), OnInvalid::Fail)?;
+/// assert_eq!(v.as_string::<i32>().value(0), "2");
+/// // A possessive quantifier has no translation: NULL, or an error.
+/// let v = parse_url(&urls, &q, Some(&key("e?+")), OnInvalid::Null)?;
+/// assert!(v.is_null(0));
+/// assert!(parse_url(&urls, &q, Some(&key("e?+")), OnInvalid::Fail).is_err());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
 pub fn parse_url(
     url: &dyn Datum,
     part: &dyn Datum,

@@ -70,6 +70,7 @@ struct Tally {
     equal: usize,
     refused: usize,
     refused_java_rejects: usize,
+    refused_keys: std::collections::BTreeSet<String>,
     silent: Vec<String>,
 }
 
@@ -116,6 +117,7 @@ fn check(recording: &[Value], deviations: &str) -> Tally {
                     t.equal += 1;
                 } else if refused(i) {
                     t.refused_java_rejects += 1;
+                    t.refused_keys.insert(key.to_owned());
                 } else {
                     t.silent.push(what);
                 }
@@ -132,6 +134,7 @@ fn check(recording: &[Value], deviations: &str) -> Tally {
                 t.equal += 1;
             } else if refused(i) || (java_throws && null[i].is_err() && fail[i].is_err()) {
                 t.refused += 1;
+                t.refused_keys.insert(key.to_owned());
             } else {
                 t.silent.push(what);
             }
@@ -177,13 +180,15 @@ fn run_java() -> String {
 
 fn report(name: &str, t: &Tally) {
     eprintln!(
-        "{name}: {} pairs, {} equal to java, {} refused where java reads the key, {} refused where java rejects it, {} silent differences",
+        "{name}: {} pairs, {} equal to java, {} refused where java reads the key, {} refused where java rejects it ({} keys refused), {} silent differences",
         t.pairs,
         t.equal,
         t.refused,
         t.refused_java_rejects,
+        t.refused_keys.len(),
         t.silent.len()
     );
+    eprintln!("{name}: the refused keys: {:?}", t.refused_keys);
     assert!(
         t.silent.is_empty(),
         "{name}: silent differences:\n{}",

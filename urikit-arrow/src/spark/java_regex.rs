@@ -73,6 +73,9 @@ struct Parser {
     cur: usize,
     flags: u32,
     names: Vec<String>,
+    /// The capturing groups opened so far (Java and the `regex` crate
+    /// number them alike, in the order of their `(`).
+    captures: usize,
 }
 
 /// `pattern` as a pattern of the `regex` crate with the same matches and
@@ -87,6 +90,7 @@ pub(crate) fn translate(pattern: &str) -> Result<String, Refusal> {
         cur: 0,
         flags: 0,
         names: Vec::new(),
+        captures: 0,
     };
     let out = p.expr()?;
     if p.cur != p.len {
@@ -437,14 +441,25 @@ impl Parser {
         // Java's qtype: `?` after the quantifier is lazy, `+` possessive.
         let ch = self.next();
         // A loop whose body can match the empty string: Java runs one more,
-        // empty, iteration (and sets the groups in it) where the `regex`
-        // crate stops. `?` and an exact count have no such iteration. The
-        // body's assertions (`\A`, `\z`) all hold on "", so matching ""
-        // finds every body that can match empty somewhere.
+        // empty, iteration and sets the groups in it, where the `regex`
+        // crate keeps the last non-empty one (the matched span is the same:
+        // checked over the JVM's answers). Only group 2 is returned, so only
+        // a loop around it is refused. `?` and an exact count have no such
+        // iteration. The body's assertions (`\A`, `\z`) all hold on "", so
+        // matching "" finds every body that can match empty somewhere.
         let exact = op == "?" || (op.starts_with('{') && !op.contains(','));
-        if !exact && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
+        let inside = node
+            .match_indices('(')
+            .filter(|(i, _)| !node[i + 1..].starts_with('?'))
+            .count();
+        let holds_group_2 = (self.captures + 1 - inside..=self.captures).contains(&2);
+        if !exact
+            && holds_group_2
+            && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
         {
-            return Err(self.unsupported("a repetition of what can match the empty string"));
+            return Err(
+                self.unsupported("a repetition of what can match the empty string around group 2")
+            );
         }
         let lazy = if ch == '?' as u32 {
             self.next();
@@ -477,6 +492,7 @@ impl Parser {
                         return Err(self.invalid("named capturing group already defined"));
                     }
                     self.names.push(name);
+                    self.captures += 1;
                     out = format!("({})", self.expr()?);
                 }
                 '$' | '@' => return Err(self.invalid("unknown group type")),
@@ -496,6 +512,7 @@ impl Parser {
             }
         } else {
             // `next` left the cursor on the group's first character.
+            self.captures += 1;
             out = format!("({})", self.expr()?);
         }
         // Java's accept(')'): read() skips comments under (?x).
