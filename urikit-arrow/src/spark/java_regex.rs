@@ -76,7 +76,13 @@ struct Parser {
     /// The capturing groups opened so far (Java and the `regex` crate
     /// number them alike, in the order of their `(`).
     captures: usize,
+    /// How deep groups and classes are nested here: the parser recurses,
+    /// so a limit keeps a key of 100,000 `(` from overflowing the stack.
+    depth: usize,
 }
+
+/// The deepest nesting of groups and classes read.
+const MAX_DEPTH: usize = 100;
 
 /// `pattern` as a pattern of the `regex` crate with the same matches and
 /// the same numbered groups, or why not.
@@ -91,6 +97,7 @@ pub(crate) fn translate(pattern: &str) -> Result<String, Refusal> {
         flags: 0,
         names: Vec::new(),
         captures: 0,
+        depth: 0,
     };
     let out = p.expr()?;
     if p.cur != p.len {
@@ -452,7 +459,8 @@ impl Parser {
             .match_indices('(')
             .filter(|(i, _)| !node[i + 1..].starts_with('?'))
             .count();
-        let holds_group_2 = (self.captures + 1 - inside..=self.captures).contains(&2);
+        let holds_group_2 =
+            ((self.captures + 1).saturating_sub(inside)..=self.captures).contains(&2);
         if !exact
             && holds_group_2
             && regex::Regex::new(&format!("^(?:{node})$")).map_or(true, |re| re.is_match(""))
@@ -473,6 +481,22 @@ impl Parser {
     }
 
     fn group(&mut self) -> Result<Option<String>, Refusal> {
+        self.enter()?;
+        let r = self.group_body();
+        self.depth -= 1;
+        r
+    }
+
+    /// Counts one more level of nesting, or refuses too many.
+    pub(super) fn enter(&mut self) -> Result<(), Refusal> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.unsupported("groups or classes nested more than 100 deep"));
+        }
+        Ok(())
+    }
+
+    fn group_body(&mut self) -> Result<Option<String>, Refusal> {
         let save = self.flags;
         let ch = self.next();
         let out;
@@ -725,3 +749,6 @@ impl Parser {
         }
     }
 }
+
+#[cfg(test)]
+mod tests;

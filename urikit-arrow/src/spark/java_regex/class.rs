@@ -116,6 +116,13 @@ impl Parser {
     /// Java's `clazz`: the cursor on `[` when `consume`, else before the
     /// first character of an operand of `&&`.
     pub(super) fn clazz(&mut self, consume: bool) -> Result<Set, Refusal> {
+        self.enter()?;
+        let r = self.clazz_body(consume);
+        self.depth -= 1;
+        r
+    }
+
+    fn clazz_body(&mut self, consume: bool) -> Result<Set, Refusal> {
         let mut prev: Option<Set> = None;
         let mut curr: Option<Set> = None;
         let mut bits: Set = Vec::new();
@@ -176,7 +183,11 @@ impl Parser {
                             },
                             Some(p) => {
                                 let Some(c) = &curr else {
-                                    return Err(self.invalid("bad intersection syntax"));
+                                    // Java 17 compiles this (`[[a]b&&]`) into a class
+                                    // that throws when it is tried.
+                                    return Err(
+                                        self.unsupported("a class intersected with nothing")
+                                    );
                                 };
                                 prev = Some(intersect(p, c));
                             }
