@@ -18,9 +18,9 @@
 //!   the Java regular expression `(&|^)KEY=([^&]*)` in the raw query, the
 //!   key inserted as a pattern, not as text. A key without any of the
 //!   characters `\ ^ $ . | ? * + ( ) [ ] { }` is matched as text without a
-//!   regular expression (the same answer, faster); any other key is
-//!   compiled by the `regex` crate, whose syntax is not `java.util.regex`'s
-//!   in every corner (see [`parse_url`]). With a key, a part other than
+//!   regular expression (the same answer, faster); any other key is read
+//!   as `java.util.regex` reads it and translated into an exact pattern of
+//!   the `regex` crate, or refused (see [`parse_url`]). With a key, a part other than
 //!   `QUERY` gives NULL before the URL is even read.
 //! - **Errors** ([`OnInvalid`]): `parse_url` on an invalid URL fails under
 //!   Spark's ANSI mode (the default of Spark 4) with Spark's `INVALID_URL`
@@ -51,6 +51,8 @@ use arrow_schema::ArrowError;
 use urikit::java::{JavaUri, url_decode as java_url_decode, url_encode as java_url_encode};
 
 use crate::strings::{Arg, StrOut, Strs, like, rows, view_slices};
+
+mod java_regex;
 
 /// The parts `parse_url` extracts, by their Spark names.
 ///
@@ -178,13 +180,36 @@ fn cannot_decode(url: &str) -> ArrowError {
 /// scalar part or key is read once per batch. The output has the string
 /// type of the first column argument (of `url` when all are scalars).
 ///
-/// A key that is not plain text is a regular expression of the `regex`
-/// crate, not of `java.util.regex`: what both accept means the same (the
-/// classes, alternation, repetition, groups, `(?i)`, and `\Q…\E`, which is
-/// translated), but Java's possessive quantifiers, look-around and
-/// back-references are errors here, and `.` also matches `\r`, `\u{85}`, `\u{2028}` and `\u{2029}`
-/// (Java's `.` does not). An invalid pattern is an error, as in Spark,
-/// whatever `on_invalid` says; it is only compiled for a row with a query.
+/// A key that is not plain text is read as Java 17's `java.util.regex`
+/// reads Spark's whole pattern `(&|^)KEY=([^&]*)` (so `*a` repeats the
+/// `(&|^)` group, and `\Q` without `\E` or a `(?x)` comment takes in the
+/// rest): ASCII-only `\w \d \s` and POSIX classes (`\p{Alpha}`), ASCII-only
+/// `(?i)`, Java's class syntax (nested classes, `&&`), `\Q…\E`, the flags
+/// `d m s u x U`, and Java's `.`. It becomes a pattern of the `regex` crate
+/// with the same matches and groups. What has no exact translation
+/// (possessive quantifiers, atomic groups, look-around, back-references,
+/// `\b`, Unicode properties and `(?U)` classes, `(?iu)`, a loop over what
+/// can match the empty string around group 2, …) is refused: an error naming the key and
+/// the construct with [`OnInvalid::Fail`], NULL with [`OnInvalid::Null`].
+/// A pattern Java rejects is an error whatever `on_invalid` says (Spark
+/// throws `PatternSyntaxException` in both modes); it is only compiled for
+/// a row with a query.
+///
+/// ```
+/// use arrow_array::{StringArray, Scalar, cast::AsArray};
+/// use urikit_arrow::spark::{parse_url, OnInvalid};
+/// let urls = StringArray::from(vec!["http://h/?\u{e9}=1&e=2&%C3%A9=3"]);
+/// let q = Scalar::new(StringArray::from(vec!["QUERY"]));
+/// let key = |k: &str| Scalar::new(StringArray::from(vec![k.to_owned()]));
+/// // Java's \w is ASCII: it skips the é.
+/// let v = parse_url(&urls, &q, Some(&key(r"\w")), OnInvalid::Fail)?;
+/// assert_eq!(v.as_string::<i32>().value(0), "2");
+/// // A possessive quantifier has no translation: NULL, or an error.
+/// let v = parse_url(&urls, &q, Some(&key("e?+")), OnInvalid::Null)?;
+/// assert!(v.is_null(0));
+/// assert!(parse_url(&urls, &q, Some(&key("e?+")), OnInvalid::Fail).is_err());
+/// # Ok::<(), arrow_schema::ArrowError>(())
+/// ```
 pub fn parse_url(
     url: &dyn Datum,
     part: &dyn Datum,
@@ -265,7 +290,7 @@ pub fn parse_url(
         };
         match key {
             None => out.push_from(i, value),
-            Some(k) => match pattern.find(k, value)? {
+            Some(k) => match pattern.find(k, value, on_invalid)? {
                 Some(v) => out.push(v),
                 None => out.push_null(),
             },
@@ -298,64 +323,86 @@ enum Matcher {
     /// A key with no regular-expression syntax in it, matched as text.
     Text,
     Regex(regex::Regex),
+    /// A key with no exact translation (or that Java rejects).
+    Refused(java_regex::Refusal),
 }
+
+/// The bytes of Spark's pattern before the key: `(&|^)`.
+const PREFIX: usize = 5;
 
 impl KeyPattern {
     /// The value of the first match of `(&|^)KEY=([^&]*)` in `query`.
-    fn find<'q>(&mut self, key: &str, query: &'q str) -> Result<Option<&'q str>, ArrowError> {
+    ///
+    /// A key that Java rejects fails whatever `on_invalid` says (Spark
+    /// throws Java's `PatternSyntaxException` in every mode); a key that
+    /// Java reads but that has no exact translation fails under
+    /// [`OnInvalid::Fail`] and gives NULL otherwise.
+    fn find<'q>(
+        &mut self,
+        key: &str,
+        query: &'q str,
+        on_invalid: OnInvalid,
+    ) -> Result<Option<&'q str>, ArrowError> {
         if self.compiled.is_none() || self.key != key {
             self.compiled = Some(if key.bytes().any(is_meta) {
-                let re = regex::Regex::new(&format!("(&|^){}=([^&]*)", java_quotes(key))).map_err(
-                    |e| {
-                        ArrowError::ComputeError(format!(
-                            "invalid regular expression in the query key {key:?}: {e}"
-                        ))
-                    },
-                )?;
-                Matcher::Regex(re)
+                compile_key(key)
             } else {
                 Matcher::Text
             });
             key.clone_into(&mut self.key);
         }
         Ok(match &self.compiled {
-            Some(Matcher::Regex(re)) => re
-                .captures(query)
-                .and_then(|c| c.get(2))
-                .map(|m| m.as_str()),
+            Some(Matcher::Regex(re)) => match re.captures(query) {
+                // A key can leave no group 2 (`\Q` without `\E`, or a
+                // `(?x)` comment, takes `=([^&]*)` in): on a match, Java's
+                // `group(2)` throws, and Spark fails in every mode.
+                Some(_) if re.captures_len() < 3 => {
+                    return Err(ArrowError::ComputeError(format!(
+                        "the query key {key:?} leaves no group 2 in spark's pattern (&|^)KEY=([^&]*), and the query {query:?} matches it (spark fails with java's IndexOutOfBoundsException)"
+                    )));
+                }
+                c => c.and_then(|c| c.get(2)).map(|m| m.as_str()),
+            },
+            Some(Matcher::Refused(r)) => {
+                let (invalid, at, what) = match r {
+                    java_regex::Refusal::Invalid { at, what } => (true, *at, what),
+                    java_regex::Refusal::Unsupported { at, what } => (false, *at, what),
+                };
+                let place = match at.checked_sub(PREFIX) {
+                    Some(b) if b < key.len() => format!("at byte {b} of the key"),
+                    Some(_) => "after the key".to_owned(),
+                    None => "before the key".to_owned(),
+                };
+                if invalid {
+                    return Err(ArrowError::ComputeError(format!(
+                        "invalid regular expression in the query key {key:?}: {what} {place} (java.util.regex rejects it too)"
+                    )));
+                }
+                if on_invalid == OnInvalid::Fail {
+                    return Err(ArrowError::ComputeError(format!(
+                        "unsupported regular expression in the query key {key:?}: {what} {place} has no exact equivalent outside java.util.regex (with ANSI mode off the row is NULL)"
+                    )));
+                }
+                None
+            }
             _ => text_key(query, key),
         })
     }
 }
 
-/// Java's `\Q…\E` quoting (everything between is text; an unclosed `\Q`
-/// quotes to the end), which the `regex` crate does not have, written as
-/// the `regex` crate's escapes. Everything else is left as it is.
-fn java_quotes(key: &str) -> Cow<'_, str> {
-    if !key.contains("\\Q") {
-        return Cow::Borrowed(key);
+/// Spark's pattern for `key`, read as `java.util.regex` reads it.
+fn compile_key(key: &str) -> Matcher {
+    let pattern = format!("(&|^){key}=([^&]*)");
+    match java_regex::translate(&pattern) {
+        Ok(rust) => match regex::Regex::new(&rust) {
+            Ok(re) => Matcher::Regex(re),
+            Err(_) => Matcher::Refused(java_regex::Refusal::Unsupported {
+                at: PREFIX,
+                what: "a pattern too large for the regex crate".to_owned(),
+            }),
+        },
+        Err(r) => Matcher::Refused(r),
     }
-    let mut out = String::with_capacity(key.len() + 8);
-    let mut rest = key;
-    while let Some(at) = rest.find('\\') {
-        out.push_str(&rest[..at]);
-        let esc = &rest[at..];
-        if let Some(quoted) = esc.strip_prefix("\\Q") {
-            let (text, after) = match quoted.find("\\E") {
-                Some(e) => (&quoted[..e], &quoted[e + 2..]),
-                None => (quoted, ""),
-            };
-            out.push_str(&regex::escape(text));
-            rest = after;
-        } else {
-            // Any other escape: itself and the character it escapes.
-            let n = esc[1..].chars().next().map_or(1, |c| 1 + c.len_utf8());
-            out.push_str(&esc[..n]);
-            rest = &esc[n..];
-        }
-    }
-    out.push_str(rest);
-    Cow::Owned(out)
 }
 
 /// The bytes that make a key a regular expression rather than text.
