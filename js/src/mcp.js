@@ -9,6 +9,7 @@
 // docs/javascript.md.
 import { UriTemplate as Core, URIError } from './index.js';
 import { wasm } from './load.js';
+import { loneSurrogate } from './errors.js';
 
 const SDK_MAX_LENGTH = 1_000_000;
 
@@ -16,6 +17,8 @@ export class UriTemplate {
   #core;
   /** Whether `str` holds at least one template expression (by the RFC 6570 grammar). */
   static isTemplate(str) {
+    // Not Unicode text (a lone surrogate): no template.
+    if (loneSurrogate(String(str)) >= 0) return false;
     let t;
     try {
       t = new wasm.Template(String(str));

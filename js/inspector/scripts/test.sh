@@ -3,8 +3,10 @@
 # Debian's chromium from apt (when missing and apt-get can install it) and
 # playwright-core from the npm registry (it downloads no browser; the test
 # points it at /usr/bin/chromium). The package must be built first
-# (cd js && npm ci && npm run build). Without chromium the test prints one
-# skip line, and fails under CI=true.
+# (cd js && npm ci && npm run setup && npm run build). Without chromium the test prints one
+# skip line, and fails under CI=true. The screenshots go to
+# target/inspector-screenshots/; URIKIT_REFRESH_DOCS=1 writes them over
+# docs/img/inspector-*.png instead (to refresh the docs, then commit them).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
@@ -15,4 +17,11 @@ if [ -z "${CHROMIUM:-}" ] && [ ! -x /usr/bin/chromium ]; then
   fi
 fi
 PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --no-audit --no-fund
+# A test run leaves the checkout as it was: the docs' images are the same
+# bytes after it (only an explicit refresh may change them).
+before=$(cat ../../docs/img/inspector-*.png 2>/dev/null | sha256sum)
 node --test test/
+if [ "${URIKIT_REFRESH_DOCS:-}" != 1 ] && [ "$(cat ../../docs/img/inspector-*.png 2>/dev/null | sha256sum)" != "$before" ]; then
+  echo "inspector: the test rewrote docs/img/inspector-*.png (only URIKIT_REFRESH_DOCS=1 may)" >&2
+  exit 1
+fi
