@@ -64,7 +64,7 @@ test('parseLines of more lines than the memory holds is refused, and the module 
   assert.equal(out.big.name, 'URIError', JSON.stringify(out.big));
   assert.equal(out.big.kind, 'input-too-large');
   assert.match(out.big.message, /^input too large: /);
-  assert.deepEqual(out.again, out.big);
+  assert.deepEqual([out.again.name, out.again.kind], ['URIError', 'input-too-large']);
   for (const [k, v] of Object.entries(WORKS)) {
     assert.deepEqual(out[k], v, k);
     assert.deepEqual(out[`2${k}`], v, `${k} after the second failure`);

@@ -108,8 +108,9 @@ test('parseBatch: isValid false, errorIndex the surrogate\'s, at() the URIError;
 });
 
 test('validateMany: the row holds the surrogate\'s index', () => {
-  const out = u.validateMany(['http://a/', 'http://a/\ud800', 'ok', 'é\ud800'], 'IRI-reference');
-  assert.deepEqual(Array.from(out), [-1, 9, -1, 1]);
+  // 'a b\ud800': the surrogate (3) wins over the space (1).
+  const out = u.validateMany(['http://a/', 'http://a/\ud800', 'ok', 'é\ud800', 'a b\ud800'], 'IRI-reference');
+  assert.deepEqual(Array.from(out), [-1, 9, -1, 1, 3]);
 });
 
 test('parseLines: the line is invalid at the surrogate\'s index in the line', () => {
