@@ -333,14 +333,22 @@ fn split_lines(text: &[u8]) -> Result<Vec<(usize, usize)>, Failure> {
         return Ok(out);
     }
     let body = text.strip_suffix(b"\n").unwrap_or(text);
-    let count = 1 + body.iter().filter(|&&c| c == b'\n').count();
-    out.try_reserve_exact(count)
-        .map_err(|_| too_large("the lines", count * std::mem::size_of::<(usize, usize)>()))?;
+    // Grown by fallible doubling as lines come (counting the lines first,
+    // to reserve once, took a third more time for a file of URLs).
+    let full = |out: &Vec<(usize, usize)>| {
+        too_large(
+            "the lines",
+            2 * out.len() * std::mem::size_of::<(usize, usize)>(),
+        )
+    };
     let mut start = 0;
     loop {
         let rest = &body[start..];
         let end = find_lf(rest).unwrap_or(rest.len());
         let line = &rest[..end];
+        if out.len() == out.capacity() {
+            grow(&mut out, 1).map_err(|_| full(&out))?;
+        }
         out.push((start, line.strip_suffix(b"\r").unwrap_or(line).len()));
         if end == rest.len() {
             return Ok(out);

@@ -129,7 +129,10 @@ pub fn write(s: &str, p: &Pieces<'_>, out: &mut [u32]) {
 #[wasm_bindgen]
 pub fn parse(s: &str, profile: u32) -> Result<(), Failure> {
     let p = pieces(s, profile).map_err(|e| Failure::parse(e, s))?;
-    offsets_mut(|o| write(s, &p, &mut o[..]));
+    // Every word JavaScript reads is written: no copy of the old ones in.
+    let mut o = [NONE; SLOTS];
+    write(s, &p, &mut o);
+    OFFSETS.with(|c| c.set(o));
     Ok(())
 }
 
