@@ -108,8 +108,22 @@ function call(f, ...args) {
   try {
     return f(...args);
   } catch (e) {
-    throw failure(e);
+    throw outOfMemory(failure(e), args);
   }
+}
+
+/**
+ * A trap of a call given a string the memory cannot hold (wasm-bindgen's
+ * glue copies a string argument into the module, and its allocation
+ * aborts: a trap, after which the module is usable again, see `recover`):
+ * URIError `input-too-large`. Any other trap is itself.
+ */
+function outOfMemory(e, args) {
+  if (!(e instanceof WebAssembly.RuntimeError)) return e;
+  let units = 0;
+  for (const a of args) if (typeof a === 'string') units += a.length;
+  // Three bytes a unit at most, twice over (the copy, and an answer as long).
+  return units > 1 << 16 && !wasm.fits(Math.min(6 * units, 0xffffffff)) ? tooLarge(units) : e;
 }
 
 function text(value, what) {
@@ -707,7 +721,7 @@ function unicodeVars(vars) {
 export class UriTemplate {
   #t;
   constructor(template) {
-    this.#t = call(() => new wasm.Template(text(template, 'template')));
+    this.#t = call((t) => new wasm.Template(t), text(template, 'template'));
     this.template = template;
   }
   /** The variable names in order of appearance (repeats kept). */
@@ -715,7 +729,7 @@ export class UriTemplate {
   /** Expands with `vars` (strings, numbers, booleans, arrays, objects; null/undefined is undefined). */
   expand(vars = {}) {
     unicodeVars(vars);
-    return call(() => this.#t.expand(JSON.stringify(vars)));
+    return call((json) => this.#t.expand(json), JSON.stringify(vars));
   }
   /**
    * The variables of `uri`, or `null` when it does not match: strings,
@@ -736,7 +750,7 @@ export class UriTemplate {
   }
   /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
   matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
-    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
+    const json = call((u) => this.#t.match(u, mode, maxLength), text(uri, 'uri'));
     if (json === undefined) return null;
     const d = JSON.parse(json);
     d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));

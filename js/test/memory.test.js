@@ -87,3 +87,21 @@ test('parseMany and validateMany of inputs larger than the memory are refused, a
   }
   for (const [k, v] of Object.entries(WORKS)) assert.deepEqual(out[`2${k}`], v, k);
 });
+
+test('a string the memory cannot take in is input-too-large, and the module stays usable after the trap', () => {
+  // wasm-bindgen's glue copies the string into the module; that copy's
+  // allocation aborts (a trap), which the package recovers from and names.
+  const out = capped(`
+    const huge = 'http://a/' + 'b'.repeat(300_000_000);
+    tryIt('normalize', () => u.normalize(huge));
+    tryIt('encode', () => u.encode(huge, 'path'));
+    tryIt('template', () => new u.UriTemplate(huge));
+    ${AFTER.replaceAll("tryIt('", "tryIt('2")}
+    tryIt('small', () => u.normalize('HTTP://A/./b'));
+  `);
+  for (const k of ['normalize', 'encode', 'template']) {
+    assert.deepEqual([out[k].name, out[k].kind], ['URIError', 'input-too-large'], `${k}: ${JSON.stringify(out[k])}`);
+  }
+  for (const [k, v] of Object.entries(WORKS)) assert.deepEqual(out[`2${k}`], v, k);
+  assert.equal(out.small, 'http://a/b');
+});

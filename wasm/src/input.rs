@@ -41,6 +41,16 @@ pub fn grow<T>(v: &mut Vec<T>, more: usize) -> Result<(), std::collections::TryR
     v.try_reserve(more).or_else(|_| v.try_reserve_exact(more))
 }
 
+/// Whether the module's memory can hold `bytes` more bytes at once (it
+/// allocates them and frees them). The JavaScript layer asks after a trap
+/// of a call that passed a large string: the glue's own copy of a string
+/// aborts when the memory cannot hold it, and that is then
+/// `input-too-large`, not an unexplained trap.
+#[wasm_bindgen]
+pub fn fits(bytes: u32) -> bool {
+    Vec::<u8>::new().try_reserve_exact(bytes as usize).is_ok()
+}
+
 /// The failure of a call whose buffers the module's memory cannot hold.
 pub fn too_large(what: &str, bytes: usize) -> Failure {
     Failure::own(
