@@ -4,9 +4,10 @@
 //      with LTO and no debug info: set here by environment, so the
 //      workspace's own release profile is untouched);
 //   2. wasm-bindgen --target web (an ES module that works in browsers and,
-//      given the bytes, in Node); wasm-bindgen-cli is installed with
-//      `cargo install --locked --debug` at the exact version wasm/Cargo.toml pins
-//      when it is missing or another version;
+//      given the bytes, in Node); wasm-bindgen-cli must be the exact
+//      version wasm/Cargo.toml pins: `npm run setup` (--setup) installs it
+//      with `cargo install --locked --debug`, and the build stops with that
+//      advice when it is missing or another version (it installs nothing);
 //   3. binaryen's wasm-opt (the npm devDependency `binaryen`, pinned in
 //      package.json) on the _bg.wasm only, in place: the glue's imports and
 //      exports are untouched, so the JavaScript stays consistent with it.
@@ -37,13 +38,34 @@ const manifest = readFileSync(join(root, 'wasm', 'Cargo.toml'), 'utf8');
 const pinned = /^wasm-bindgen\s*=\s*"=([0-9.]+)"/m.exec(manifest)?.[1];
 if (!pinned) throw new Error('wasm/Cargo.toml does not pin wasm-bindgen exactly (="x.y.z")');
 
+// wasm-bindgen-cli must be the version wasm/Cargo.toml pins. The build
+// never installs it on its own (a silent `cargo install` took minutes and
+// changed ~/.cargo/bin behind the user's back): `npm run setup` (this
+// script with --setup) installs it, explicitly; without it a missing or
+// other version stops the build with the command to run.
 const have = spawnSync('wasm-bindgen', ['--version'], { encoding: 'utf8' });
-if (have.status !== 0 || !have.stdout.includes(` ${pinned}`)) {
-  // --debug: an unoptimized build of the tool installs in about a third
-  // of the time (5 min against 16 on this 2-core machine under load, the
-  // one-time cost of a fresh CI machine) and writes the same glue, byte for
-  // byte; it takes 1.1 s instead of 0.3 s per run.
-  run('cargo', ['install', 'wasm-bindgen-cli', '--version', pinned, '--locked', '--debug']);
+const found = have.status === 0 ? have.stdout.trim() : 'no wasm-bindgen on PATH';
+const ready = have.status === 0 && have.stdout.includes(` ${pinned}`);
+const install = ['install', 'wasm-bindgen-cli', '--version', pinned, '--locked', '--debug'];
+if (process.argv.includes('--setup')) {
+  if (ready) {
+    console.error(`setup: ${found} is installed (the version wasm/Cargo.toml pins)`);
+  } else {
+    console.error(`setup: installing wasm-bindgen-cli ${pinned} (found: ${found}); minutes on a slow machine`);
+    // --debug: an unoptimized build of the tool installs in about a third
+    // of the time (5 min against 16 on this 2-core machine under load, the
+    // one-time cost of a fresh CI machine) and writes the same glue, byte for
+    // byte; it takes 1.1 s instead of 0.3 s per run.
+    run('cargo', install);
+  }
+  process.exit(0);
+}
+if (!ready) {
+  console.error(
+    `build: wasm-bindgen-cli ${pinned} is required (the version wasm/Cargo.toml pins; found: ${found}).\n` +
+      `Install it once with \`npm run setup\` (runs: cargo ${install.join(' ')}).`,
+  );
+  process.exit(1);
 }
 
 const env = {

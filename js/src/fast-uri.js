@@ -5,7 +5,11 @@
 // docs/javascript.md. Like fast-uri, `parse` does not throw: an invalid
 // input gives components (by RFC 3986 Appendix B) with an `error` message.
 import { exports as raw, wasm } from './load.js';
-import { parse as strictParse, normalize as coreNormalize, equivalent, URIError } from './index.js';
+import { parse as strictParse, normalize as coreNormalize, equivalent, URIError, _text } from './index.js';
+
+// A lone surrogate: URIError not-unicode (index.js's check; read at call
+// time, index.js imports this module).
+const unicode = (s) => _text.unicode(s);
 
 const NONE = 0xffffffff;
 
@@ -73,7 +77,8 @@ export function serialize(components, options = {}) {
   const c = components;
   let host = c.host;
   if (host !== undefined && host.includes(':') && !host.startsWith('[')) host = `[${host}]`;
-  const str = (v) => (v === undefined || v === null ? undefined : String(v));
+  // A component with a lone surrogate throws URIError `not-unicode`.
+  const str = (v) => (v === undefined || v === null ? undefined : unicode(String(v)));
   try {
     return wasm.build(
       options.reference === 'suffix' ? undefined : str(c.scheme),
@@ -103,7 +108,7 @@ export function serialize(components, options = {}) {
  */
 export function resolve(baseURI, relativeURI, options = {}) {
   try {
-    return wasm.resolve_loose(String(baseURI), String(relativeURI), Boolean(options.tolerant));
+    return wasm.resolve_loose(unicode(String(baseURI)), unicode(String(relativeURI)), Boolean(options.tolerant));
   } catch (e) {
     if (e instanceof wasm.Failure) {
       const err = new URIError(e.message, { index: e.index, kind: e.kind, component: e.component });

@@ -10,13 +10,28 @@ export type Level = 'string' | 'syntax' | 'scheme';
 /** Anything with URI text: a string, a ParsedURI or a WHATWG URL (its href). */
 export type Text = string | ParsedURI | URL;
 
+/** Kinds a URIError has (the core's names, which are more, and the package's own). */
+export type ErrorKind =
+  | 'invalid-character'
+  | 'not-unicode'
+  | 'input-too-large'
+  | 'unknown-profile'
+  | 'unknown-rule'
+  | (string & {});
+
 /** An invalid input (a subclass of the global URIError). */
 export declare class URIError extends globalThis.URIError {
-  constructor(message: string, details?: { index?: number; kind?: string; component?: string });
+  constructor(message: string, details?: { index?: number; kind?: ErrorKind; component?: string });
   /** The UTF-16 index of the first offending character, when there is one. */
   readonly index: number | undefined;
-  /** The core's stable kind name, such as `invalid-character`. */
-  readonly kind: string | undefined;
+  /**
+   * The stable kind name: the core's, such as `invalid-character`, or the
+   * package's own: `not-unicode` (a string with a lone surrogate, at its
+   * index; a row error in the batch forms), `input-too-large` (a call
+   * whose buffers the WebAssembly memory cannot hold, refused before
+   * parsing), `unknown-profile`, `unknown-rule`, ...
+   */
+  readonly kind: ErrorKind | undefined;
   /** The component the error is in (`host`, `path`, ...), when there is one. */
   readonly component: string | undefined;
 }
@@ -75,7 +90,9 @@ export declare class URIBatch implements Iterable<ParsedURI | URIError> {
 /** parseMany's answers as a URIBatch: the fastest way to read components of many inputs. */
 export declare function parseBatch(inputs: readonly Text[], options?: { profile?: Profile }): URIBatch;
 export declare function parseLines(text: string, options?: { profile?: Profile }): URIBatch;
+/** Whether `input` matches `rule`; throws URIError `not-unicode` for a lone surrogate, `unknown-rule` for an unknown rule. */
 export declare function validate(input: Text, rule?: string): boolean;
+/** Per input: -1 when it matches `rule`, else the index of its first bad character (a lone surrogate's, for text that is not Unicode). */
 export declare function validateMany(inputs: readonly Text[], rule?: string): Int32Array;
 export declare function resolve(base: Text, reference: Text, options?: { strict?: boolean; iri?: boolean }): string;
 export declare function relative(base: Text, target: Text, options?: { iri?: boolean }): string;

@@ -3,15 +3,6 @@
 // every answer comes from the core; this file only moves text in and
 // offsets or text out, and turns the core's failures into URIError.
 import { exports as raw, wasm } from './load.js';
-
-const SLOTS = 20;
-const HOST_KINDS = wasm.host_kind_names();
-const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
-const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
-
-/** The names of the core's percent-encoding sets, for `encode`. */
-export const ENCODE_SETS = Object.freeze(wasm.encode_set_names());
-
 /**
  * An invalid input: the global `URIError` with where (`index`, in UTF-16
  * code units like every JavaScript string index), what (`kind`, the
@@ -27,13 +18,89 @@ export class URIError extends globalThis.URIError {
   }
 }
 
+/**
+ * A string argument as Unicode text: a lone surrogate (a UTF-16 code unit
+ * of a pair without its other half) has no UTF-8, and so no URI:
+ * URIError `not-unicode` at its index, as the Python package raises
+ * (TextEncoder would write U+FFFD in its place, silently).
+ */
+function unicode(s) {
+  const i = loneSurrogate(s);
+  if (i >= 0) throw notUnicode(s, i);
+  return s;
+}
+
+// With the `u` flag a pair is one code point, outside this class: only a
+// lone surrogate matches. (`isWellFormed` first: native, and at once for a
+// string V8 holds as one byte a character; Node 18 has no isWellFormed.)
+const LONE = /[\uD800-\uDFFF]/u;
+const LONE_ALL = /[\uD800-\uDFFF]/gu;
+
+/** The UTF-16 index of the first lone surrogate of `s`, or -1. */
+function loneSurrogate(s) {
+  if (typeof s.isWellFormed === 'function' && s.isWellFormed()) return -1;
+  return s.search(LONE);
+}
+
+/** The URIError of the lone surrogate at index `i` of `s`. */
+function notUnicode(s, i) {
+  const point = s.charCodeAt(i).toString(16).toUpperCase();
+  return new URIError(`lone surrogate U+${point} at index ${i}: not Unicode text, which a URI is made of`, {
+    index: i,
+    kind: 'not-unicode',
+  });
+}
+
+
+/**
+ * For the fast-uri and MCP faces only (not API, not in the declarations).
+ * Not a module of its own: with these in a module index.js imports, a
+ * `parse` in a process holding half a million strings took 220 ns
+ * instead of 130 (bench/parse.mjs, the boundary case, five runs each).
+ */
+export const _text = Object.freeze({ unicode, loneSurrogate });
+
+const SLOTS = 20;
+const HOST_KINDS = wasm.host_kind_names();
+const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
+
+/** The names of the core's percent-encoding sets, for `encode`. */
+export const ENCODE_SETS = Object.freeze(wasm.encode_set_names());
+
 function failure(e) {
   if (e instanceof wasm.Failure) {
     const err = new URIError(e.message, { index: e.index, kind: e.kind, component: e.component });
     e.free();
     return err;
   }
+  if (e instanceof WebAssembly.RuntimeError) recover();
   return e;
+}
+
+/**
+ * After a trap (a bug of the module, or an allocation that aborted: the
+ * module refuses the ones it can see coming, `input-too-large`): forget
+ * the buffers this file keeps the addresses of. The module lends its
+ * buffers out for the length of a call (wasm/src/slot.rs), so the trapped
+ * call's buffers are lost to it, never locked: the next call reserves
+ * new ones, and the module stays usable. The trap itself is rethrown.
+ */
+function recover() {
+  inPtr = 0;
+  inCap = 0;
+  inView = new Uint8Array(0);
+  lensPtr = -1;
+  bytes = new Uint8Array(raw.memory.buffer);
+  view = new Int32Array(raw.memory.buffer, wasm.offsets_ptr(), SLOTS);
+}
+
+/** The URIError of a call whose text the module's memory cannot hold. */
+function tooLarge(units) {
+  return new URIError(
+    `input too large: ${units} UTF-16 code units need more WebAssembly memory than it can grow to`,
+    { kind: 'input-too-large' },
+  );
 }
 
 /** Calls `f` and turns the core's failure into a thrown URIError. */
@@ -41,12 +108,26 @@ function call(f, ...args) {
   try {
     return f(...args);
   } catch (e) {
-    throw failure(e);
+    throw outOfMemory(failure(e), args);
   }
 }
 
+/**
+ * A trap of a call given a string the memory cannot hold (wasm-bindgen's
+ * glue copies a string argument into the module, and its allocation
+ * aborts: a trap, after which the module is usable again, see `recover`):
+ * URIError `input-too-large`. Any other trap is itself.
+ */
+function outOfMemory(e, args) {
+  if (!(e instanceof WebAssembly.RuntimeError)) return e;
+  let units = 0;
+  for (const a of args) if (typeof a === 'string') units += a.length;
+  // Three bytes a unit at most, twice over (the copy, and an answer as long).
+  return units > 1 << 16 && !wasm.fits(Math.min(6 * units, 0xffffffff)) ? tooLarge(units) : e;
+}
+
 function text(value, what) {
-  if (typeof value === 'string') return value;
+  if (typeof value === 'string') return unicode(value);
   if (value instanceof ParsedURI) return value.text;
   if (value instanceof URL) return value.href;
   throw new TypeError(`${what} must be a string, not ${value === null ? 'null' : typeof value}`);
@@ -84,7 +165,10 @@ let inPtr = 0;
 let inCap = 0;
 function reserve(n) {
   if (n > inCap) {
-    inPtr = wasm.input_reserve(n);
+    // 0: the memory cannot grow that far (the buffer is as it was).
+    const ptr = n > 0xffffffff ? 0 : call(wasm.input_reserve, n);
+    if (ptr === 0) throw tooLarge(n);
+    inPtr = ptr;
     inCap = n;
   }
   return inPtr;
@@ -191,6 +275,8 @@ export function parse(input, options) {
   const s = typeof input === 'string' ? input : text(input, 'input');
   const code = options === undefined || options.profile === undefined ? 0 : profileCode(options.profile);
   const len = put(s);
+  // As many bytes as units: ASCII, so no surrogate.
+  if (len !== s.length) unicode(s);
   try {
     wasm.parse_input(len, code);
   } catch (e) {
@@ -239,8 +325,15 @@ const CHUNK = 1024;
  */
 let lensPtr = -1;
 let chunkAscii = true;
+// The inputs of the last chunk with a lone surrogate: [k, its index, ...].
+let chunkLone = [];
 function putChunk(inputs, from, to) {
-  if (lensPtr < 0) lensPtr = wasm.lens_reserve(CHUNK);
+  if (lensPtr < 0) {
+    const ptr = call(wasm.lens_reserve, CHUNK);
+    if (ptr === 0) throw tooLarge(CHUNK);
+    lensPtr = ptr;
+  }
+  chunkLone = [];
   const s = from === 0 && to === inputs.length ? inputs.join('') : inputs.slice(from, to).join('');
   reserve(s.length);
   const r = encoder.encodeInto(s, inputView());
@@ -258,6 +351,10 @@ function putChunk(inputs, from, to) {
     const w = encoder.encodeInto(inputs[k], m.subarray(inPtr + at, inPtr + inCap)).written;
     lens[k - from] = w;
     at += w;
+    if (w !== inputs[k].length) {
+      const i = loneSurrogate(inputs[k]);
+      if (i >= 0) chunkLone.push(k, i);
+    }
   }
   chunkAscii = false;
   return at;
@@ -280,8 +377,20 @@ function parseWords(inputs, code) {
     const bytes = putChunk(inputs, i, end);
     const ptr = call(wasm.parse_items, bytes, end - i, code, chunkAscii, wide);
     out.set(new Words(raw.memory.buffer, ptr, (end - i) * STRIDE), i * STRIDE);
+    for (let j = 0; j < chunkLone.length; j += 2) invalidRow(out, chunkLone[j], chunkLone[j + 1]);
   }
   return out;
+}
+
+/**
+ * Makes row `k` of batch answers invalid at `index` (a lone surrogate:
+ * the module parsed the U+FFFD TextEncoder wrote in its place, one UTF-16
+ * unit too, so the offsets of the row's other inputs stand).
+ */
+function invalidRow(words, k, index) {
+  words.fill(-1, k * STRIDE, (k + 1) * STRIDE);
+  words[k * STRIDE] = index;
+  words[k * STRIDE + 16] = INVALID;
 }
 
 /** The words of the last `parse_lines`, copied out of the module's memory (16- or 32-bit). */
@@ -310,6 +419,8 @@ export function parseMany(inputs, { profile } = {}) {
 
 /** The URIError of parsing `source` alone (which the batch found invalid). */
 function failureOf(source, code) {
+  const lone = loneSurrogate(source);
+  if (lone >= 0) return notUnicode(source, lone);
   try {
     wasm.parse(source, code);
     return new URIError('inconsistent batch answer', { kind: 'internal' });
@@ -404,17 +515,32 @@ export function parseLines(text, { profile } = {}) {
   const ptr = call(wasm.parse_lines, bytes, code, bytes === text.length);
   const n = wasm.lines_count();
   const lines = new Uint32Array(raw.memory.buffer, wasm.lines_ptr(), 2 * n).slice();
-  return new URIBatch(text, lines, linesWords(ptr, n * STRIDE), n, code);
+  const words = linesWords(ptr, n * STRIDE);
+  // A line with a lone surrogate is invalid there (per line, as a batch
+  // row): the first one of the line, at its index in the line.
+  if (bytes !== text.length && loneSurrogate(text) >= 0) {
+    let line = 0;
+    let marked = -1;
+    for (const m of text.matchAll(LONE_ALL)) {
+      while (line + 1 < n && lines[2 * (line + 1)] <= m.index) line++;
+      if (line !== marked) invalidRow(words, line, m.index - lines[2 * line]);
+      marked = line;
+    }
+  }
+  return new URIBatch(text, lines, words, n, code);
 }
 
 /**
  * Whether `input` matches the ABNF rule `rule` (the RFC's rule names:
  * `URI-reference` by default, `URI`, `absolute-URI`, `relative-ref`,
  * `IRI`, `IRI-reference`, `host`, `IPv6address`, `segment`, ...).
+ * Text with a lone surrogate is no text at all: it throws URIError
+ * `not-unicode` (as an unknown rule throws `unknown-rule`).
  */
 export function validate(input, rule = 'URI-reference') {
+  const s = text(input, 'input');
   try {
-    wasm.validate(text(input, 'input'), rule);
+    wasm.validate(s, rule);
     return true;
   } catch (e) {
     const err = failure(e);
@@ -439,6 +565,7 @@ export function validateMany(inputs, rule = 'URI-reference') {
     const bytes = putChunk(strs, i, end);
     const ptr = call(wasm.validate_items, bytes, end - i, rule, chunkAscii);
     out.set(new Int32Array(raw.memory.buffer, ptr, end - i), i);
+    for (let j = 0; j < chunkLone.length; j += 2) out[chunkLone[j]] = chunkLone[j + 1];
   }
   return out;
 }
@@ -475,7 +602,7 @@ export function decode(input, { form = false, lossy = false } = {}) {
 
 /** The URI references in plain text (RFC 3986 Appendix C): `{uri, start, end, delimiter}`. */
 export function extract(input, { relative = false, anyScheme = false } = {}) {
-  return JSON.parse(wasm.extract(text(input, 'input'), relative, anyScheme));
+  return JSON.parse(call(wasm.extract, text(input, 'input'), relative, anyScheme));
 }
 
 /** The security findings (RFC 3986 section 7): `{kind, start, end, message}`. */
@@ -527,7 +654,7 @@ export function views(input, { parsers = VIEW_PARSERS } = {}) {
     if (!VIEW_PARSERS.includes(p)) throw new TypeError(`unknown parser ${JSON.stringify(p)} (known: ${VIEW_PARSERS.join(', ')})`);
   }
   const whatwg = parsers.includes('whatwg') ? JSON.stringify(whatwgView(s)) : '';
-  const answer = JSON.parse(wasm.views(s, parsers.join(','), whatwg));
+  const answer = JSON.parse(call(wasm.views, s, parsers.join(','), whatwg));
   const byParser = {};
   for (const { parser, ...view } of answer.views) {
     byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(Object.entries(view).map(([k, v]) => [k, absentAsUndefined(v)]));
@@ -561,6 +688,32 @@ export function toFilePath(uri, { style = defaultStyle(), profile = 'rfc8089' } 
 }
 
 /**
+ * Refuses a variable (its name, a value, a list item, a key or value of
+ * an associative array) with a lone surrogate: URIError `not-unicode`, at
+ * its index in that string, naming the variable. (JSON.stringify would
+ * write it as an escape the core cannot read as text.)
+ */
+function unicodeVars(vars) {
+  if (vars === null || typeof vars !== 'object') return;
+  for (const [name, value] of Object.entries(vars)) {
+    const strings = [name];
+    if (typeof value === 'string') strings.push(value);
+    else if (Array.isArray(value)) strings.push(...value.filter((x) => typeof x === 'string'));
+    else if (value !== null && typeof value === 'object') {
+      for (const [k, v] of Object.entries(value)) strings.push(k, ...(typeof v === 'string' ? [v] : []));
+    }
+    for (const str of strings) {
+      const i = loneSurrogate(str);
+      if (i >= 0) {
+        const e = notUnicode(str, i);
+        e.message = `${e.message} (variable ${JSON.stringify(name)})`;
+        throw e;
+      }
+    }
+  }
+}
+
+/**
  * A URI Template (RFC 6570): `expand` fills it in, `match` reads the
  * variables back out of a URI (`mode`: `'exact'`, the inverse of expand;
  * `'lenient'` or `'lenient-form'`, as clients send URIs).
@@ -568,14 +721,15 @@ export function toFilePath(uri, { style = defaultStyle(), profile = 'rfc8089' } 
 export class UriTemplate {
   #t;
   constructor(template) {
-    this.#t = call(() => new wasm.Template(text(template, 'template')));
+    this.#t = call((t) => new wasm.Template(t), text(template, 'template'));
     this.template = template;
   }
   /** The variable names in order of appearance (repeats kept). */
   get variables() { return this.#t.variables(); }
   /** Expands with `vars` (strings, numbers, booleans, arrays, objects; null/undefined is undefined). */
   expand(vars = {}) {
-    return call(() => this.#t.expand(JSON.stringify(vars)));
+    unicodeVars(vars);
+    return call((json) => this.#t.expand(json), JSON.stringify(vars));
   }
   /**
    * The variables of `uri`, or `null` when it does not match: strings,
@@ -596,7 +750,7 @@ export class UriTemplate {
   }
   /** `null`, or `{vars, rest, hazards}`: the unnamed query parameters and the path hazards too. */
   matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
-    const json = call(() => this.#t.match(text(uri, 'uri'), mode, maxLength));
+    const json = call((u) => this.#t.match(u, mode, maxLength), text(uri, 'uri'));
     if (json === undefined) return null;
     const d = JSON.parse(json);
     d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));
@@ -606,16 +760,21 @@ export class UriTemplate {
 }
 export { fastUri } from './fast-uri.js';
 
+/** A format check: `validate`, with a string that is not Unicode text (a lone surrogate) not valid. */
+function format(s, rule) {
+  return typeof s === 'string' && loneSurrogate(s) >= 0 ? false : validate(s, rule);
+}
+
 /**
  * JSON Schema format checks (`uri`, `uri-reference`, `iri`,
  * `iri-reference`, `uri-template`) by the core, for a validator's
  * `addFormat` (ajv: `for (const [n, f] of Object.entries(jsonSchemaFormats)) ajv.addFormat(n, f)`).
  */
 export const jsonSchemaFormats = Object.freeze({
-  uri: (s) => validate(s, 'URI'),
-  'uri-reference': (s) => validate(s, 'URI-reference'),
-  iri: (s) => validate(s, 'IRI'),
-  'iri-reference': (s) => validate(s, 'IRI-reference'),
+  uri: (s) => format(s, 'URI'),
+  'uri-reference': (s) => format(s, 'URI-reference'),
+  iri: (s) => format(s, 'IRI'),
+  'iri-reference': (s) => format(s, 'IRI-reference'),
   'uri-template': (s) => {
     try {
       new UriTemplate(s);

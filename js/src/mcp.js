@@ -7,7 +7,7 @@
 // (a `/` or a dot segment) do not match. URIs are read up to the SDK's
 // limit (MAX_TEMPLATE_LENGTH, 1,000,000; here in UTF-8 bytes). See
 // docs/javascript.md.
-import { UriTemplate as Core, URIError } from './index.js';
+import { UriTemplate as Core, URIError, _text } from './index.js';
 import { wasm } from './load.js';
 
 const SDK_MAX_LENGTH = 1_000_000;
@@ -16,6 +16,8 @@ export class UriTemplate {
   #core;
   /** Whether `str` holds at least one template expression (by the RFC 6570 grammar). */
   static isTemplate(str) {
+    // Not Unicode text (a lone surrogate): no template.
+    if (_text.loneSurrogate(String(str)) >= 0) return false;
     let t;
     try {
       t = new wasm.Template(String(str));

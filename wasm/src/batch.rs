@@ -15,13 +15,14 @@
 //! invalid input has `INVALID` there and the index of its first bad
 //! character in word 0. All offsets in UTF-16 units, relative to the input.
 
-use std::cell::{Cell, RefCell};
+use std::cell::Cell;
 
 use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
-use crate::input::with_input;
+use crate::input::{grow, too_large, with_input};
 use crate::parse::{Pieces, check, host_kind_code, pieces, pieces_uri_reference, rule_of};
+use crate::slot::Slot;
 use crate::utf16;
 
 /// Words per input.
@@ -31,24 +32,34 @@ const INVALID: i32 = -2;
 /// Inputs up to this many UTF-16 units get 16-bit words.
 const NARROW_MAX: usize = i16::MAX as usize;
 
+// Slots, not RefCells: a call that traps must not leave a buffer borrowed
+// for every later call (crate::slot). Every buffer grows by a fallible
+// reservation: input whose answers the memory cannot hold is refused
+// (`input-too-large`) before parsing, not trapped on.
 thread_local! {
-    static LENS: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    static NARROW: RefCell<Vec<i16>> = const { RefCell::new(Vec::new()) };
-    static WIDE: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
+    static LENS: Slot<Vec<u32>> = const { Slot::new(Vec::new()) };
+    static NARROW: Slot<Vec<i16>> = const { Slot::new(Vec::new()) };
+    static WIDE: Slot<Vec<i32>> = const { Slot::new(Vec::new()) };
     static WIDE_LAST: Cell<bool> = const { Cell::new(false) };
     /// Per line of `parse_lines`: its start and length in UTF-16 units.
-    static LINES: RefCell<Vec<u32>> = const { RefCell::new(Vec::new()) };
-    static VALIDITY: RefCell<Vec<i32>> = const { RefCell::new(Vec::new()) };
+    static LINES: Slot<Vec<u32>> = const { Slot::new(Vec::new()) };
+    static VALIDITY: Slot<Vec<i32>> = const { Slot::new(Vec::new()) };
 }
 
 /// Make the lengths buffer hold `count` lengths (in bytes, one per
-/// input); its address (which moves only when a later call asks for more).
+/// input); its address (which moves only when a later call asks for
+/// more), or 0 when the memory cannot grow that far.
 #[wasm_bindgen]
 pub fn lens_reserve(count: u32) -> u32 {
     LENS.with(|l| {
-        let mut l = l.borrow_mut();
-        l.resize(count as usize, 0);
-        l.as_ptr() as u32
+        l.with(|l| {
+            let more = (count as usize).saturating_sub(l.len());
+            if more > 0 && grow(l, more).is_err() {
+                return 0;
+            }
+            l.resize(count as usize, 0);
+            l.as_ptr() as u32
+        })
     })
 }
 
@@ -144,12 +155,15 @@ fn parse_into<'a, const PROFILE: u32, W: Word>(
 }
 
 /// The first `n` words of `b`, which grows to hold them (every word of
-/// an input is written, so they are not cleared).
-fn words<W: Copy + Default>(b: &mut Vec<W>, n: usize) -> &mut [W] {
+/// an input is written, so they are not cleared); a failure when the
+/// memory cannot grow that far.
+fn words<W: Copy + Default>(b: &mut Vec<W>, n: usize) -> Result<&mut [W], Failure> {
     if b.len() < n {
+        let more = n - b.len();
+        grow(b, more).map_err(|_| too_large("the answers", more * std::mem::size_of::<W>()))?;
         b.resize(n, W::default());
     }
-    &mut b[..n]
+    Ok(&mut b[..n])
 }
 
 /// Parse `count` items of `items` in `profile` into the narrow or the wide
@@ -160,7 +174,7 @@ fn parse_all<'a>(
     profile: u32,
     ascii: bool,
     wide: bool,
-) -> u32 {
+) -> Result<u32, Failure> {
     WIDE_LAST.with(|w| w.set(wide));
     fn run<'a, W: Word>(
         items: impl Iterator<Item = &'a str>,
@@ -177,17 +191,19 @@ fn parse_all<'a>(
     }
     if wide {
         WIDE.with(|b| {
-            let mut b = b.borrow_mut();
-            let out = words(&mut b, count * STRIDE);
-            run(items, profile, ascii, out);
-            out.as_ptr() as u32
+            b.with(|b| {
+                let out = words(b, count * STRIDE)?;
+                run(items, profile, ascii, out);
+                Ok(out.as_ptr() as u32)
+            })
         })
     } else {
         NARROW.with(|b| {
-            let mut b = b.borrow_mut();
-            let out = words(&mut b, count * STRIDE);
-            run(items, profile, ascii, out);
-            out.as_ptr() as u32
+            b.with(|b| {
+                let out = words(b, count * STRIDE)?;
+                run(items, profile, ascii, out);
+                Ok(out.as_ptr() as u32)
+            })
         })
     }
 }
@@ -202,37 +218,38 @@ fn with_items<R>(
     f: impl FnOnce(&mut dyn Iterator<Item = &str>, usize, bool) -> R,
 ) -> Result<R, Failure> {
     LENS.with(|l| {
-        let l = l.borrow();
-        let lens = l.get(..count as usize).ok_or_else(|| overrun(len))?;
-        with_input(len, |text| {
-            // Every cut at a character boundary, within the text.
-            let mut at = 0usize;
-            for &n in lens {
-                at += n as usize;
-                if !text.is_char_boundary(at) {
-                    return Err(overrun(len));
+        l.with(|l| {
+            let lens = l.get(..count as usize).ok_or_else(|| overrun(len))?;
+            with_input(len, |text| {
+                // Every cut at a character boundary, within the text.
+                let mut at = 0usize;
+                for &n in lens {
+                    at += n as usize;
+                    if !text.is_char_boundary(at) {
+                        return Err(overrun(len));
+                    }
                 }
-            }
-            // Whether some input is too long for 16-bit words: longer than
-            // NARROW_MAX in UTF-16 units (counted only for one that long
-            // in bytes).
-            let mut wide = false;
-            let mut at = 0usize;
-            for &n in lens {
-                let n = n as usize;
-                if n > NARROW_MAX {
-                    wide |= utf16_len(&text.as_bytes()[at..at + n]) as usize > NARROW_MAX;
+                // Whether some input is too long for 16-bit words: longer than
+                // NARROW_MAX in UTF-16 units (counted only for one that long
+                // in bytes).
+                let mut wide = false;
+                let mut at = 0usize;
+                for &n in lens {
+                    let n = n as usize;
+                    if n > NARROW_MAX {
+                        wide |= utf16_len(&text.as_bytes()[at..at + n]) as usize > NARROW_MAX;
+                    }
+                    at += n;
                 }
-                at += n;
-            }
-            let mut rest = text;
-            let mut items = lens.iter().map(|&n| {
-                let (item, tail) = rest.split_at(n as usize);
-                rest = tail;
-                item
-            });
-            Ok(f(&mut items, lens.len(), wide))
-        })?
+                let mut rest = text;
+                let mut items = lens.iter().map(|&n| {
+                    let (item, tail) = rest.split_at(n as usize);
+                    rest = tail;
+                    item
+                });
+                Ok(f(&mut items, lens.len(), wide))
+            })?
+        })
     })
 }
 
@@ -266,7 +283,7 @@ pub fn parse_items(
                 "an input too long for 16-bit offsets".into(),
             ));
         }
-        Ok(parse_all(items, n, profile, ascii, wide))
+        parse_all(items, n, profile, ascii, wide)
     })?
 }
 
@@ -279,47 +296,62 @@ pub fn parse_items(
 #[wasm_bindgen]
 pub fn parse_lines(len: u32, profile: u32, ascii: bool) -> Result<u32, Failure> {
     with_input(len, |text| {
-        let lines = split_lines(text.as_bytes());
+        let lines = split_lines(text.as_bytes())?;
         LINES.with(|out| {
-            let mut out = out.borrow_mut();
-            out.clear();
-            out.reserve(2 * lines.len());
-            let mut units = 0u32;
-            let mut at = 0usize;
-            for &(start, line_len) in &lines {
-                if ascii {
-                    out.push(start as u32);
-                    out.push(line_len as u32);
-                } else {
-                    units += utf16_len(&text.as_bytes()[at..start]);
-                    at = start;
-                    out.push(units);
-                    out.push(utf16_len(&text.as_bytes()[start..start + line_len]));
+            out.with(|out| {
+                out.clear();
+                grow(out, 2 * lines.len())
+                    .map_err(|_| too_large("the lines' offsets", 8 * lines.len()))?;
+                let mut units = 0u32;
+                let mut at = 0usize;
+                for &(start, line_len) in &lines {
+                    if ascii {
+                        out.push(start as u32);
+                        out.push(line_len as u32);
+                    } else {
+                        units += utf16_len(&text.as_bytes()[at..start]);
+                        at = start;
+                        out.push(units);
+                        out.push(utf16_len(&text.as_bytes()[start..start + line_len]));
+                    }
                 }
-            }
-        });
+                Ok(())
+            })
+        })?;
         let longest = lines.iter().map(|l| l.1).max().unwrap_or(0);
         // The cuts are at ASCII bytes (LF, CR): character boundaries.
         let items = lines.iter().map(|&(s, n)| text.get(s..s + n).unwrap_or(""));
         parse_all(items, lines.len(), profile, ascii, longest > NARROW_MAX)
-    })
+    })?
 }
 
-/// The (start, length) in bytes of each line of `text`.
-fn split_lines(text: &[u8]) -> Vec<(usize, usize)> {
+/// The (start, length) in bytes of each line of `text`; a failure when
+/// the memory cannot hold them (room for them all is reserved first).
+fn split_lines(text: &[u8]) -> Result<Vec<(usize, usize)>, Failure> {
     let mut out = Vec::new();
     if text.is_empty() {
-        return out;
+        return Ok(out);
     }
     let body = text.strip_suffix(b"\n").unwrap_or(text);
+    // Grown by fallible doubling as lines come (counting the lines first,
+    // to reserve once, took a third more time for a file of URLs).
+    let full = |out: &Vec<(usize, usize)>| {
+        too_large(
+            "the lines",
+            2 * out.len() * std::mem::size_of::<(usize, usize)>(),
+        )
+    };
     let mut start = 0;
     loop {
         let rest = &body[start..];
         let end = find_lf(rest).unwrap_or(rest.len());
         let line = &rest[..end];
+        if out.len() == out.capacity() {
+            grow(&mut out, 1).map_err(|_| full(&out))?;
+        }
         out.push((start, line.strip_suffix(b"\r").unwrap_or(line).len()));
         if end == rest.len() {
-            return out;
+            return Ok(out);
         }
         start += end + 1;
     }
@@ -364,13 +396,13 @@ fn utf16_len(bytes: &[u8]) -> u32 {
 /// How many lines the last `parse_lines` read.
 #[wasm_bindgen]
 pub fn lines_count() -> u32 {
-    LINES.with(|l| (l.borrow().len() / 2) as u32)
+    LINES.with(|l| l.with(|l| (l.len() / 2) as u32))
 }
 
 /// Where the last `parse_lines` left each line's start and length.
 #[wasm_bindgen]
 pub fn lines_ptr() -> u32 {
-    LINES.with(|l| l.borrow().as_ptr() as u32)
+    LINES.with(|l| l.with(|l| l.as_ptr() as u32))
 }
 
 /// For each input of the input buffer (as `parse_items`), `-1` when it
@@ -381,31 +413,34 @@ pub fn validate_items(len: u32, count: u32, rule: &str, ascii: bool) -> Result<u
     let r = rule_of(rule)?;
     with_items(len, count, |items, n, _| {
         VALIDITY.with(|v| {
-            let mut v = v.borrow_mut();
-            v.clear();
-            v.extend(items.map(|item| match check(r, item) {
-                Ok(()) => -1,
-                Err(e) if ascii => e.index() as i32,
-                Err(e) => units(item, e.index()),
-            }));
-            debug_assert_eq!(v.len(), n);
-            v.as_ptr() as u32
+            v.with(|v| {
+                v.clear();
+                grow(v, n).map_err(|_| too_large("the answers", 4 * n))?;
+                v.extend(items.map(|item| match check(r, item) {
+                    Ok(()) => -1,
+                    Err(e) if ascii => e.index() as i32,
+                    Err(e) => units(item, e.index()),
+                }));
+                debug_assert_eq!(v.len(), n);
+                Ok(v.as_ptr() as u32)
+            })
         })
-    })
+    })?
 }
 
 #[cfg(test)]
 mod tests {
     #[test]
     fn lines_and_their_lengths() {
-        let l = super::split_lines(b"a\r\nbc\n\nd");
+        let split = |t: &[u8]| super::split_lines(t).ok().unwrap_or_default();
+        let l = split(b"a\r\nbc\n\nd");
         assert_eq!(l, [(0, 1), (3, 2), (6, 0), (7, 1)]);
-        assert_eq!(super::split_lines(b"a\n"), [(0, 1)]);
-        assert!(super::split_lines(b"").is_empty());
-        assert_eq!(super::split_lines(b"\n"), [(0, 0)]);
+        assert_eq!(split(b"a\n"), [(0, 1)]);
+        assert!(split(b"").is_empty());
+        assert_eq!(split(b"\n"), [(0, 0)]);
         assert_eq!(super::utf16_len("a\u{e9}\u{1f600}".as_bytes()), 4);
         let long = b"0123456789abcdef\n0123\r\n";
-        assert_eq!(super::split_lines(long), [(0, 16), (17, 4)]);
+        assert_eq!(split(long), [(0, 16), (17, 4)]);
         for k in 0..20 {
             let mut b = vec![b'x'; 20];
             b[k] = b'\n';

@@ -14,6 +14,8 @@ mod input;
 mod inspector;
 mod ops;
 mod parse;
+// Buffers a trap cannot lock.
+mod slot;
 mod template;
 mod utf16;
 // Every parser's view (urikit::views), the runtime's URL passed in.

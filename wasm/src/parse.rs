@@ -2,7 +2,7 @@
 //! JavaScript reads in place (no string crosses back; the JavaScript layer
 //! slices its own string).
 
-use std::cell::RefCell;
+use std::cell::Cell;
 
 use urikit::{HostKind, Iri, IriRef, Uri, UriRef};
 use wasm_bindgen::prelude::*;
@@ -20,7 +20,9 @@ pub const NONE: u32 = u32::MAX;
 pub const SLOTS: usize = 20;
 
 thread_local! {
-    static OFFSETS: RefCell<[u32; SLOTS]> = const { RefCell::new([NONE; SLOTS]) };
+    // A Cell, not a RefCell: a trap half way through a call leaves no
+    // borrow behind (crate::slot).
+    static OFFSETS: Cell<[u32; SLOTS]> = const { Cell::new([NONE; SLOTS]) };
 }
 
 /// The names of the host kinds, in the order `parse` codes them (the
@@ -127,7 +129,10 @@ pub fn write(s: &str, p: &Pieces<'_>, out: &mut [u32]) {
 #[wasm_bindgen]
 pub fn parse(s: &str, profile: u32) -> Result<(), Failure> {
     let p = pieces(s, profile).map_err(|e| Failure::parse(e, s))?;
-    OFFSETS.with(|o| write(s, &p, &mut o.borrow_mut()[..]));
+    // Every word JavaScript reads is written: no copy of the old ones in.
+    let mut o = [NONE; SLOTS];
+    write(s, &p, &mut o);
+    OFFSETS.with(|c| c.set(o));
     Ok(())
 }
 
@@ -139,7 +144,11 @@ pub fn parse_input(len: u32, profile: u32) -> Result<(), Failure> {
 
 /// Run `f` on the offsets buffer.
 pub fn offsets_mut(f: impl FnOnce(&mut [u32; SLOTS])) {
-    OFFSETS.with(|o| f(&mut o.borrow_mut()));
+    OFFSETS.with(|o| {
+        let mut a = o.get();
+        f(&mut a);
+        o.set(a);
+    });
 }
 
 /// Where `parse` leaves its offsets in the module's memory.

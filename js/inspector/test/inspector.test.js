@@ -3,7 +3,9 @@
 // tiny static server on 127.0.0.1, inputs are typed into the page, and
 // what the page shows (read from the DOM) is compared with the package's
 // own answers in Node and with urikit's vectors (the RFC's examples).
-// Takes three screenshots into docs/img/inspector-*.png.
+// Takes three screenshots, into target/inspector-screenshots/ (untracked:
+// a test run leaves the checkout as it was); URIKIT_REFRESH_DOCS=1 writes
+// them over the docs' own, docs/img/inspector-*.png.
 //
 // Without chromium this prints one skip line and passes, except under
 // CI=true, where it fails. CHROMIUM names another binary.
@@ -18,7 +20,11 @@ const here = dirname(fileURLToPath(import.meta.url));
 const jsRoot = join(here, '..', '..');
 const repo = join(jsRoot, '..');
 const data = join(repo, 'urikit', 'tests', 'data');
-const shots = join(repo, 'docs', 'img');
+const shots =
+  process.env.URIKIT_REFRESH_DOCS === '1'
+    ? join(repo, 'docs', 'img')
+    : join(process.env.CARGO_TARGET_DIR ?? join(repo, 'target'), 'inspector-screenshots');
+mkdirSync(shots, { recursive: true });
 const chromiumPath = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const wasmFile = join(jsRoot, 'dist', 'wasm', 'urikit_wasm_bg.wasm');
 
@@ -170,7 +176,6 @@ if (!missing) {
     assert.deepEqual(e, { byte: 10, index: 10, kind: 'invalid-character', component: 'host', rule: 'host' });
     assert.match(await text('#err-rule'), /host = IP-literal \/ IPv4address \/ reg-name/);
     assert.equal(await page.$eval('#colored .c-bad', (s) => s.textContent), ' ');
-    mkdirSync(shots, { recursive: true });
     await page.locator('#parse').screenshot({ path: join(shots, 'inspector-invalid.png') });
     // urikit's must-fail vectors: index and kind as the vector says, and
     // as the package's URIError says.
