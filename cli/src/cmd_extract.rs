@@ -172,7 +172,8 @@ fn print(
         return Ok(write_record(out, &record)?);
     }
     if show.file {
-        write!(out, "{}:", loc.source.name())?;
+        // A file name is shown with its control characters escaped.
+        write!(out, "{}:", crate::common::escape(&loc.source.name()))?;
     }
     if show.line {
         write!(out, "{}:", loc.line)?;

@@ -12,7 +12,7 @@ use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Matcher, Template, TemplateError, VarValue};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, lossy, printable, write_record,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, caret_text, lossy, write_record,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
@@ -144,8 +144,7 @@ fn variables(args: &ExpandArgs) -> anyhow::Result<Map<String, Json>> {
 
 /// The input and a caret under the error, for standard error.
 fn caret(input: &str, index: usize, message: &str) -> String {
-    let (text, col) = printable(input.as_bytes(), index);
-    format!("{text}\n{:col$}^ {message}", "")
+    caret_text(input.as_bytes(), index, message)
 }
 
 /// A caret under the error, on standard error.

@@ -112,7 +112,10 @@ fn main() -> ExitCode {
         Ok(Status::Flagged) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("uri: {e:#}");
+            // The message may quote an argument: its control characters
+            // escaped (a usage error's caret excerpt spans lines).
+            let text = format!("{e:#}");
+            eprintln!("uri: {}", urikit_cli::format::escape_lines(&text));
             ExitCode::from(2)
         }
     }
