@@ -256,3 +256,12 @@ fn an_iri_parsed_without_iri_gets_a_hint() {
     let out = uri(&["parse", "http://exa mple.com/"], None);
     assert!(!stderr(&out).contains("--iri"), "{}", stderr(&out));
 }
+
+#[test]
+fn template_match_says_why_a_line_that_is_not_utf8_was_not_tried() {
+    let out = uri(&["template", "match", "{x}"], Some(b"a\xff\n/ok\n"));
+    let lines = json_lines(&out);
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["error"], "invalid-utf8");
+    assert_eq!(lines[1].get("error"), None);
+}
