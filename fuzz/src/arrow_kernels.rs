@@ -154,10 +154,7 @@ pub fn check_arrow_kernels(data: &[u8]) {
     let findings = confusion.as_list::<i32>();
     for (i, r) in rows.iter().enumerate() {
         let Some(r) = r else {
-            assert!(
-                views.is_null(i) && confusion.is_null(i),
-                "views of a null row"
-            );
+            assert!(views.is_null(i) && confusion.is_null(i), "views of a null row");
             continue;
         };
         let want = views_of(r, &parsers);

@@ -20,11 +20,7 @@ pub fn check_views_bytes(data: &[u8]) {
 /// - each finding names two parsers or more, with a value for each.
 pub fn check_views(s: &str) {
     let v = views(s);
-    let oks: Vec<&View<'_>> = v
-        .views
-        .iter()
-        .filter_map(|(_, r)| r.as_ref().ok())
-        .collect();
+    let oks: Vec<&View<'_>> = v.views.iter().filter_map(|(_, r)| r.as_ref().ok()).collect();
     if oks.windows(2).all(|w| w[0].host == w[1].host) {
         assert!(
             !v.findings.iter().any(|f| f.component == "host"),
@@ -33,11 +29,7 @@ pub fn check_views(s: &str) {
         );
     }
     if oks.is_empty() || (oks.len() == v.views.len() && oks.windows(2).all(|w| w[0] == w[1])) {
-        assert!(
-            v.findings.is_empty(),
-            "findings for {s:?}: {:?}",
-            v.findings
-        );
+        assert!(v.findings.is_empty(), "findings for {s:?}: {:?}", v.findings);
     }
     for f in &v.findings {
         assert!(f.parsers.len() >= 2, "{s:?}: {f:?}");
