@@ -362,7 +362,7 @@ pub fn views_table(v: &Views<'_>, color: bool, eol: u8) -> Vec<u8> {
 /// use urikit::{UriRef, security::lint};
 /// let r = UriRef::parse("http://u:p@h/").unwrap();
 /// let lines = urikit_cli::format::lint_lines(r.as_str(), &lint(r).unwrap(), true, false);
-/// assert!(String::from_utf8(lines).unwrap().starts_with("http://u:p@h/\ncredentials\t7-10\t"));
+/// assert!(String::from_utf8(lines).unwrap().starts_with("http://u:p@h/\ncredentials\t9-10\t"));
 /// ```
 pub fn lint_lines(uri: &str, findings: &[LintFinding], header: bool, color: bool) -> Vec<u8> {
     let mut out = Vec::new();
