@@ -265,3 +265,13 @@ fn template_match_says_why_a_line_that_is_not_utf8_was_not_tried() {
     assert_eq!(lines[0]["error"], "invalid-utf8");
     assert_eq!(lines[1].get("error"), None);
 }
+
+#[test]
+fn guess_quotes_a_long_input_as_an_excerpt() {
+    // One long word that cannot be completed: its diagnostic quotes it.
+    let text = format!("a{}\x1b", "é".repeat(50_000));
+    let out = uri(&["guess", &text], None);
+    assert_eq!(out.status.code(), Some(1));
+    no_control(&out.stderr);
+    assert!(out.stderr.len() < 1000, "{} bytes", out.stderr.len());
+}
