@@ -18,7 +18,7 @@ here="$(cd "$(dirname "$0")" && pwd)"
 shared="${URIKIT_CORPUS:-$here/../../shared/corpus}"
 vectors="$here/../urikit/tests/data/vectors"
 targets=("$@")
-[ ${#targets[@]} -eq 0 ] && targets=(parse differential resolve make_relative normalize percent builder extract_lint file_paths conversions repair java_uri rfc2396 arrow_kernels py_conversions views)
+[ ${#targets[@]} -eq 0 ] && targets=(parse differential resolve make_relative normalize percent builder extract_lint file_paths conversions repair java_uri rfc2396 arrow_kernels py_conversions views cli_output)
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT

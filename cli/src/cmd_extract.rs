@@ -172,7 +172,8 @@ fn print(
         return Ok(write_record(out, &record)?);
     }
     if show.file {
-        write!(out, "{}:", loc.source.name())?;
+        // A file name is shown with its control characters escaped.
+        write!(out, "{}:", crate::common::escape(&loc.source.name()))?;
     }
     if show.line {
         write!(out, "{}:", loc.line)?;
@@ -180,9 +181,10 @@ fn print(
     out.write_all(m.as_str().as_bytes())?;
     if let Some(alt) = alternative {
         let note = format!(
-            "note: {} (at byte {}) had a hyphen at a line end; it may also be {alt}",
-            m.as_str(),
-            m.start()
+            "note: {} (at byte {}) had a hyphen at a line end; it may also be {}",
+            urikit_cli::format::excerpt(m.as_str()),
+            m.start(),
+            urikit_cli::format::excerpt(&alt)
         );
         out.report(loc, &note);
     }

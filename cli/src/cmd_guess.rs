@@ -7,6 +7,8 @@ use std::ffi::OsString;
 use serde::Serialize;
 use urikit::suffix::{Guess, SuffixOptions};
 
+use urikit_cli::format::excerpt;
+
 use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Complete what a person typed into a URI: `www.w3.org/Addressing/` gives
@@ -55,20 +57,22 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                 out.line(c.uri().as_str().as_bytes())?;
                 if c.also_parses_as_uri() {
                     let scheme = text.trim().split(':').next().unwrap_or("");
+                    // Notes quote the input as an excerpt (see urikit_cli::format).
+                    let (text, scheme) = (excerpt(&text), excerpt(scheme));
                     let note = format!("note: '{text}' is also a valid URI with the scheme '{scheme}'; read as host:port");
                     out.report(loc, &note);
                 }
             }
             Guess::AlreadyUri => {
                 out.line(text.trim().as_bytes())?;
-                out.report(loc, &format!("note: '{}' is already a URI", text.trim()));
+                out.report(loc, &format!("note: '{}' is already a URI", excerpt(text.trim())));
             }
             other => {
                 let why = match other {
                     Guess::CannotComplete(why) => why.to_string(),
                     _ => "cannot complete".to_string(),
                 };
-                out.report(loc, &format!("'{text}': {why}"));
+                out.report(loc, &format!("'{}': {why}", excerpt(&text)));
                 if args.output.keep_invalid {
                     out.line(input)?;
                 }

@@ -71,10 +71,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     };
                     write_record(out, &record)?;
                 } else {
-                    if headers {
-                        writeln!(out, "{}", String::from_utf8_lossy(input))?;
-                    }
-                    writeln!(out, "invalid\t{}-{}\t{e}", e.index(), e.index() + 1)?;
+                    // The input escaped (a header from standard input once
+                    // set the terminal's title): see urikit_cli::format.
+                    let message = e.to_string();
+                    out.write_all(&urikit_cli::format::lint_invalid(
+                        input,
+                        e.index(),
+                        &message,
+                        headers,
+                    ))?;
+                    out.end_line()?;
                 }
                 true
             }
@@ -134,55 +140,10 @@ fn write_human(
     findings: &[Finding],
     header: bool,
 ) -> anyhow::Result<()> {
-    if header && !out.color {
-        writeln!(out, "{uri}")?;
-    }
-    for f in findings {
-        if out.color {
-            let color = out.color;
-            write_highlighted(out, uri, f.start(), f.end(), color)?;
-        }
-        writeln!(out, "{}\t{}-{}\t{f}", f.kind().name(), f.start(), f.end())?;
-    }
+    let color = out.color;
+    out.write_all(&urikit_cli::format::lint_lines(
+        uri, findings, header, color,
+    ))?;
+    out.end_line()?;
     Ok(())
-}
-
-/// The URI on one line with `start..end` in bold red (reverse video for an
-/// empty span would show nothing, so spans are never empty).
-pub fn write_highlighted(
-    out: &mut impl Write,
-    uri: &str,
-    start: usize,
-    end: usize,
-    color: bool,
-) -> std::io::Result<()> {
-    let (Some(before), Some(span), Some(after)) =
-        (uri.get(..start), uri.get(start..end), uri.get(end..))
-    else {
-        return writeln!(out, "{uri}");
-    };
-    if color {
-        writeln!(out, "{before}\x1b[1;31;4m{span}\x1b[0m{after}")
-    } else {
-        writeln!(out, "{before}{span}{after}")
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn highlight_marks_the_span() {
-        let mut v = Vec::new();
-        write_highlighted(&mut v, "http://a:25/", 9, 11, true).unwrap();
-        assert_eq!(v, b"http://a:\x1b[1;31;4m25\x1b[0m/\n");
-        v.clear();
-        write_highlighted(&mut v, "http://a:25/", 9, 11, false).unwrap();
-        assert_eq!(v, b"http://a:25/\n");
-        v.clear();
-        // An out-of-range span never panics.
-        write_highlighted(&mut v, "ab", 1, 9, true).unwrap();
-        assert_eq!(v, b"ab\n");
-    }
 }

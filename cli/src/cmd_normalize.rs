@@ -96,7 +96,11 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.output.json, input, &e, loc)?;
+                if args.output.json {
+                    write_invalid(out, true, input, &e, loc)?;
+                } else {
+                    out.report_uri_error(loc, input, &e);
+                }
                 if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }

@@ -8,8 +8,8 @@ use urikit::java::JavaUri;
 use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
 
 use crate::common::{
-    InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, lossy,
-    parse_java, printable, write_record,
+    InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, caret_text,
+    lossy, parse_java, write_record,
 };
 
 /// Resolve references against a base URI (RFC 3986, section 5.2).
@@ -144,12 +144,12 @@ pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
 pub(crate) fn parse_base<R: ReadBase>(base: &OsString, reader: R) -> anyhow::Result<R::Base<'_>> {
     let bytes = base.as_encoded_bytes();
     reader.read(bytes).map_err(|e| {
-        let (text, col) = printable(bytes, e.index.unwrap_or(0));
         let message = e
             .message
             .strip_prefix("invalid base: ")
             .unwrap_or(&e.message);
-        UsageError(format!("invalid base URI\n{text}\n{:col$}^ {message}", "")).into()
+        let shown = caret_text(bytes, e.index.unwrap_or(0), message);
+        UsageError(format!("invalid base URI\n{shown}")).into()
     })
 }
 

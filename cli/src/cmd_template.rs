@@ -12,7 +12,7 @@ use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Matcher, Template, TemplateError, VarValue};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, lossy, printable, write_record,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, caret_text, lossy, write_record,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
@@ -60,7 +60,7 @@ pub struct ExpandArgs {
 /// `"hazards":[{"var":…,"kind":…}]` when a decoded path value holds a `/`
 /// or `\` or is `.`/`..` (kinds `separator-in-segment`, `dot-segment`);
 /// or `{"uri":…,"match":false}` (with `"error":"uri-too-long"` past the
-/// limit). With no URI, reads one per line from standard input.
+/// limit, `"error":"invalid-utf8"` for a line that is not UTF-8). With no URI, reads one per line from standard input.
 ///
 /// The default is the lenient mode, for URIs as clients and logs have
 /// them: query parameters in any order and optional, unnamed ones left in
@@ -144,8 +144,7 @@ fn variables(args: &ExpandArgs) -> anyhow::Result<Map<String, Json>> {
 
 /// The input and a caret under the error, for standard error.
 fn caret(input: &str, index: usize, message: &str) -> String {
-    let (text, col) = printable(input.as_bytes(), index);
-    format!("{text}\n{:col$}^ {message}", "")
+    caret_text(input.as_bytes(), index, message)
 }
 
 /// A caret under the error, on standard error.
@@ -320,6 +319,12 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
                         })
                         .collect()
                 });
+            }
+            // Not UTF-8: not tried, and its record says why.
+            Ok(None) if text.is_none() => {
+                status = Status::Flagged;
+                out.report(loc, "not UTF-8: not matched");
+                record.error = Some(urikit::ErrorKind::InvalidUtf8.name());
             }
             Ok(None) => status = Status::Flagged,
             Err(e) => {

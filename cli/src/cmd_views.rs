@@ -8,7 +8,17 @@ use serde::Serialize;
 use serde::ser::SerializeMap;
 use urikit::views::{Finding, Parser, Reading, View, Views, views_of};
 
-use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, UsageError};
+use crate::common::{
+    ErrorRecord, InputArgs, Inputs, InvalidRecord, Output, OutputArgs, Status, UsageError,
+    write_record,
+};
+
+/// The longest input read, in bytes: 2 MiB, the longest URL Chrome takes
+/// (`url::kMaxURLChars`). The parsers' views take about ten times their
+/// input in memory and the JSON record several times its length (a line
+/// of 100 MB took 1.18 GB and wrote 700 MB, issue 34): past this, an input
+/// is an error, not a URL any browser would load.
+pub const MAX_INPUT: usize = 2 << 20;
 
 /// Show how each parser reads a URI, and where they disagree: RFC 3986
 /// (urikit, strict), java.net.URI (RFC 2396, Java's reading), the WHATWG
@@ -26,7 +36,15 @@ use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, UsageError};
 /// works as a gate in scripts. With --json, one object per input:
 /// {"input", "views": {PARSER: {"scheme", "userinfo", "host", "host_kind",
 /// "port", "path", "query", "fragment"} or {"error"}}, "findings":
-/// [{"kind", "parsers", "values", "weight"}]}.
+/// [{"kind", "parsers", "values", "weight"}]}; an input that is not
+/// UTF-8 or is too long gives {"input", "valid": false, "error": {"index",
+/// "kind", "component", "message"}} in its place.
+///
+/// One input is at most 2 MiB (Chrome's limit on a URL's length); a longer
+/// one is an error at byte 2,097,152 and is not read by any parser. In the
+/// table, a value over 256 bytes is shown as its first and last 96 bytes
+/// around "…" (as diagnostics cut an input), so an input's table is a few
+/// kilobytes whatever its length.
 #[derive(clap::Args, Debug)]
 pub struct Args {
     #[command(flatten)]
@@ -56,19 +74,53 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each_text(|input, text, loc| {
-        let Some(text) = text else {
-            out.report(loc, "not UTF-8: every parser reads text");
+        // Not UTF-8, or too long: an error in the input's place, one
+        // JSON object per input as everywhere (--keep-invalid keeps the
+        // raw line out of the JSON Lines).
+        let refused = match text {
+            None => {
+                let at = std::str::from_utf8(input)
+                    .err()
+                    .map_or(0, |e| e.valid_up_to());
+                Some((
+                    at,
+                    urikit::ErrorKind::InvalidUtf8,
+                    "not UTF-8: every parser reads text".to_string(),
+                ))
+            }
+            Some(t) if t.len() > MAX_INPUT => Some((
+                MAX_INPUT,
+                urikit::ErrorKind::TooLong,
+                format!("input longer than {MAX_INPUT} bytes (2 MiB): not read"),
+            )),
+            Some(_) => None,
+        };
+        if let Some((index, kind, message)) = refused {
             status = Status::Flagged;
-            if args.output.keep_invalid {
-                out.line(input)?;
+            if args.output.json {
+                let error = ErrorRecord {
+                    index,
+                    kind: kind.name(),
+                    component: None,
+                    message,
+                };
+                write_record(out, &InvalidRecord::new(input, error))?;
+            } else {
+                out.report_caret(loc, input, index, &message);
+                if args.output.keep_invalid {
+                    out.line(input)?;
+                }
             }
             return Ok(());
-        };
+        }
+        let text = text.unwrap_or_default();
         let v = views_of(text, &parsers);
         if args.output.json {
-            crate::common::write_record(out, &Record(&v))?;
+            write_record(out, &Record(&v))?;
         } else {
-            write_table(out, &v)?;
+            let eol = out.eol();
+            out.write_all(&urikit_cli::format::views_table(&v, out.color, eol))?;
+            out.end_line()?;
         }
         status = status.flag_if(v.host_or_port_differs());
         Ok(())
@@ -98,7 +150,7 @@ impl Serialize for ViewsRecord<'_, '_> {
         for (parser, reading) in self.0 {
             match reading {
                 Ok(v) => m.serialize_entry(parser.name(), &ViewRecord::from(v))?,
-                Err(e) => m.serialize_entry(parser.name(), &ErrorRecord { error: e })?,
+                Err(e) => m.serialize_entry(parser.name(), &ViewError { error: e })?,
             }
         }
         m.end()
@@ -133,7 +185,7 @@ impl<'v> From<&'v View<'_>> for ViewRecord<'v> {
 }
 
 #[derive(Serialize)]
-struct ErrorRecord<'v> {
+struct ViewError<'v> {
     error: &'v str,
 }
 
@@ -150,99 +202,4 @@ impl Serialize for FindingRecord<'_> {
         m.serialize_entry("weight", f.weight.name())?;
         m.end()
     }
-}
-
-const COLUMNS: [&str; 8] = [
-    "parser", "scheme", "userinfo", "host", "port", "path", "query", "fragment",
-];
-
-/// The input, then one row per parser (`-` where it has no value), then
-/// one line per finding: `! WEIGHT KIND (component): parser=value ...`.
-fn write_table(out: &mut Output, v: &Views<'_>) -> anyhow::Result<()> {
-    let rows: Vec<Vec<String>> = v
-        .views
-        .iter()
-        .map(|(parser, reading)| {
-            let mut row = vec![parser.name().to_string()];
-            match reading {
-                Ok(view) => {
-                    let cell = |c: &Option<std::borrow::Cow<'_, str>>| {
-                        c.as_deref()
-                            .map_or_else(|| "-".to_string(), |s| format!("{s:?}"))
-                    };
-                    row.push(cell(&view.scheme));
-                    row.push(cell(&view.userinfo));
-                    let mut host = cell(&view.host);
-                    if let Some(kind) = view.host_kind {
-                        host.push_str(&format!(" ({kind})"));
-                    }
-                    row.push(host);
-                    row.push(cell(&view.port));
-                    row.push(cell(&view.path));
-                    row.push(cell(&view.query));
-                    row.push(cell(&view.fragment));
-                }
-                Err(e) => row.push(format!("error: {e}")),
-            }
-            row
-        })
-        .collect();
-    // An error row's message spans the columns after the parser's name:
-    // it widens only the first.
-    let mut widths: Vec<usize> = COLUMNS.iter().map(|c| c.len()).collect();
-    for row in &rows {
-        let cells = if row.len() == COLUMNS.len() {
-            row.len()
-        } else {
-            1
-        };
-        for (w, cell) in widths.iter_mut().zip(&row[..cells]) {
-            *w = (*w).max(cell.chars().count());
-        }
-    }
-    writeln!(out, "{}", v.input.escape_debug())?;
-    let header: Vec<String> = COLUMNS.iter().map(|c| c.to_string()).collect();
-    for (i, row) in std::iter::once(&header).chain(&rows).enumerate() {
-        out.write_all(b"  ")?;
-        for (j, cell) in row.iter().enumerate() {
-            let last = j + 1 == row.len();
-            let pad = if last {
-                0
-            } else {
-                widths[j].saturating_sub(cell.chars().count())
-            };
-            if i == 0 {
-                out.styled("1", cell)?;
-            } else if cell.starts_with("error: ") {
-                out.styled("33", cell)?;
-            } else {
-                out.write_all(cell.as_bytes())?;
-            }
-            if !last {
-                write!(out, "{:pad$}  ", "")?;
-            }
-        }
-        out.newline()?;
-    }
-    for f in &v.findings {
-        let values: Vec<String> = f
-            .parsers
-            .iter()
-            .zip(&f.values)
-            .map(|(p, value)| match value {
-                Some(value) => format!("{p}={value:?}"),
-                None => format!("{p}=-"),
-            })
-            .collect();
-        let style = match f.weight {
-            urikit::views::Weight::High => "1;31",
-            urikit::views::Weight::Medium => "33",
-            _ => "0",
-        };
-        out.write_all(b"  ! ")?;
-        out.styled(style, &format!("{} {}", f.weight, f.kind))?;
-        write!(out, " ({}): {}", f.component, values.join(" "))?;
-        out.newline()?;
-    }
-    Ok(())
 }

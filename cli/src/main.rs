@@ -7,7 +7,7 @@
 
 use std::process::ExitCode;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Subcommand};
 
 mod cmd_docs;
 mod cmd_encode;
@@ -28,7 +28,7 @@ mod common;
 
 use common::{Color, Output, Status, is_broken_pipe};
 
-#[derive(Parser, Debug)]
+#[derive(clap::Parser, Debug)]
 #[command(
     name = "uri",
     version,
@@ -67,8 +67,77 @@ enum Cmd {
     Views(cmd_views::Args),
 }
 
+/// The longest summary `-h` shows for a command or an option.
+const SUMMARY: usize = 72;
+
+/// `text`'s summary for `-h`: its first sentence, cut before a colon, a
+/// parenthesis or a semicolon (or a last comma) to at most [`SUMMARY`]
+/// characters; `None` when that is the whole text.
+fn summary(text: &str) -> Option<String> {
+    let text = text.trim();
+    let mut first = text.split_once(". ").map_or(text, |(s, _)| s);
+    if first.chars().count() > SUMMARY {
+        let fits = |i: &usize| *i >= 20 && first[..*i].chars().count() <= SUMMARY;
+        let strong = [": ", " (", "; "]
+            .iter()
+            .filter_map(|d| first.find(d))
+            .filter(fits)
+            .min();
+        let weak = first.match_indices(", ").map(|(i, _)| i).filter(fits).max();
+        let words = first.match_indices(' ').map(|(i, _)| i).filter(fits).max();
+        first = match strong.or(weak) {
+            Some(i) => &first[..i],
+            None => return Some(format!("{}…", &first[..words.unwrap_or(first.len())])),
+        };
+    }
+    let first = first.trim_end_matches('.');
+    (first != text.trim_end_matches('.')).then(|| first.to_string())
+}
+
+/// The command tree with one-line entries for `-h`: each command's
+/// `about` and each option's `help` cut to its [`summary`], the whole text
+/// kept for `--help` (and the manual page). Clap's derive takes the first
+/// paragraph of a doc comment for `-h`, and ours are long paragraphs:
+/// `uri -h` was 4 KB (issue 34).
+fn with_short_help(mut cmd: clap::Command) -> clap::Command {
+    if let Some(about) = cmd.get_about().map(|a| a.to_string())
+        && let Some(short) = summary(&about)
+    {
+        if cmd.get_long_about().is_none() {
+            cmd = cmd.long_about(about);
+        }
+        cmd = cmd.about(short);
+    }
+    cmd = cmd.mut_args(|arg| {
+        let Some(help) = arg.get_help().map(|h| h.to_string()) else {
+            return arg;
+        };
+        match summary(&help) {
+            Some(short) if arg.get_long_help().is_none() => arg.long_help(help).help(short),
+            Some(short) => arg.help(short),
+            None => arg,
+        }
+    });
+    let names: Vec<String> = cmd
+        .get_subcommands()
+        .map(|c| c.get_name().to_string())
+        .collect();
+    for name in names {
+        cmd = cmd.mut_subcommand(name, with_short_help);
+    }
+    cmd
+}
+
+/// The command tree (see [`with_short_help`]).
+fn command() -> clap::Command {
+    with_short_help(Cli::command())
+}
+
 fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let cli = match command()
+        .try_get_matches()
+        .and_then(|m| Cli::from_arg_matches(&m))
+    {
         Ok(cli) => cli,
         Err(e) => {
             let _ = e.print();
@@ -96,8 +165,8 @@ fn main() -> ExitCode {
         Cmd::Repair(args) => cmd_repair::run(args, &mut out),
         Cmd::FromPath(args) => cmd_path::run_from(args, &mut out),
         Cmd::ToPath(args) => cmd_path::run_to(args, &mut out),
-        Cmd::Completions(args) => cmd_docs::completions(args, &mut Cli::command(), &mut out),
-        Cmd::Man(args) => cmd_docs::man(args, Cli::command(), &mut out),
+        Cmd::Completions(args) => cmd_docs::completions(args, &mut command(), &mut out),
+        Cmd::Man(args) => cmd_docs::man(args, command(), &mut out),
         Cmd::Template(args) => cmd_template::run(args, &mut out),
         Cmd::ToUri(args) => cmd_iri::run_to_uri(args, &mut out),
         Cmd::ToIri(args) => cmd_iri::run_to_iri(args, &mut out),
@@ -112,7 +181,10 @@ fn main() -> ExitCode {
         Ok(Status::Flagged) => ExitCode::from(1),
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("uri: {e:#}");
+            // The message may quote an argument: its control characters
+            // escaped (a usage error's caret excerpt spans lines).
+            let text = format!("{e:#}");
+            eprintln!("uri: {}", urikit_cli::format::escape_lines(&text));
             ExitCode::from(2)
         }
     }

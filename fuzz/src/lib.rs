@@ -7,6 +7,7 @@
 pub mod uriparser;
 
 pub mod arrow_kernels;
+pub mod cli_output;
 pub mod conversions;
 pub mod file_paths;
 pub mod iri;

@@ -263,3 +263,34 @@ fn views_checks_hold_on_the_vectors_and_seeds() {
         urikit_fuzz::views::check_views(s);
     }
 }
+
+/// The `cli_output` target's check (what `uri` shows on a terminal) over
+/// the seeds, the views vectors' inputs, and inputs that once broke it
+/// (issue 34): a path over 65,535 bytes, escape sequences, long non-ASCII
+/// runs, each with the byte at fault at the start, middle and end.
+#[test]
+fn cli_output_checks_hold_on_the_seeds_and_long_inputs() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+    let path = format!("{root}/urikit/tests/data/views/expected.jsonl");
+    let mut all: Vec<Vec<u8>> = std::fs::read_to_string(path)
+        .unwrap()
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let v: serde_json::Value = serde_json::from_str(l).unwrap();
+            v["input"].as_str().unwrap().as_bytes().to_vec()
+        })
+        .collect();
+    all.extend(inputs().into_iter().step_by(5).map(String::into_bytes));
+    all.push(format!("http://h/{}", "a".repeat(70_000)).into_bytes());
+    all.push(b"http://h/\x1b]0;PWNED\x07".to_vec());
+    all.push(b"http://u:p@h/\x1b[2J/../\xff".to_vec());
+    all.push(format!("http://{}.jp/{}", "例".repeat(100), "é".repeat(200)).into_bytes());
+    for input in &all {
+        for pick in [0u16, 32768, 65535] {
+            let mut data = pick.to_le_bytes().to_vec();
+            data.extend_from_slice(input);
+            urikit_fuzz::cli_output::check_cli_output(&data);
+        }
+    }
+}

@@ -187,7 +187,7 @@ fn write_parts(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()
 
 fn write_human(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
     let q = |v: Option<&str>| v.map_or_else(|| "none".to_string(), |v| format!("\"{v}\""));
-    writeln!(out, "{}", p.text)?;
+    writeln!(out, "{}", crate::common::escape(p.text))?;
     let kind = match p.kind {
         "relative" => "relative reference",
         "uri" => "URI",

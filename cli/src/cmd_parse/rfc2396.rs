@@ -328,7 +328,7 @@ fn kind_line(kind: &str, opaque: bool) -> &'static str {
 }
 
 fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Result<()> {
-    writeln!(out, "{}", r.input)?;
+    writeln!(out, "{}", crate::common::escape(r.input))?;
     writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
     writeln!(out, "  scheme     {}", q(r.scheme))?;
     match (r.authority, r.authority_kind) {
@@ -348,7 +348,7 @@ fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Resul
 }
 
 fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::Result<()> {
-    writeln!(out, "{}", r.input)?;
+    writeln!(out, "{}", crate::common::escape(r.input))?;
     writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
     writeln!(out, "  scheme     {}", q(r.scheme))?;
     writeln!(out, "  ssp        \"{}\"", r.scheme_specific_part)?;

@@ -33,7 +33,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             };
             if let Some(e) = failed {
                 status = Status::Flagged;
-                out.report_caret(loc, input, e.index(), &e.to_string());
+                out.report_uri_error(loc, input, &e);
             }
             Ok(())
         })?;
@@ -60,7 +60,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                     if args.output.json {
                         write_result(out, rule, input, Err(e))?;
                     } else {
-                        out.report_caret(loc, input, e.index(), &e.to_string());
+                        out.report_uri_error(loc, input, &e);
                         if args.output.keep_invalid {
                             out.line(input)?;
                         }
@@ -90,7 +90,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             return Ok(());
         }
         match result {
-            Err(e) => out.report_caret(loc, input, e.index(), &e.to_string()),
+            Err(e) => out.report_uri_error(loc, input, &e),
             Ok(parsed) => {
                 if !first {
                     writeln!(out)?;
@@ -315,7 +315,7 @@ fn write_human(
     parsed: Option<UriRef<'_>>,
 ) -> anyhow::Result<()> {
     let Some(r) = parsed else {
-        writeln!(out, "{}", String::from_utf8_lossy(input))?;
+        writeln!(out, "{}", crate::common::escape_bytes(input))?;
         writeln!(out, "  valid      {}", rule.name())?;
         return Ok(());
     };

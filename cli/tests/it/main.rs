@@ -9,6 +9,7 @@ mod common;
 mod docs;
 mod extract;
 mod guess;
+mod hardening;
 mod iri;
 mod java;
 mod json;

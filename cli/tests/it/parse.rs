@@ -353,6 +353,12 @@ fn without_line_numbers(stderr: &[u8], lines: &[Vec<u8>]) -> Vec<u8> {
     while !rest.is_empty() {
         let end = rest.iter().position(|&b| b == b'\n').expect("a line end") + 1;
         let (first, after) = rest.split_at(end);
+        // The hint after an IRI's diagnostic has no place: kept as it is.
+        if first.starts_with(b"hint: ") {
+            out.extend_from_slice(first);
+            rest = after;
+            continue;
+        }
         let end = after
             .iter()
             .position(|&b| b == b'\n')
