@@ -71,9 +71,8 @@ pub struct Rewrite {
 
 /// The value of four hexadecimal digits.
 fn hex4(b: &[u8]) -> Option<u32> {
-    b.iter().try_fold(0u32, |n, &c| {
-        Some(n << 4 | char::from(c).to_digit(16)?)
-    })
+    b.iter()
+        .try_fold(0u32, |n, &c| Some((n << 4) | char::from(c).to_digit(16)?))
 }
 
 /// The character of `\uHHHH\uLLLL` at the start of `b` (12 bytes), when
@@ -166,7 +165,8 @@ impl JsonFix {
     /// still holds.
     async fn whole(&self, location: &Path, options: GetOptions) -> Result<GetResult> {
         let got = self.inner.get_opts(location, options).await?;
-        let (meta, range, attributes) = (got.meta.clone(), got.range.clone(), got.attributes.clone());
+        let (meta, range, attributes) =
+            (got.meta.clone(), got.range.clone(), got.attributes.clone());
         let input = got.into_stream();
         let rewritten = futures::stream::unfold(
             (Some(Rewrite::default()), input),
@@ -314,7 +314,7 @@ mod tests {
     #[test]
     fn a_pair_becomes_its_character_and_the_line_keeps_its_length() {
         let line = br#"{"u":"\udb40\udc01x"}"#;
-        let input = [&line[..], b"\n", &line[..]].concat();
+        let input = [&line[..], &b"\n"[..], &line[..]].concat();
         let out = rewrite(&input);
         assert_eq!(out.len(), input.len());
         let text = String::from_utf8(out).unwrap();
@@ -330,7 +330,9 @@ mod tests {
 
     #[test]
     fn every_cut_of_the_input_gives_the_same_output() {
-        let input = "{\"a\":\"\\ud83d\\ude00 \\\\ \\udb40\\udc01\\u0041\"}\n{\"b\":\"\\uDBFF\\uDFFF\"}".as_bytes();
+        let input =
+            "{\"a\":\"\\ud83d\\ude00 \\\\ \\udb40\\udc01\\u0041\"}\n{\"b\":\"\\uDBFF\\uDFFF\"}"
+                .as_bytes();
         let whole = rewrite(input);
         for cut in 0..input.len() {
             let mut r = Rewrite::default();

@@ -100,9 +100,11 @@ pub enum Format {
 }
 
 #[derive(Args, Debug, Clone)]
-#[command(after_help = "Tables: lines('file.txt') (one column, line), and CSV, JSON or \
+#[command(
+    after_help = "Tables: lines('file.txt') (one column, line), and CSV, JSON or \
 (with the parquet feature) Parquet files by path ('data.csv').\n\
-Exit status: 0 ok, 1 a statement failed, 2 usage or I/O error.")]
+Exit status: 0 ok, 1 a statement failed, 2 usage or I/O error."
+)]
 pub struct RunArgs {
     /// How rows are printed.
     #[arg(long, value_enum, default_value_t = Format::Table)]
@@ -177,7 +179,12 @@ fn host_port(v: &str) -> Result<(String, u16), String> {
     v.rsplit_once(':')
         .and_then(|(h, p)| Some((h, p.parse::<u16>().ok()?)))
         .filter(|(h, _)| !h.is_empty())
-        .map(|(h, p)| (h.trim_start_matches('[').trim_end_matches(']').to_owned(), p))
+        .map(|(h, p)| {
+            (
+                h.trim_start_matches('[').trim_end_matches(']').to_owned(),
+                p,
+            )
+        })
         .ok_or_else(|| "takes HOST:PORT".into())
 }
 
@@ -192,7 +199,9 @@ fn nonzero_port(v: &str) -> Result<u16, String> {
 /// `uri-sql scheduler`.
 #[cfg(feature = "cluster")]
 #[derive(Args, Debug)]
-#[command(after_help = "Port 0 picks a free port; the address bound is printed on standard output.")]
+#[command(
+    after_help = "Port 0 picks a free port; the address bound is printed on standard output."
+)]
 pub struct SchedulerArgs {
     /// The gRPC service clients and executors talk to.
     #[arg(long, value_name = "HOST:PORT", value_parser = socket_addr)]
@@ -211,8 +220,10 @@ pub struct SchedulerArgs {
 /// `uri-sql executor`.
 #[cfg(feature = "cluster")]
 #[derive(Args, Debug)]
-#[command(after_help = "Port 0 for --bind (and --grpc-port) picks free ports; the Flight \
-address bound is printed on standard output.\nDURATION: 500ms, 30s, 5m, 1h.")]
+#[command(
+    after_help = "Port 0 for --bind (and --grpc-port) picks free ports; the Flight \
+address bound is printed on standard output.\nDURATION: 500ms, 30s, 5m, 1h."
+)]
 pub struct ExecutorArgs {
     /// The scheduler.
     #[arg(long, value_name = "HOST:PORT", value_parser = host_port)]

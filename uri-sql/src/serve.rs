@@ -2,7 +2,7 @@
 //! which run until they are stopped.
 
 use std::io::{self, Read, Write};
-use std::net::{IpAddr, TcpListener};
+use std::net::{IpAddr, SocketAddr, TcpListener};
 use std::process::ExitCode;
 
 use crate::{ExecutorArgs, SchedulerArgs, cluster, remote};
@@ -74,23 +74,30 @@ fn free_port(ip: IpAddr) -> Result<u16, String> {
         .map_err(|e| format!("executor: cannot find a free port on {ip}: {e}"))
 }
 
+/// The executor's ports: a free one for a `--bind` port 0 (set in
+/// `bind`); the control port, `--grpc-port`, or a free one next to a
+/// picked port, or the `--bind` port + 1.
+fn ports(bind: &mut SocketAddr, grpc_port: Option<u16>) -> Result<u16, String> {
+    let picked = bind.port() == 0;
+    if picked {
+        let port = free_port(bind.ip())?;
+        bind.set_port(port);
+    }
+    match grpc_port {
+        Some(p) => Ok(p),
+        None if picked => free_port(bind.ip()),
+        None => bind
+            .port()
+            .checked_add(1)
+            .ok_or_else(|| "executor: --bind port 65535 leaves no room for --grpc-port".to_owned()),
+    }
+}
+
 /// Runs an executor until it ends.
 pub fn executor(a: ExecutorArgs) -> ExitCode {
     let mut bind = a.bind;
     let picked = bind.port() == 0;
-    let ports = (|| {
-        if picked {
-            bind.set_port(free_port(bind.ip())?);
-        }
-        match a.grpc_port {
-            Some(p) => Ok(p),
-            None if picked => free_port(bind.ip()),
-            None => bind.port().checked_add(1).ok_or_else(|| {
-                "executor: --bind port 65535 leaves no room for --grpc-port".to_owned()
-            }),
-        }
-    })();
-    let grpc_port = match ports {
+    let grpc_port = match ports(&mut bind, a.grpc_port) {
         Ok(p) => p,
         Err(msg) => {
             eprintln!("uri-sql: {msg}");

@@ -126,6 +126,19 @@ struct Shell {
 #[cfg(feature = "cluster")]
 const WAIT: std::time::Duration = std::time::Duration::from_secs(30);
 
+/// A session in this process, with urikit's functions.
+fn local(config: SessionConfig) -> SessionContext {
+    let ctx = SessionContext::new_with_config(config).enable_url_table();
+    urikit_datafusion::register(&ctx);
+    urikit_datafusion::spark::register(&ctx);
+    // Local JSON files are read around arrow-json's surrogate-pair bug
+    // (src/jsonfix.rs).
+    let url = ObjectStoreUrl::local_filesystem();
+    let store = jsonfix::JsonFix::new(Arc::new(LocalFileSystem::new()));
+    ctx.register_object_store(url.as_ref(), Arc::new(store));
+    ctx
+}
+
 /// A session with everything registered: in this process, or a client of
 /// the cluster at `cluster`.
 async fn context(opts: &RunArgs) -> Result<SessionContext, Failure> {
@@ -136,28 +149,14 @@ async fn context(opts: &RunArgs) -> Result<SessionContext, Failure> {
         config = config.with_target_partitions(n);
     }
     #[cfg(feature = "cluster")]
-    let cluster = opts.cluster.as_deref();
-    #[cfg(not(feature = "cluster"))]
-    let cluster: Option<&str> = None;
-    let ctx = match cluster {
-        #[cfg(feature = "cluster")]
+    let ctx = match opts.cluster.as_deref() {
         Some(url) => crate::cluster::client(url, config, opts.threads)
             .await
             .map_err(|e| Failure::Io(format!("cannot use the cluster at {url}: {e}")))?,
-        _ => {
-            let ctx = SessionContext::new_with_config(config).enable_url_table();
-            urikit_datafusion::register(&ctx);
-            urikit_datafusion::spark::register(&ctx);
-            // Local JSON files are read around arrow-json's surrogate-pair
-            // bug (src/jsonfix.rs).
-            let local = ObjectStoreUrl::local_filesystem();
-            ctx.register_object_store(
-                local.as_ref(),
-                Arc::new(jsonfix::JsonFix::new(Arc::new(LocalFileSystem::new()))),
-            );
-            ctx
-        }
+        None => local(config),
     };
+    #[cfg(not(feature = "cluster"))]
+    let ctx = local(config);
     if opts.no_ansi {
         ctx.state_ref()
             .write()
@@ -166,9 +165,14 @@ async fn context(opts: &RunArgs) -> Result<SessionContext, Failure> {
             .execution
             .enable_ansi_mode = false;
     }
-    let lines: Arc<dyn datafusion::catalog::TableFunctionImpl> = match cluster {
-        Some(_) => Arc::new(lines::NotOnCluster),
-        None => Arc::new(lines::Lines),
+    #[cfg(feature = "cluster")]
+    let on_cluster = opts.cluster.is_some();
+    #[cfg(not(feature = "cluster"))]
+    let on_cluster = false;
+    let lines: Arc<dyn datafusion::catalog::TableFunctionImpl> = if on_cluster {
+        Arc::new(lines::NotOnCluster)
+    } else {
+        Arc::new(lines::Lines)
     };
     ctx.register_udtf("lines", lines);
     Ok(ctx)
@@ -213,7 +217,7 @@ impl Shell {
     fn parse(&self, sql: &str) -> Result<Vec<Statement>, Failure> {
         DFParser::parse_sql(sql)
             .map(Vec::from)
-            .map_err(|e| Failure::Query(DataFusionError::from(e).to_string()))
+            .map_err(|e| Failure::Query(e.to_string()))
     }
 
     /// Runs one statement, printing its rows (if it has columns).
@@ -453,7 +457,14 @@ pub fn interactive(opts: &RunArgs) -> Result<(), Failure> {
     let stdin = io::stdin();
     let mut buffer = String::new();
     loop {
-        eprint!("{}", if buffer.is_empty() { "uri-sql> " } else { "     ..> " });
+        eprint!(
+            "{}",
+            if buffer.is_empty() {
+                "uri-sql> "
+            } else {
+                "     ..> "
+            }
+        );
         let _ = io::stderr().flush();
         let mut line = String::new();
         match stdin.lock().read_line(&mut line) {
@@ -464,11 +475,7 @@ pub fn interactive(opts: &RunArgs) -> Result<(), Failure> {
             Ok(_) => {}
             Err(e) => return Err(Failure::Io(format!("reading standard input: {e}"))),
         }
-        if buffer.is_empty()
-            && matches!(
-                line.trim().trim_end_matches(';'),
-                "\\q" | "quit" | "exit"
-            )
+        if buffer.is_empty() && matches!(line.trim().trim_end_matches(';'), "\\q" | "quit" | "exit")
         {
             return Ok(());
         }

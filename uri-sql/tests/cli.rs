@@ -153,7 +153,11 @@ fn errors_exit_with_a_message() {
             2,
             "/nonexistent/file.txt",
         ),
-        (vec!["run", "SELECT uri_normalize('a', 'bogus')"], 1, "bogus"),
+        (
+            vec!["run", "SELECT uri_normalize('a', 'bogus')"],
+            1,
+            "bogus",
+        ),
         (
             vec!["run", "SELECT * FROM '/nonexistent/x.parquet'"],
             2,

@@ -349,15 +349,22 @@ fn an_executor_binds_port_0_and_prints_the_port() {
     assert_eq!(bound.ip().to_string(), "127.0.0.1");
     assert_ne!(bound.port(), 0);
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
-    while std::net::TcpStream::connect(bound).is_err()
-        || common::live_executors(addr) != Some(1)
-    {
-        assert!(std::time::Instant::now() < deadline, "executor did not start");
+    while std::net::TcpStream::connect(bound).is_err() || common::live_executors(addr) != Some(1) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "executor did not start"
+        );
         std::thread::sleep(Duration::from_millis(50));
     }
     // And it runs a query.
     let ran = common::run(
-        &["--format", "json", "--cluster", &format!("df://{addr}"), "SELECT uri_host('http://h/') AS h"],
+        &[
+            "--format",
+            "json",
+            "--cluster",
+            &format!("df://{addr}"),
+            "SELECT uri_host('http://h/') AS h",
+        ],
         QUERY_LIMIT,
     );
     assert!(ran.status.success(), "{}", ran.stderr);
@@ -391,14 +398,20 @@ fn ansi_mode_reaches_the_cluster() {
     assert!(on.stderr.contains("[INVALID_URL]"), "{}", on.stderr);
     let set = format!("SET datafusion.execution.enable_ansi_mode = false; {select}");
     for args in [
-        vec!["--no-ansi", "--format", "json", "--cluster", &cluster.url, &select],
+        vec![
+            "--no-ansi",
+            "--format",
+            "json",
+            "--cluster",
+            &cluster.url,
+            &select,
+        ],
         vec!["--format", "json", "--cluster", &cluster.url, &set],
     ] {
         let off = common::run(&args, QUERY_LIMIT);
         assert!(off.status.success(), "{args:?}: {}", off.stderr);
         assert_eq!(
-            off.stdout,
-            "{\"u\":\"http://a b/\",\"h\":null}\n{\"u\":\"http://h/\",\"h\":\"h\"}\n",
+            off.stdout, "{\"u\":\"http://a b/\",\"h\":null}\n{\"u\":\"http://h/\",\"h\":\"h\"}\n",
             "{args:?}"
         );
     }

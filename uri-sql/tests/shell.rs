@@ -56,7 +56,8 @@ fn version_is_printed_for_the_program_and_its_commands() {
         let out = stdout(&o);
         assert!(out.starts_with("uri-sql"), "{args:?}: {out}");
         assert!(
-            out.trim_end().ends_with(&format!(" {}", env!("CARGO_PKG_VERSION"))),
+            out.trim_end()
+                .ends_with(&format!(" {}", env!("CARGO_PKG_VERSION"))),
             "{args:?}: {out}"
         );
     }
@@ -90,7 +91,11 @@ fn a_failed_statement_exits_1_and_a_missing_file_2() {
     for (args, code, says) in [
         (vec!["run", "SELEKT 1"], 1, "SELEKT"),
         (vec!["walk"], 1, "walk"),
-        (vec!["run", "SELECT uri_normalize('a', 'bogus')"], 1, "bogus"),
+        (
+            vec!["run", "SELECT uri_normalize('a', 'bogus')"],
+            1,
+            "bogus",
+        ),
         (
             vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"],
             2,
@@ -124,7 +129,11 @@ fn statements_from_standard_input() {
     ] {
         let o = uri_sql_with_input(&args, script);
         assert_eq!(o.status.code(), Some(0), "{args:?}: {}", stderr(&o));
-        assert_eq!(stdout(&o), "{\"h\":\"a.example\"}\n{\"two\":2}\n", "{args:?}");
+        assert_eq!(
+            stdout(&o),
+            "{\"h\":\"a.example\"}\n{\"two\":2}\n",
+            "{args:?}"
+        );
     }
     // The first statement that fails stops the script, named by number.
     let o = uri_sql_with_input(&["-"], "SELECT 1;\nSELECT nope;\nSELECT 3;\n");
@@ -146,7 +155,13 @@ fn an_interactive_prompt_on_a_terminal() {
     }
     let bin = env!("CARGO_BIN_EXE_uri-sql");
     let mut child = Command::new("script")
-        .args(["-q", "-e", "-c", &format!("'{bin}' --format csv"), "/dev/null"])
+        .args([
+            "-q",
+            "-e",
+            "-c",
+            &format!("'{bin}' --format csv"),
+            "/dev/null",
+        ])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -163,7 +178,10 @@ fn an_interactive_prompt_on_a_terminal() {
     assert!(screen.contains("uri-sql> "), "{screen:?}");
     assert!(screen.contains("..> "), "a continuation prompt: {screen:?}");
     assert!(screen.contains("x\r\n42\r\n"), "{screen:?}");
-    assert!(screen.contains("found: SELEKT"), "the error is shown: {screen:?}");
+    assert!(
+        screen.contains("found: SELEKT"),
+        "the error is shown: {screen:?}"
+    );
     assert!(screen.contains("y\r\nstill\r\n"), "{screen:?}");
 }
 
@@ -171,7 +189,10 @@ fn an_interactive_prompt_on_a_terminal() {
 /// (testdata/spark/answers.jsonl): what `parse_url` gives with
 /// `spark.sql.ansi.enabled=false`.
 fn spark_try_answer(url: &str, part: &str) -> serde_json::Value {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../testdata/spark/answers.jsonl");
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../testdata/spark/answers.jsonl"
+    );
     let text = std::fs::read_to_string(path).unwrap();
     text.lines()
         .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
@@ -188,9 +209,8 @@ fn sparks_ansi_mode_can_be_turned_off() {
     let (bad, good) = ("http://a b/", "http://u@[::1]:8/p?k=v");
     assert!(spark_try_answer(bad, "HOST").is_null());
     let want_good = spark_try_answer(good, "HOST");
-    let select = format!(
-        "SELECT parse_url('{bad}', 'HOST') AS bad, parse_url('{good}', 'HOST') AS good"
-    );
+    let select =
+        format!("SELECT parse_url('{bad}', 'HOST') AS bad, parse_url('{good}', 'HOST') AS good");
     let on = uri_sql(&["run", &select]);
     assert_eq!(on.status.code(), Some(1), "{}", stderr(&on));
     assert!(stderr(&on).contains("[INVALID_URL]"), "{}", stderr(&on));
@@ -214,7 +234,10 @@ fn csv_refuses_a_nested_column_before_writing() {
     for (sql, column) in [
         ("SELECT 1 AS n, uri_parse('http://a/') AS p", "'p'"),
         ("SELECT uri_path_segments('http://a/b/c') AS segs", "'segs'"),
-        ("SELECT uri_query_params('http://a/?k=v') AS q WHERE false", "'q'"),
+        (
+            "SELECT uri_query_params('http://a/?k=v') AS q WHERE false",
+            "'q'",
+        ),
     ] {
         let o = uri_sql(&["run", "--format", "csv", sql]);
         assert_eq!(o.status.code(), Some(2), "{sql}: {}", stderr(&o));
@@ -246,10 +269,7 @@ fn json_surrogate_pairs_read_as_their_characters() {
     assert_eq!(want["u"], "\u{E0001}x");
     let file = dir.join("one.json");
     std::fs::write(&file, format!("{line}\n")).unwrap();
-    let sql = format!(
-        "SELECT u, v, url_encode(u) AS e FROM '{}'",
-        file.display()
-    );
+    let sql = format!("SELECT u, v, url_encode(u) AS e FROM '{}'", file.display());
     let o = uri_sql(&["run", "--format", "json", &sql]);
     assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
     let row: serde_json::Value = serde_json::from_str(stdout(&o).trim()).unwrap();
