@@ -78,12 +78,13 @@ pub fn state(config: SessionConfig) -> datafusion::error::Result<SessionState> {
     for udf in urikit_datafusion::udfs() {
         state.register_udf(udf)?;
     }
-    // Spark's URL functions, in Spark 4's ANSI mode (see
-    // urikit_datafusion::spark).
+    // Spark's URL functions. Their ANSI mode is the session's setting: on
+    // in every process's base config (Spark 4's default, see
+    // urikit_datafusion::spark), and as the client sent it in a query's
+    // settings (`--no-ansi`, `SET datafusion.execution.enable_ansi_mode`).
     for udf in urikit_datafusion::spark::udfs() {
         state.register_udf(udf)?;
     }
-    state.config_mut().options_mut().execution.enable_ansi_mode = true;
     Ok(state)
 }
 
@@ -189,7 +190,13 @@ pub async fn scheduler(s: Scheduler, on_bound: impl FnOnce(SocketAddr)) -> Resul
 /// Ballista's, and uri-sql's own (so that a client's `urisql.*` settings
 /// are understood, not warned about).
 fn base_config() -> SessionConfig {
-    SessionConfig::new_with_ballista().with_option_extension(UriSqlOptions::default())
+    ansi(SessionConfig::new_with_ballista().with_option_extension(UriSqlOptions::default()))
+}
+
+/// `config` in Spark 4's ANSI mode, the default of every process.
+fn ansi(mut config: SessionConfig) -> SessionConfig {
+    config.options_mut().execution.enable_ansi_mode = true;
+    config
 }
 
 /// The task slots of the executors heard from within `timeout` seconds
@@ -272,9 +279,9 @@ pub async fn client(
     partitions: Option<usize>,
 ) -> datafusion::error::Result<datafusion::prelude::SessionContext> {
     use ballista::prelude::SessionContextExt;
-    let config = config.with_option_extension(UriSqlOptions {
+    let config = ansi(config.with_option_extension(UriSqlOptions {
         partitions: partitions.unwrap_or(0),
-    });
+    }));
     let ctx = datafusion::prelude::SessionContext::remote_with_state(url, state(config)?)
         .await?
         .enable_url_table();

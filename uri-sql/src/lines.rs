@@ -53,7 +53,11 @@ impl TableFunctionImpl for Lines {
         // Fail at planning, with the path, rather than in the middle of a
         // query.
         if let Err(e) = File::open(&path) {
-            return plan_err!("lines('{path}'): {e}");
+            // An I/O error (exit 2), not a bad query.
+            return Err(DataFusionError::IoError(std::io::Error::new(
+                e.kind(),
+                format!("lines('{path}'): {e}"),
+            )));
         }
         let part = LinesPartition {
             path,

@@ -5,6 +5,8 @@
 //! several files written from the committed corpus samples; the answers
 //! must be identical.
 
+#![cfg(feature = "cluster")]
+
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::path::Path;
@@ -241,7 +243,8 @@ fn a_loopback_cluster_answers_as_one_process_does() {
         ))
         .output()
         .unwrap();
-    assert_eq!(o.status.code(), Some(2));
+    // A bad query for a cluster: exit 1.
+    assert_eq!(o.status.code(), Some(1));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("does not run on a cluster"), "{err}");
 
@@ -272,11 +275,10 @@ fn a_cluster_that_is_not_there_is_an_error_with_exit_2() {
 
 #[test]
 fn cluster_commands_check_their_arguments() {
-    let cases: [&[&str]; 11] = [
+    let cases: [&[&str]; 10] = [
         &["scheduler"],
         &["scheduler", "--bind", "no-port"],
         &["executor", "--bind", "127.0.0.1:50051"],
-        &["executor", "--scheduler", "h:1", "--bind", "127.0.0.1:0"],
         &[
             "executor",
             "--scheduler",
@@ -312,6 +314,107 @@ fn cluster_commands_check_their_arguments() {
         assert_eq!(o.status.code(), Some(2), "{args:?}");
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.starts_with("uri-sql: "), "{args:?}: {err}");
-        assert!(err.contains("usage:"), "{args:?}: {err}");
+        // One line and a hint, not the usage.
+        assert_eq!(err.lines().count(), 2, "{args:?}: {err}");
+        assert!(err.contains("--help"), "{args:?}: {err}");
     }
+}
+
+/// `executor --bind HOST:0` picks free ports, prints the Flight address it
+/// took, listens there and registers with the scheduler.
+#[test]
+fn an_executor_binds_port_0_and_prints_the_port() {
+    use std::io::{BufRead, BufReader};
+    let (_scheduler, addr) = common::start_scheduler(&[]);
+    let root = common::scratch("port0");
+    let mut executor = common::spawn(&[
+        "executor",
+        "--scheduler",
+        &addr.to_string(),
+        "--bind",
+        "127.0.0.1:0",
+        "--slots",
+        "1",
+        "--work-dir",
+        root.to_str().unwrap(),
+    ]);
+    let mut line = String::new();
+    BufReader::new(executor.child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let bound: std::net::SocketAddr = line
+        .trim()
+        .parse()
+        .unwrap_or_else(|_| panic!("executor printed {line:?}"));
+    assert_eq!(bound.ip().to_string(), "127.0.0.1");
+    assert_ne!(bound.port(), 0);
+    let deadline = std::time::Instant::now() + Duration::from_secs(60);
+    while std::net::TcpStream::connect(bound).is_err() || common::live_executors(addr) != Some(1) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "executor did not start"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+    // And it runs a query.
+    let ran = common::run(
+        &[
+            "--format",
+            "json",
+            "--cluster",
+            &format!("df://{addr}"),
+            "SELECT uri_host('http://h/') AS h",
+        ],
+        QUERY_LIMIT,
+    );
+    assert!(ran.status.success(), "{}", ran.stderr);
+    assert_eq!(ran.stdout.trim(), r#"{"h":"h"}"#);
+    drop(executor);
+    let _ = std::fs::remove_dir_all(&root);
+}
+
+/// Spark's ANSI mode travels with the query: `--no-ansi` (or a `SET`)
+/// on the client gives NULL for an invalid URL on the executors too, as
+/// Spark's `try_parse_url` (testdata/spark) does; by default the query
+/// fails with Spark's error.
+#[test]
+fn ansi_mode_reaches_the_cluster() {
+    let root = common::scratch("ansi");
+    let cluster = start_cluster(&root, 1, 1);
+    let data = root.join("urls");
+    let urls = StringArray::from(vec!["http://a b/", "http://h/"]);
+    let batch = RecordBatch::try_new(
+        Arc::new(Schema::new(vec![Field::new("u", DataType::Utf8, false)])),
+        vec![Arc::new(urls)],
+    )
+    .unwrap();
+    write_parquet(&data, &batch, 1);
+    let select = format!(
+        "SELECT u, parse_url(u, 'HOST') AS h FROM '{}/' ORDER BY u",
+        data.display()
+    );
+    let on = common::run(&["--cluster", &cluster.url, &select], QUERY_LIMIT);
+    assert_eq!(on.status.code(), Some(1), "{}", on.stderr);
+    assert!(on.stderr.contains("[INVALID_URL]"), "{}", on.stderr);
+    let set = format!("SET datafusion.execution.enable_ansi_mode = false; {select}");
+    for args in [
+        vec![
+            "--no-ansi",
+            "--format",
+            "json",
+            "--cluster",
+            &cluster.url,
+            &select,
+        ],
+        vec!["--format", "json", "--cluster", &cluster.url, &set],
+    ] {
+        let off = common::run(&args, QUERY_LIMIT);
+        assert!(off.status.success(), "{args:?}: {}", off.stderr);
+        assert_eq!(
+            off.stdout, "{\"u\":\"http://a b/\",\"h\":null}\n{\"u\":\"http://h/\",\"h\":\"h\"}\n",
+            "{args:?}"
+        );
+    }
+    drop(cluster);
+    let _ = std::fs::remove_dir_all(&root);
 }

@@ -22,6 +22,8 @@
 //! The data is written here: the committed gsd sample repeated, as 8
 //! Parquet files (a few MB), enough for a query of several seconds.
 
+#![cfg(feature = "cluster")]
+
 mod common;
 
 use std::path::Path;
