@@ -24,7 +24,9 @@ const MODES: [MatchMode; 3] = [MatchMode::Exact, MatchMode::Lenient, MatchMode::
 
 /// A checksum of a match: how many variables, rest pairs and hazards.
 fn sum(c: Option<Captures<'_>>) -> usize {
-    c.map_or(0, |c| 1 + c.len() * 3 + c.rest().len() * 5 + c.hazards().len() * 7)
+    c.map_or(0, |c| {
+        1 + c.len() * 3 + c.rest().len() * 5 + c.hazards().len() * 7
+    })
 }
 
 fn main() {
