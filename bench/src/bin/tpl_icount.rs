@@ -9,9 +9,10 @@
 //!   50 API routes (`ROUTES`) in that mode over 100,000 generated URIs;
 //! - `vectors`: every case of `testdata/templates/matching.json`, compiled
 //!   once in its mode and matched 2,000 times;
-//! - `lenient`: every adversarial URI of `lenient_inputs(100_000)` in the
-//!   three modes; `linear`: the path and query templates of
-//!   `template_inputs(2_000)`, compiled and matched;
+//! - `lenient [BYTES]`: every adversarial URI of `lenient_inputs(BYTES)`
+//!   (100,000 unless given) in the three modes; `linear [N]`: the path and
+//!   query templates of `template_inputs(N)` (2,000 unless given),
+//!   compiled and matched; twice the size, twice the count, when linear;
 //! - `none`: generating the URIs only, to subtract from the `route-*`.
 
 use std::hint::black_box;
@@ -31,6 +32,12 @@ fn sum(c: Option<Captures<'_>>) -> usize {
 
 fn main() {
     let work = std::env::args().nth(1).unwrap_or_else(|| "vectors".into());
+    let size = |default: usize| {
+        std::env::args()
+            .nth(2)
+            .and_then(|n| n.parse().ok())
+            .unwrap_or(default)
+    };
     let mut total = 0usize;
     if let Some(mode) = work.strip_prefix("route-") {
         let mode = MODES
@@ -73,7 +80,7 @@ fn main() {
             }
         }
     } else if work == "lenient" {
-        for (_, tpl, uri) in lenient_inputs(100_000) {
+        for (_, tpl, uri) in lenient_inputs(size(100_000)) {
             let t = Template::parse(tpl).unwrap();
             for mode in MODES {
                 if let Ok(m) = Matcher::with_mode(t, mode) {
@@ -82,7 +89,7 @@ fn main() {
             }
         }
     } else if work == "linear" {
-        for (_, tpl, uri) in template_inputs(2_000) {
+        for (_, tpl, uri) in template_inputs(size(2_000)) {
             let m = Template::parse(&tpl).unwrap().matcher().unwrap();
             total += sum(m.matches(black_box(&uri)));
         }
