@@ -13,6 +13,7 @@ use iri_string::template::UriTemplateStr;
 use iri_string::template::simple_context::{SimpleContext, Value as IriValue};
 use serde_json::Value as Json;
 use urikit::rfc6570::{MatchMode, Matcher, Router, Template, VarValue};
+use urikit_bench::{ROUTES, generated_uris};
 
 /// One suite case: the template and its group's variables, in both
 /// libraries' forms.
@@ -200,127 +201,6 @@ fn expansion(c: &mut Criterion) {
         })
     });
     g.finish();
-}
-
-/// 50 routes in the style of a large public REST API.
-pub const ROUTES: [&str; 50] = [
-    "/user",
-    "/user/repos{?visibility,affiliation,type,sort,direction,per_page,page}",
-    "/users/{username}",
-    "/users/{username}/repos{?type,sort,direction,per_page,page}",
-    "/users/{username}/followers{?per_page,page}",
-    "/users/{username}/following{/target}",
-    "/users/{username}/gists{?since,per_page,page}",
-    "/users/{username}/orgs",
-    "/users/{username}/starred{?sort,direction}",
-    "/orgs/{org}",
-    "/orgs/{org}/repos{?type,sort,per_page,page}",
-    "/orgs/{org}/members{/username}",
-    "/orgs/{org}/teams",
-    "/orgs/{org}/teams/{team_slug}",
-    "/orgs/{org}/teams/{team_slug}/members{?role}",
-    "/repos/{owner}/{repo}",
-    "/repos/{owner}/{repo}/issues{?milestone,state,assignee,labels,sort,direction,since,per_page,page}",
-    "/repos/{owner}/{repo}/issues/{issue_number}",
-    "/repos/{owner}/{repo}/issues/{issue_number}/comments{?since,per_page,page}",
-    "/repos/{owner}/{repo}/issues/{issue_number}/labels{/name}",
-    "/repos/{owner}/{repo}/issues/comments/{comment_id}",
-    "/repos/{owner}/{repo}/pulls{?state,head,base,sort,direction}",
-    "/repos/{owner}/{repo}/pulls/{pull_number}",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/files",
-    "/repos/{owner}/{repo}/pulls/{pull_number}/reviews{/review_id}",
-    "/repos/{owner}/{repo}/commits{?sha,path,author,since,until}",
-    "/repos/{owner}/{repo}/commits/{ref}",
-    "/repos/{owner}/{repo}/commits/{ref}/status",
-    "/repos/{owner}/{repo}/branches{/branch}",
-    "/repos/{owner}/{repo}/tags",
-    "/repos/{owner}/{repo}/releases{/release_id}",
-    "/repos/{owner}/{repo}/releases/latest",
-    "/repos/{owner}/{repo}/releases/tags/{tag}",
-    "/repos/{owner}/{repo}/contents{/path*}{?ref}",
-    "/repos/{owner}/{repo}/git/refs{/ref*}",
-    "/repos/{owner}/{repo}/git/trees/{tree_sha}{?recursive}",
-    "/repos/{owner}/{repo}/actions/runs{?actor,branch,event,status}",
-    "/repos/{owner}/{repo}/actions/runs/{run_id}",
-    "/repos/{owner}/{repo}/actions/runs/{run_id}/logs",
-    "/repos/{owner}/{repo}/actions/workflows/{workflow_id}/runs",
-    "/repos/{owner}/{repo}/collaborators{/username}",
-    "/repos/{owner}/{repo}/hooks{/hook_id}",
-    "/repos/{owner}/{repo}/stargazers{?per_page,page}",
-    "/repos/{owner}/{repo}/archive/{ref}.tar.gz",
-    "/search/repositories{?q,sort,order,per_page,page}",
-    "/search/issues{?q,sort,order}",
-    "/search/code{?q}",
-    "/gists/{gist_id}",
-    "/gists/{gist_id}/comments{/comment_id}",
-    "/notifications{?all,participating,since,before}",
-];
-
-/// A small deterministic generator (xorshift64*).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
-const WORDS: [&str; 12] = [
-    "octocat",
-    "rust-lang",
-    "12345",
-    "v1.2.3",
-    "main",
-    "feature/x",
-    "a b",
-    "été",
-    "42",
-    "docs",
-    "README.md",
-    "2024-01-01",
-];
-
-/// A million URIs: expansions of the routes with random values (query
-/// parameters present one time in three), and one in ten altered so that
-/// most of those match nothing.
-fn generated_uris(n: usize) -> Vec<String> {
-    let templates: Vec<Template<'_>> = ROUTES.iter().map(|r| Template::parse(r).unwrap()).collect();
-    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
-    let mut out = Vec::with_capacity(n);
-    for _ in 0..n {
-        let t = &templates[rng.below(templates.len())];
-        let mut vars: Vec<(&str, VarValue)> = Vec::new();
-        for e in t.expressions() {
-            let query = matches!(e.op(), urikit::rfc6570::Op::Query);
-            for v in e.varspecs() {
-                if query && rng.below(3) != 0 {
-                    continue;
-                }
-                let value = if v.modifier() == urikit::rfc6570::Modifier::Explode {
-                    VarValue::List(
-                        (0..1 + rng.below(3))
-                            .map(|_| WORDS[rng.below(WORDS.len())].to_string())
-                            .collect(),
-                    )
-                } else {
-                    VarValue::String(WORDS[rng.below(WORDS.len())].to_string())
-                };
-                vars.push((v.name(), value));
-            }
-        }
-        let mut uri = t.expand(&vars).unwrap();
-        if rng.below(10) == 0 {
-            uri.insert_str(rng.below(uri.len().max(1)).min(uri.len()), "/x/");
-        }
-        out.push(uri);
-    }
-    out
 }
 
 fn routing(c: &mut Criterion) {

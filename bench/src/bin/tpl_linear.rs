@@ -12,7 +12,7 @@
 
 use std::time::Instant;
 
-use urikit::rfc6570::Template;
+use urikit::rfc6570::{MatchMode, Matcher, Template};
 use urikit_bench::{lenient_inputs, template_inputs};
 
 fn main() {
@@ -20,11 +20,10 @@ fn main() {
     if args.first().map(String::as_str) == Some("lenient") {
         for n in args[1..].iter().filter_map(|a| a.parse::<usize>().ok()) {
             for (label, tpl, uri) in lenient_inputs(n) {
-                let m = Template::parse(tpl)
+                // Compiled for the lenient mode: `{+path}{?q}` is matchable
+                // in it only.
+                let m = Matcher::with_mode(Template::parse(tpl).unwrap(), MatchMode::Lenient)
                     .unwrap()
-                    .matcher()
-                    .unwrap()
-                    .lenient()
                     .max_uri_len(usize::MAX);
                 let mut best = f64::MAX;
                 for _ in 0..5 {

@@ -1,6 +1,6 @@
 //! Why a template cannot be matched: [`Ambiguity`].
 
-use super::matching::{Elem, Follow, leads};
+use super::pattern::{Elem, Follow, leads, query_after};
 use crate::chars::CharClass;
 use crate::names::kind_names;
 use core::fmt;
@@ -173,7 +173,7 @@ pub(super) fn check(elems: &[Elem<'_>], lenient: bool) -> Result<(), Ambiguity> 
                 None => *body,
             };
             let kind = if op.allows_reserved() {
-                (!(lenient && super::lenient::query_after(elems, k).is_some()))
+                (!(lenient && query_after(elems, k).is_some()))
                     .then_some(AmbiguityKind::ReservedNotLast)
             } else if meets(&follow.exprs, &own) {
                 Some(AmbiguityKind::AdjacentExpressions)

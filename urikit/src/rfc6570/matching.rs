@@ -8,50 +8,13 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::Template;
-use super::ambiguity::check;
-pub use super::ambiguity::{Ambiguity, AmbiguityKind};
-pub use super::captures::Captures;
-use super::decode::decode;
-use super::expand::{encode, prefix};
-use super::lenient::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
-use super::parse::{ALLOW_U, ALLOW_UR, Modifier, Op, Part, Parts};
-use super::value::VarValue;
-use crate::chars::CharClass;
-
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Var<'t> {
-    pub(super) name: &'t str,
-    pub(super) explode: bool,
-    pub(super) prefix: Option<u16>,
-}
-
-// The body table inline keeps the scan to one load per byte; a template
-// has a handful of elements, so the size does not matter.
-#[allow(clippy::large_enum_variant)]
-#[derive(Clone, Debug)]
-pub(super) enum Elem<'t> {
-    /// A literal, as expansion writes it.
-    Lit(String),
-    /// An expression (for `?` and `&`: a run of them, matched as one set of
-    /// parameters).
-    Expr {
-        op: Op,
-        vars: Vec<Var<'t>>,
-        index: usize,
-        /// What its values and separators may hold, after the leading
-        /// character.
-        body: CharClass,
-        /// What its values may hold in lenient mode.
-        lbody: CharClass,
-        /// `{?a}{&b}` starts with `&` when `a` is undefined.
-        alt_lead: Option<u8>,
-        /// Whether its values are path segments (not query or fragment).
-        path: bool,
-        /// For named expressions: (name, index in `vars`) sorted by name,
-        /// to find a parameter's variable without a walk over all of them.
-        lookup: Vec<(&'t str, usize)>,
-    },
-}
+use super::ambiguity::{Ambiguity, AmbiguityKind, check};
+use super::captures::Captures;
+use super::expand::encode;
+use super::mode::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
+use super::parse::{Modifier, Op, Part, Parts};
+use super::pattern::{Elem, Var, body_class, prepare};
+use super::read::read;
 
 /// The longest template [`Matcher::new`] compiles, in bytes: 1 MiB.
 /// Compiling is linear in the template's length; the limit bounds the
@@ -141,32 +104,14 @@ fn repeated(names: &mut [(&str, usize)]) -> Option<Ambiguity> {
 #[derive(Clone, Debug)]
 pub struct Matcher<'t> {
     template: Template<'t>,
-    pub(super) elems: Vec<Elem<'t>>,
+    elems: Vec<Elem<'t>>,
     /// The closing literal, matched from the end.
-    pub(super) tail: String,
+    tail: String,
     mode: MatchMode,
     max_uri_len: Option<usize>,
     /// Why the exact mode cannot read this template, when only the lenient
     /// modes can ([`Matcher::with_mode`]).
     exact_ambiguity: Option<Ambiguity>,
-}
-
-/// What the body of an expression may hold.
-fn body_class(op: Op, vars: &[Var<'_>]) -> CharClass {
-    if op.allows_reserved() {
-        return ALLOW_UR.with_bytes(b"%");
-    }
-    let mut c = ALLOW_U.with_bytes(b"%,");
-    if op.named() {
-        c = c.with_bytes(b"=").with_bytes(&[op.sep()]);
-    } else if vars.len() > 1 || vars.iter().any(|v| v.explode) {
-        c = c.with_bytes(&[op.sep()]);
-        if vars.iter().any(|v| v.explode) {
-            // Exploded associative arrays write `key=value`.
-            c = c.with_bytes(b"=");
-        }
-    }
-    c
 }
 
 impl<'t> Matcher<'t> {
@@ -277,6 +222,7 @@ impl<'t> Matcher<'t> {
                         index,
                         body,
                         lbody: body,
+                        until_query: None,
                         alt_lead: None,
                         path,
                         lookup: Vec::new(),
@@ -302,7 +248,7 @@ impl<'t> Matcher<'t> {
                 Some(e)
             }
         };
-        super::lenient::prepare(&mut elems);
+        prepare(&mut elems);
         Ok(Matcher {
             template,
             elems,
@@ -395,11 +341,14 @@ impl<'t> Matcher<'t> {
                 kind: MatchErrorKind::LenientOnly,
             });
         }
-        Ok(match mode {
-            MatchMode::Exact => self.exact(uri),
-            MatchMode::Lenient => super::lenient::matches(self, uri, false),
-            MatchMode::LenientForm => super::lenient::matches(self, uri, true),
-        })
+        // Most URIs a router tries fail on a literal: in the exact mode,
+        // where that is most of the work, find that out before decoding
+        // and allocating anything.
+        if mode == MatchMode::Exact && !read(&self.elems, &self.tail, uri, mode, None) {
+            return Ok(None);
+        }
+        let mut caps = Captures::default();
+        Ok(read(&self.elems, &self.tail, uri, mode, Some(&mut caps)).then_some(caps))
     }
 
     /// This matcher, reading URIs in `mode`.
@@ -462,85 +411,6 @@ impl<'t> Matcher<'t> {
         self.max_uri_len = Some(bytes);
         self
     }
-
-    /// The exact inverse of expansion.
-    fn exact(&self, uri: &str) -> Option<Captures<'t>> {
-        // Most URIs a router tries fail on a literal: find that out before
-        // decoding and allocating anything.
-        if !self.scan(uri) {
-            return None;
-        }
-        let mut caps = Captures::default();
-        let s = strip_tail(uri, &self.tail)?;
-        let b = s.as_bytes();
-        let mut p = 0;
-        let last = self.elems.len().wrapping_sub(1);
-        for (k, elem) in self.elems.iter().enumerate() {
-            match elem {
-                Elem::Lit(l) => {
-                    if !lit_at(b, p, l.as_bytes()) {
-                        return None;
-                    }
-                    p += l.len();
-                }
-                Elem::Expr {
-                    op,
-                    vars,
-                    body,
-                    alt_lead,
-                    path,
-                    lookup,
-                    ..
-                } => {
-                    let lead = op.first().as_bytes();
-                    if !lead.is_empty() {
-                        let c = b.get(p).copied();
-                        if c != Some(lead[0]) && (c.is_none() || c != *alt_lead) {
-                            continue;
-                        }
-                        p += 1;
-                    }
-                    let start = p;
-                    while p < b.len() && body.contains(b[p]) {
-                        p += 1;
-                    }
-                    if k == last && p != b.len() {
-                        return None;
-                    }
-                    let text = &s[start..p];
-                    if lead.is_empty() && text.is_empty() {
-                        continue;
-                    }
-                    let before = caps.vars.len();
-                    read_expr(*op, vars, lookup, text, &mut caps)?;
-                    if *path {
-                        super::lenient::hazards(*op, &mut caps, before);
-                    }
-                }
-            }
-        }
-        (p == b.len()).then_some(caps)
-    }
-}
-
-/// Whether `b` holds `lit` at `p`. A byte loop: literals are short, and a
-/// call to `memcmp` for each costs more than the comparison.
-#[inline]
-pub(super) fn lit_at(b: &[u8], p: usize, lit: &[u8]) -> bool {
-    match b.get(p..p + lit.len()) {
-        Some(here) => here.iter().zip(lit).all(|(x, y)| x == y),
-        None => false,
-    }
-}
-
-/// `uri` without the closing literal `tail`, if it ends with it.
-#[inline]
-pub(super) fn strip_tail<'u>(uri: &'u str, tail: &str) -> Option<&'u str> {
-    if tail.is_empty() {
-        return Some(uri);
-    }
-    let cut = uri.len().checked_sub(tail.len())?;
-    (lit_at(uri.as_bytes(), cut, tail.as_bytes()) && uri.is_char_boundary(cut)).then(|| &uri[..cut])
 }
 
 impl Matcher<'_> {
@@ -552,238 +422,4 @@ impl Matcher<'_> {
             None => &self.tail,
         }
     }
-
-    /// Whether `uri` has the template's shape: its literals where they
-    /// belong and, between them, only characters the expressions may write.
-    /// `matches` then reads the values.
-    fn scan(&self, uri: &str) -> bool {
-        let Some(s) = strip_tail(uri, &self.tail) else {
-            return false;
-        };
-        let b = s.as_bytes();
-        let mut p = 0;
-        for elem in &self.elems {
-            match elem {
-                Elem::Lit(l) => {
-                    if !lit_at(b, p, l.as_bytes()) {
-                        return false;
-                    }
-                    p += l.len();
-                }
-                Elem::Expr {
-                    op, body, alt_lead, ..
-                } => {
-                    if let Some(&lead) = op.first().as_bytes().first() {
-                        let c = b.get(p).copied();
-                        if c != Some(lead) && (c.is_none() || c != *alt_lead) {
-                            continue;
-                        }
-                        p += 1;
-                    }
-                    while p < b.len() && body.contains(b[p]) {
-                        p += 1;
-                    }
-                }
-            }
-        }
-        p == b.len()
-    }
-}
-
-/// The characters an expression may start with: its lead (and alternative
-/// lead), or for an unnamed expression without one, any of its body's.
-pub(super) fn leads(op: Op, body: &CharClass, alt_lead: Option<u8>) -> CharClass {
-    match op.first().as_bytes().first() {
-        Some(&c) => {
-            let c = CharClass::EMPTY.with_bytes(&[c]);
-            match alt_lead {
-                Some(a) => c.with_bytes(&[a]),
-                None => c,
-            }
-        }
-        None => *body,
-    }
-}
-
-/// What may come first after an element up to the next literal (the
-/// leads of the expressions in between, which may all be empty), and that
-/// literal's first byte; `next` steps it back over one element.
-#[derive(Clone, Copy)]
-pub(super) struct Follow {
-    pub(super) exprs: CharClass,
-    pub(super) lit: Option<u8>,
-}
-
-impl Follow {
-    pub(super) const END: Follow = Follow {
-        exprs: CharClass::EMPTY,
-        lit: None,
-    };
-
-    /// What may follow the element before `elem`.
-    pub(super) fn next(self, elem: &Elem<'_>) -> Follow {
-        match elem {
-            Elem::Lit(l) => Follow {
-                exprs: CharClass::EMPTY,
-                lit: l.as_bytes().first().copied(),
-            },
-            Elem::Expr {
-                op, body, alt_lead, ..
-            } => Follow {
-                exprs: self.exprs.union(&leads(*op, body, *alt_lead)),
-                lit: self.lit,
-            },
-        }
-    }
-}
-
-/// A string or, when it holds commas, a list.
-fn value_of(text: &str, v: &Var<'_>) -> Option<VarValue> {
-    if v.explode || text.contains(',') {
-        return text
-            .split(',')
-            .map(|p| decode(p, false))
-            .collect::<Option<Vec<_>>>()
-            .map(VarValue::List);
-    }
-    let s = decode(text, false)?;
-    if v.prefix
-        .is_some_and(|n| prefix(&s, n, false).len() < s.len())
-    {
-        return None;
-    }
-    Some(VarValue::String(s))
-}
-
-/// The pieces of an exploded unnamed variable: a list, or an associative
-/// array when every piece holds a raw `=` (list members have theirs
-/// encoded).
-pub(super) fn exploded(text: &str, sep: char) -> Option<VarValue> {
-    if text.split(sep).all(|p| p.contains('=')) {
-        let pairs = text.split(sep).map(|p| {
-            let (k, v) = p.split_once('=')?;
-            Some((decode(k, false)?, decode(v, false)?))
-        });
-        return pairs.collect::<Option<_>>().map(VarValue::Assoc);
-    }
-    if text.contains('=') {
-        return None;
-    }
-    text.split(sep)
-        .map(|p| decode(p, false))
-        .collect::<Option<_>>()
-        .map(VarValue::List)
-}
-
-pub(super) fn read_expr<'t>(
-    op: Op,
-    vars: &[Var<'t>],
-    lookup: &[(&'t str, usize)],
-    text: &str,
-    caps: &mut Captures<'t>,
-) -> Option<()> {
-    if op.allows_reserved() {
-        let v = vars.first()?;
-        let s = decode(text, true)?;
-        // No longer than the prefix, counted as expansion counts it (a
-        // triplet as one character).
-        if v.prefix
-            .is_some_and(|n| prefix(&s, n, true).len() < s.len())
-        {
-            return None;
-        }
-        caps.vars.push((v.name, VarValue::String(s)));
-        return Some(());
-    }
-    let sep = op.sep() as char;
-    if op.named() {
-        // The first exploded variable takes the parameters the template
-        // does not name (an exploded associative array) and those of its
-        // own name (a list); a second one takes those of its own name.
-        let wild = vars.iter().position(|v| v.explode);
-        let mut rest: Vec<(&str, String)> = Vec::new();
-        // Where each variable's value is in `caps.vars`, once read.
-        let mut slot: Vec<usize> = alloc::vec![usize::MAX; vars.len()];
-        for param in text.split(sep) {
-            let (name, value) = match param.split_once('=') {
-                Some((n, v)) => (n, v),
-                // `;x` is how `;` writes an empty value; `?` writes `x=`.
-                None if op == Op::PathParam => (param, ""),
-                None => return None,
-            };
-            let Some(i) = find(lookup, name).filter(|&i| Some(i) != wild) else {
-                wild?;
-                rest.push((name, decode(value, false)?));
-                continue;
-            };
-            let v = &vars[i];
-            match (slot[i], v.explode) {
-                (at, true) if at != usize::MAX => {
-                    if let VarValue::List(items) = &mut caps.vars[at].1 {
-                        items.push(decode(value, false)?);
-                    }
-                }
-                // A second `a=`: from an exploded associative array.
-                (at, _) if at != usize::MAX && wild.is_some() => {
-                    rest.push((name, decode(value, false)?))
-                }
-                (at, _) if at != usize::MAX => return None,
-                // `;` writes an empty string as `;x`: `;x=` is a list of
-                // one empty string.
-                (_, false) if op == Op::PathParam && param.ends_with('=') && value.is_empty() => {
-                    slot[i] = caps.vars.len();
-                    caps.vars
-                        .push((v.name, VarValue::List(alloc::vec![String::new()])))
-                }
-                (_, true) => {
-                    slot[i] = caps.vars.len();
-                    caps.vars
-                        .push((v.name, VarValue::List(alloc::vec![decode(value, false)?])))
-                }
-                (_, false) => {
-                    slot[i] = caps.vars.len();
-                    caps.vars.push((v.name, value_of(value, v)?))
-                }
-            }
-        }
-        if let (Some(w), false) = (wild.map(|i| &vars[i]), rest.is_empty()) {
-            let value = if rest.iter().all(|(n, _)| *n == w.name) {
-                VarValue::List(rest.into_iter().map(|(_, v)| v).collect())
-            } else {
-                VarValue::Assoc(
-                    rest.into_iter()
-                        .map(|(n, v)| (decode(n, false).unwrap_or_else(|| n.into()), v))
-                        .collect(),
-                )
-            };
-            caps.vars.push((w.name, value));
-        }
-        return Some(());
-    }
-    // The last variable takes whatever is left: the rest of an exploded
-    // list, or the rest of a comma-separated one.
-    let mut pieces = text.splitn(vars.len(), sep);
-    for (k, v) in vars.iter().enumerate() {
-        let Some(piece) = pieces.next() else { break };
-        let value = if k + 1 < vars.len() {
-            value_of(piece, v)?
-        } else if v.explode {
-            exploded(piece, sep)?
-        } else if op == Op::PathSegment && piece.contains('/') {
-            return None;
-        } else {
-            value_of(piece, v)?
-        };
-        caps.vars.push((v.name, value));
-    }
-    Some(())
-}
-
-/// The index in `vars` of the variable named `name`, from the sorted
-/// `lookup` of a named expression.
-pub(super) fn find(lookup: &[(&str, usize)], name: &str) -> Option<usize> {
-    lookup
-        .binary_search_by(|(n, _)| (*n).cmp(name))
-        .ok()
-        .map(|k| lookup[k].1)
 }

@@ -42,6 +42,26 @@
 //!
 //! See [`Matcher`] for what can be matched and how, and [`Router`] for
 //! matching a set of templates at once.
+//!
+//! ## Where each part is
+//!
+//! - `parse.rs`: the grammar (section 2), [`Op`], [`Expression`],
+//!   [`TemplateError`]; `value.rs`: [`VarValue`] and the [`Vars`] a
+//!   template expands with (`serde.rs`: `serde_json::Value` as [`Vars`]).
+//! - `expand.rs`: expansion (section 3) and its encoding.
+//! - Matching, from the leaves up:
+//!   - `mode.rs`: [`MatchMode`], [`MatchError`], [`DEFAULT_MAX_URI_LEN`];
+//!   - `pattern.rs`: the compiled pattern (literals and expressions with
+//!     what their values may hold in each mode) and the questions the
+//!     files below ask of it;
+//!   - `captures.rs`: [`Captures`] and [`Hazard`]; `decode.rs`:
+//!     percent-decoding of matched values;
+//!   - `ambiguity.rs`: [`Ambiguity`], and the check that a pattern reads
+//!     only one way;
+//!   - `read.rs`: the one loop that reads a URI against a pattern, in
+//!     every mode, and the readers of an expression's text it calls;
+//!   - `matching.rs`: [`Matcher`], compiling a template into a pattern;
+//!     `router.rs`: [`Router`].
 
 use crate::names::kind_names;
 use alloc::string::String;
@@ -51,17 +71,20 @@ mod ambiguity;
 mod captures;
 mod decode;
 mod expand;
-mod lenient;
 mod matching;
+mod mode;
 mod parse;
+mod pattern;
+mod read;
 mod router;
 #[cfg(feature = "serde")]
 mod serde;
 mod value;
 
-pub use captures::{Hazard, HazardKind};
-pub use lenient::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
-pub use matching::{Ambiguity, AmbiguityKind, Captures, MAX_TEMPLATE_LEN, Matcher};
+pub use ambiguity::{Ambiguity, AmbiguityKind};
+pub use captures::{Captures, Hazard, HazardKind};
+pub use matching::{MAX_TEMPLATE_LEN, Matcher};
+pub use mode::{DEFAULT_MAX_URI_LEN, MatchError, MatchErrorKind, MatchMode};
 pub use parse::{Expression, Modifier, Op, TemplateError, TemplateErrorKind, VarSpec, VarSpecs};
 pub use router::Router;
 pub use value::{Assoc, Halt, List, Pairs, ToValue, Value, VarValue, Vars};

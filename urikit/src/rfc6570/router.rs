@@ -3,8 +3,10 @@
 use alloc::vec::Vec;
 
 use super::Template;
-use super::lenient::MatchMode;
-use super::matching::{Ambiguity, Captures, Matcher};
+use super::ambiguity::Ambiguity;
+use super::captures::Captures;
+use super::matching::Matcher;
+use super::mode::MatchMode;
 use super::parse::{Modifier, Op, Part, Parts};
 
 /// A set of templates, each with a value (a handler, a name…), matched
