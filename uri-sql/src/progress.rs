@@ -59,7 +59,9 @@ pub fn add_output(rows: u64) {
     ROWS_OUT.fetch_add(rows, Ordering::Relaxed);
 }
 
-/// Sets the status shown at the end of the progress line.
+/// Sets the status shown at the end of the progress line (the cluster's
+/// state, from `remote.rs`).
+#[cfg(feature = "cluster")]
 pub fn status(text: &str) {
     if let Ok(mut s) = STATUS.lock() {
         text.clone_into(&mut *s);
@@ -68,6 +70,7 @@ pub fn status(text: &str) {
 
 /// An event the user must know of: the status on a terminal, a line on
 /// standard error otherwise (when progress is wanted).
+#[cfg(feature = "cluster")]
 pub fn note(text: &str) {
     status(text);
     if NOTES_AS_LINES.load(Ordering::Relaxed) {

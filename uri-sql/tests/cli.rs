@@ -2,7 +2,7 @@
 //! files by path, NULL as `null`, exit codes and error messages.
 
 use std::io::Read;
-use std::path::PathBuf;
+
 use std::process::{Command, Output, Stdio};
 
 use urikit::UriRef;
@@ -23,7 +23,8 @@ fn stderr(o: &Output) -> String {
 }
 
 /// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
+#[cfg(feature = "parquet")]
+fn scratch(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("uri-sql-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
