@@ -5,9 +5,10 @@
 // docs/javascript.md. Like fast-uri, `parse` does not throw: an invalid
 // input gives components (by RFC 3986 Appendix B) with an `error` message.
 import { exports as raw, wasm } from './load.js';
-import { parse as strictParse, normalize as coreNormalize, equivalent, URIError, _text } from './core.js';
+import { parse as strictParse, normalize as coreNormalize, equivalent, URIError, _text } from './index.js';
 
-// A lone surrogate: URIError not-unicode (core.js's check).
+// A lone surrogate: URIError not-unicode (index.js's check; read at call
+// time, index.js imports this module).
 const unicode = (s) => _text.unicode(s);
 
 const NONE = 0xffffffff;

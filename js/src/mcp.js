@@ -7,7 +7,7 @@
 // (a `/` or a dot segment) do not match. URIs are read up to the SDK's
 // limit (MAX_TEMPLATE_LENGTH, 1,000,000; here in UTF-8 bytes). See
 // docs/javascript.md.
-import { UriTemplate as Core, URIError, _text } from './core.js';
+import { UriTemplate as Core, URIError, _text } from './index.js';
 import { wasm } from './load.js';
 
 const SDK_MAX_LENGTH = 1_000_000;
