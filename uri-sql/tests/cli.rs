@@ -2,34 +2,15 @@
 //! files by path, NULL as `null`, exit codes and error messages.
 
 use std::io::Read;
-
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 use urikit::UriRef;
 
-fn uri_sql(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uri-sql"))
-        .args(args)
-        .output()
-        .expect("run uri-sql")
-}
+mod common;
 
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A fresh scratch folder for one test.
 #[cfg(feature = "parquet")]
-fn scratch(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("uri-sql-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::run::scratch;
+use common::run::{have_script, stderr, stdout, uri_sql};
 
 #[test]
 fn lines_with_json_output_agree_with_the_library() {
@@ -149,6 +130,8 @@ fn sparks_url_functions_in_ansi_mode() {
 fn errors_exit_with_a_message() {
     for (args, code, says) in [
         (vec!["run", "SELEKT 1"], 1, "SELEKT"),
+        // No subcommand word: the text is the query.
+        (vec!["walk"], 1, "walk"),
         (
             vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"],
             2,
@@ -163,6 +146,11 @@ fn errors_exit_with_a_message() {
             vec!["run", "SELECT * FROM '/nonexistent/x.parquet'"],
             2,
             "no such file: /nonexistent/x.parquet",
+        ),
+        (
+            vec!["run", "SELECT * FROM '/nonexistent/x.csv'"],
+            2,
+            "no such file: /nonexistent/x.csv",
         ),
         (vec!["run", "--format", "xml", "SELECT 1"], 2, "xml"),
         (vec!["run", "--threads", "0", "SELECT 1"], 2, "--threads"),
@@ -256,12 +244,7 @@ fn no_progress_line_when_standard_error_is_not_a_terminal() {
 /// Runs uri-sql in a pseudo-terminal with `script`, returning everything the
 /// terminal received, or None (with a visible skip line) without `script`.
 fn in_a_terminal(extra: &[&str]) -> Option<String> {
-    let have_script = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_script {
-        eprintln!("SKIP: no `script` (util-linux) to make a pseudo-terminal");
+    if !have_script() {
         return None;
     }
     let sh_quote = |s: &str| format!("'{}'", s.replace('\'', "'\\''"));

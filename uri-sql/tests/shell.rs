@@ -4,49 +4,11 @@
 //! `\u` surrogate pairs.
 
 use std::io::Write;
-use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
-fn uri_sql(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_uri-sql"))
-        .args(args)
-        .output()
-        .expect("run uri-sql")
-}
+mod common;
 
-/// uri-sql with `input` on its standard input (a pipe).
-fn uri_sql_with_input(args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_uri-sql"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run uri-sql");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-/// A fresh scratch folder for one test.
-fn scratch(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("uri-sql-shell-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
-}
+use common::run::{have_script, scratch, stderr, stdout, uri_sql, uri_sql_with_input};
 
 #[test]
 fn version_is_printed_for_the_program_and_its_commands() {
@@ -85,35 +47,6 @@ fn a_usage_error_is_one_line_and_a_hint() {
     }
 }
 
-/// A bad statement exits 1 (some input bad), a missing file 2 (I/O).
-#[test]
-fn a_failed_statement_exits_1_and_a_missing_file_2() {
-    for (args, code, says) in [
-        (vec!["run", "SELEKT 1"], 1, "SELEKT"),
-        (vec!["walk"], 1, "walk"),
-        (
-            vec!["run", "SELECT uri_normalize('a', 'bogus')"],
-            1,
-            "bogus",
-        ),
-        (
-            vec!["run", "SELECT * FROM lines('/nonexistent/file.txt')"],
-            2,
-            "/nonexistent/file.txt",
-        ),
-        (
-            vec!["run", "SELECT * FROM '/nonexistent/x.csv'"],
-            2,
-            "no such file: /nonexistent/x.csv",
-        ),
-    ] {
-        let o = uri_sql(&args);
-        assert_eq!(o.status.code(), Some(code), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
-        assert!(o.stdout.is_empty(), "{args:?}: nothing on stdout");
-    }
-}
-
 /// `-`, or no QUERY with standard input a pipe: the statements are read
 /// from standard input, and run in order.
 #[test]
@@ -145,12 +78,7 @@ fn statements_from_standard_input() {
 /// error is shown and the prompt goes on, `\q` ends it.
 #[test]
 fn an_interactive_prompt_on_a_terminal() {
-    let have_script = Command::new("script")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success());
-    if !have_script {
-        eprintln!("SKIP: no `script` (util-linux) to make a pseudo-terminal");
+    if !have_script() {
         return;
     }
     let bin = env!("CARGO_BIN_EXE_uri-sql");

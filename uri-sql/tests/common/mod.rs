@@ -5,6 +5,8 @@
 
 #![allow(dead_code)] // each test file uses a part
 
+pub mod run;
+
 use std::io::{BufRead, BufReader, Read};
 use std::net::{SocketAddr, TcpListener};
 use std::path::{Path, PathBuf};
