@@ -37,15 +37,17 @@ pub const FINDING_FIELDS: [&str; 5] = ["kind", "component", "parsers", "values",
 /// The parsers of [`views`]' struct, one field each, in
 /// [`Parser::ALL`]'s order: every parser a Rust build of urikit can read
 /// with (`rfc3986`, `java`, `whatwg`, `curl`), whether this build has it
-/// or not, so that the struct's type is the same in every build. Python's
-/// `urllib` is read only by the Python package.
+/// or not, so that the struct's type is the same in every build (the
+/// parsers behind a cargo feature are fields even when it is off).
 ///
 /// ```
 /// let names: Vec<&str> = urikit_arrow::view_parsers().map(|p| p.name()).collect();
 /// assert_eq!(names, ["rfc3986", "java", "whatwg", "curl"]);
 /// ```
 pub fn view_parsers() -> impl Iterator<Item = Parser> + Clone {
-    Parser::ALL.into_iter().filter(|p| *p != Parser::Urllib)
+    Parser::ALL
+        .into_iter()
+        .filter(|p| p.is_available() || p.feature().is_some())
 }
 
 fn view_fields(input: &DataType) -> Fields {
@@ -132,7 +134,7 @@ fn invalid(message: String) -> ArrowError {
 /// let p = urikit_arrow::parsers_named("views", " java, rfc3986,java").unwrap();
 /// assert_eq!(p, [Parser::Java, Parser::Rfc3986]);
 /// let e = urikit_arrow::parsers_named("views", "ie6").unwrap_err();
-/// assert!(e.to_string().contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)"));
+/// assert!(e.to_string().contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib, urllib3, yarl, httpx, go, php, ruby, ruby-rfc2396, node-legacy, fast-uri, url-parse, java-url, rust-http)"));
 /// ```
 pub fn parsers_named(kernel: &str, list: &str) -> Result<Vec<Parser>, ArrowError> {
     let readable: Vec<Parser> = Parser::available().collect();

@@ -485,7 +485,7 @@ fn the_parsers_argument_is_checked() {
     };
     let e = err("rfc3986,ie6");
     assert!(
-        e.contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)"),
+        e.contains("views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib, urllib3, yarl, httpx, go, php, ruby, ruby-rfc2396, node-legacy, fast-uri, url-parse, java-url, rust-http)"),
         "{e}"
     );
     assert!(err("").contains("unknown parser ''"));

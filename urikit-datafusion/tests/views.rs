@@ -219,7 +219,7 @@ async fn a_bad_parsers_argument_fails_the_query() {
     for (sql, want) in [
         (
             "SELECT uri_views('http://a/', 'rfc3986,ie6')",
-            "views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)",
+            "views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib, urllib3, yarl, httpx, go, php, ruby, ruby-rfc2396, node-legacy, fast-uri, url-parse, java-url, rust-http)",
         ),
         (
             "SELECT uri_host_confusion('http://a/', 'urllib')",

@@ -77,16 +77,52 @@ pub enum Parser {
     /// Python's `urllib.parse`: never read here; the Python package reads
     /// it with the interpreter's own module and passes it to [`compare`].
     Urllib,
+    /// Python's urllib3 (`urllib3.util.parse_url`; requests uses it).
+    Urllib3,
+    /// Python's yarl (`yarl.URL`; aiohttp uses it).
+    Yarl,
+    /// Python's httpx (`httpx.URL`).
+    Httpx,
+    /// Go's `net/url` (`url.Parse`).
+    Go,
+    /// PHP's `parse_url`.
+    Php,
+    /// Ruby's `URI.parse` (its RFC 3986 parser).
+    Ruby,
+    /// Ruby's `URI::RFC2396_Parser`.
+    RubyRfc2396,
+    /// Node's legacy `url.parse`.
+    NodeLegacy,
+    /// The npm package fast-uri (`parse`).
+    FastUri,
+    /// The npm package url-parse.
+    UrlParse,
+    /// `java.net.URL`.
+    JavaUrl,
+    /// The `http` crate's `Uri` (hyper).
+    RustHttp,
 }
 
 impl Parser {
     /// Every parser, in the order views are listed.
-    pub const ALL: [Parser; 5] = [
+    pub const ALL: [Parser; 17] = [
         Parser::Rfc3986,
         Parser::Java,
         Parser::Whatwg,
         Parser::Curl,
         Parser::Urllib,
+        Parser::Urllib3,
+        Parser::Yarl,
+        Parser::Httpx,
+        Parser::Go,
+        Parser::Php,
+        Parser::Ruby,
+        Parser::RubyRfc2396,
+        Parser::NodeLegacy,
+        Parser::FastUri,
+        Parser::UrlParse,
+        Parser::JavaUrl,
+        Parser::RustHttp,
     ];
 
     /// The stable name used in machine output: `rfc3986`, `java`, `whatwg`,
@@ -102,6 +138,18 @@ impl Parser {
             Parser::Whatwg => "whatwg",
             Parser::Curl => "curl",
             Parser::Urllib => "urllib",
+            Parser::Urllib3 => "urllib3",
+            Parser::Yarl => "yarl",
+            Parser::Httpx => "httpx",
+            Parser::Go => "go",
+            Parser::Php => "php",
+            Parser::Ruby => "ruby",
+            Parser::RubyRfc2396 => "ruby-rfc2396",
+            Parser::NodeLegacy => "node-legacy",
+            Parser::FastUri => "fast-uri",
+            Parser::UrlParse => "url-parse",
+            Parser::JavaUrl => "java-url",
+            Parser::RustHttp => "rust-http",
         }
     }
 
@@ -130,7 +178,8 @@ impl Parser {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
-            Parser::Urllib => false,
+            // Not read yet (each turns true with its reading).
+            _ => false,
         }
     }
 
@@ -149,7 +198,7 @@ impl Parser {
         match self {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
-            Parser::Rfc3986 | Parser::Java | Parser::Urllib => None,
+            _ => None,
         }
     }
 

@@ -18,7 +18,7 @@ use super::Parser;
 /// assert_eq!(e.kind(), SelectErrorKind::Unknown);
 /// assert_eq!(e.name(), "unknown-parser");
 /// assert_eq!(e.given(), "ie6");
-/// assert_eq!(e.to_string(), "unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib)");
+/// assert_eq!(e.to_string(), "unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib, urllib3, yarl, httpx, go, php, ruby, ruby-rfc2396, node-legacy, fast-uri, url-parse, java-url, rust-http)");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelectError {
