@@ -1,0 +1,121 @@
+"""Linear time at the Python entry points, on hostile inputs.
+
+    python bindings/python/bench/linear.py [--repeat R] [--only NAME]
+
+Each entry runs on an input of size 1x and 10x; the table gives the fastest
+of --repeat runs at each size and their ratio (10 is linear, 100 would be
+quadratic). The Rust entry points have the same table in
+``cargo bench -p urikit-bench --bench linear``; this one covers what the
+binding adds on top of them: turning byte offsets into character offsets
+(``extract``, ``lint``, ``repair``, ``decode`` errors), converting ``str``
+and ``bytes`` (file paths, surrogate-escaped names), building result lists,
+and the Arrow functions' per-row work. Needs urikit (and pyarrow for the
+``arrow-*`` entries, which are skipped with a note without it).
+"""
+
+import argparse
+import gc
+import sys
+import time
+
+import urikit
+
+
+def best(fn, arg, repeat):
+    """The fastest of `repeat` runs, with the cyclic garbage collector off
+    while timing (as `timeit` does): its passes depend on every object alive
+    in the process, not on the call measured."""
+    times = []
+    gc.disable()
+    try:
+        for _ in range(repeat):
+            t = time.perf_counter()
+            result = fn(arg)
+            times.append(time.perf_counter() - t)
+            del result
+    finally:
+        gc.enable()
+    return min(times)
+
+
+def entries():
+    """(name, input of size n, operation, 1x n)."""
+    # Not an entry point: n result objects made by Python itself. Making
+    # many objects costs more per object as they leave the cache (from about
+    # 10,000 on here), which no binding can avoid; the entries that return
+    # one object per match or finding stay near this size for that reason.
+    yield "baseline-match-objects", lambda n: n, _objects, 1_000
+    yield "extract-ascii", lambda n: "e http://a.com/x u " * n, urikit.extract, 1_000
+    # Non-ASCII text before each match: character offsets differ from bytes.
+    yield "extract-non-ascii", lambda n: "é ü http://a.com/ü " * n, urikit.extract, 1_000
+    # One finding per dot segment, with its character offsets.
+    yield "lint-dots", lambda n: "http://a/" + "./" * n, urikit.lint, 1_000
+    yield "lint-long-host", lambda n: "http://" + "a" * n + ".example/", urikit.lint, 20_000
+    yield "repair", lambda n: "http://a/" + "é %" * n, urikit.repair, 300
+    yield "decode-error-late", lambda n: "é" * n + "%C3", lambda s: _raises(urikit.decode, s), 20_000
+    yield "parse-error-late", lambda n: "http://a/" + "é" * n + " ", lambda s: _raises(urikit.URIRef, s), 20_000
+    yield "iriref-components", lambda n: "http://a/" + "é/" * n + "?" + "q" * n, _components, 20_000
+    yield "from-file-path-bytes", lambda n: b"/" + b"\xff/a" * n, lambda p: urikit.from_file_path(p, style="unix"), 10_000
+    yield "from-file-path-surrogates", lambda n: "/" + "\udcff/a" * n, lambda p: urikit.from_file_path(p, style="unix"), 10_000
+    yield "to-file-path", lambda n: "file:///" + "%C3%A9/" * n, lambda u: urikit.to_file_path(u, style="unix"), 10_000
+    yield "template-vars", lambda n: "".join("/{v%d}" % i for i in range(n)), urikit.URITemplate, 2_000
+    yield "template-match", lambda n: "/" + "a/" * n, _TemplateMatch().run, 5_000
+
+
+def _objects(n):
+    return [urikit.Match("http://a.com/x", i, i + 14, "bare") for i in range(n)]
+
+
+def _raises(fn, arg):
+    try:
+        fn(arg)
+    except (urikit.URIError, ValueError):
+        return
+    raise AssertionError("expected an error")
+
+
+def _components(s):
+    u = urikit.IRIRef(s)
+    return (u.scheme, u.authority, u.path, u.query, u.fragment)
+
+
+class _TemplateMatch:
+    def __init__(self):
+        self.template = urikit.URITemplate("{/p*}")
+
+    def run(self, uri):
+        return self.template.match(uri)
+
+
+def arrow_entries():
+    try:
+        import pyarrow as pa
+        import urikit.arrow as ua
+    except ImportError:
+        print("skip: arrow-* entries (pyarrow is not installed)", file=sys.stderr)
+        return
+    def rows(n):
+        return pa.array(["http://é.example/" + "a/" * 8 + "?q=" + str(i) for i in range(n)])
+
+    yield "arrow-host", rows, ua.host, 5_000
+    yield "arrow-lint", rows, ua.lint, 5_000
+    yield "arrow-extract", lambda n: pa.array(["e http://a.com/x u " * n]), ua.extract, 1_000
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=7)
+    ap.add_argument("--only")
+    args = ap.parse_args()
+    print("| entry | 1x ms | 10x ms | ratio |")
+    print("| --- | ---: | ---: | ---: |")
+    for name, make, run, n in [*entries(), *arrow_entries()]:
+        if args.only and args.only not in name:
+            continue
+        small, large = make(n), make(10 * n)
+        t1, t10 = best(run, small, args.repeat), best(run, large, args.repeat)
+        print(f"| {name} | {t1 * 1e3:.3f} | {t10 * 1e3:.3f} | {t10 / t1:.1f} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
