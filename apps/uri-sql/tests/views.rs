@@ -1,7 +1,7 @@
 //! `uri-sql` has every parser's view with no flag (its default features
 //! `whatwg` and `curl`): the built binary, end to end. The expected values
 //! are what Node's `URL` and libcurl 7.88.1 read in `http://a@b@c/`, as
-//! recorded in `crates/urikit/tests/data/views/expected.jsonl`.
+//! recorded in `crates/urikit-views/tests/data/views/expected.jsonl`.
 
 use std::process::Command;
 

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use serde::ser::SerializeMap;
-use urikit::views::{Finding, Parser, Reading, View, Views, views_of};
+use urikit_views::{Finding, Parser, Reading, View, Views, views_of};
 
 use crate::common::{
     ErrorRecord, InputArgs, Inputs, InvalidRecord, Output, OutputArgs, Status, UsageError,

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::io::Write;
 
 use urikit::security::Finding as LintFinding;
-use urikit::views::{Views, Weight};
+use urikit_views::{Views, Weight};
 
 /// Inputs up to this many bytes are shown whole.
 pub const SHOWN_WHOLE: usize = 256;
@@ -264,7 +264,7 @@ fn styled(v: &mut Vec<u8>, color: bool, style: &str, text: &str) {
 /// few kilobytes at most.
 ///
 /// ```
-/// use urikit::views::{Parser, views_of};
+/// use urikit_views::{Parser, views_of};
 /// let v = views_of("http://a/", &[Parser::Rfc3986]);
 /// let table = String::from_utf8(urikit_cli::format::views_table(&v, false, b'\n')).unwrap();
 /// assert!(table.starts_with("http://a/\n  parser"));

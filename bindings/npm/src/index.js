@@ -642,7 +642,7 @@ function whatwgView(input) {
 const absentAsUndefined = (value) => (value === null ? undefined : value);
 
 /**
- * Every parser's view of `input` (urikit::views) and where they disagree:
+ * Every parser's view of `input` (urikit_views) and where they disagree:
  * `rfc3986` (urikit, strict; the IRI profile for non-ASCII input), `java`
  * (java.net.URI as the core reads it) and `whatwg` (this runtime's own
  * `URL`). `{input, views: {PARSER: {scheme, userinfo, host, hostKind,

@@ -1,4 +1,4 @@
-// views against crates/urikit/tests/data/views: expected.jsonl holds what the real
+// views against crates/urikit-views/tests/data/views: expected.jsonl holds what the real
 // parsers read (java.net.URI on Java 17, Node's own URL; recorded by its
 // generate.py, not by urikit), findings.txt the finding kinds worked out by
 // hand over rfc3986, java, whatwg and curl. The package has no curl, so the
@@ -9,7 +9,7 @@ import { views, VIEW_PARSERS, parse } from '../src/index.js';
 import { readRepo } from './helpers.js';
 
 const FIELDS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
-const lines = readRepo('crates', 'urikit', 'tests', 'data', 'views', 'expected.jsonl').split('\n').filter((l) => l !== '');
+const lines = readRepo('crates', 'urikit-views', 'tests', 'data', 'views', 'expected.jsonl').split('\n').filter((l) => l !== '');
 const meta = JSON.parse(lines[0]).meta;
 const records = lines.slice(1).map((l) => JSON.parse(l));
 
@@ -89,7 +89,7 @@ test('rfc3986: the same reading as parse (IRI profile)', () => {
 });
 
 test('findings: the hand-worked kinds, over the parsers the package has', () => {
-  const rows = readRepo('crates', 'urikit', 'tests', 'data', 'views', 'findings.txt').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
+  const rows = readRepo('crates', 'urikit-views', 'tests', 'data', 'views', 'findings.txt').split('\n').filter((l) => l !== '' && !l.startsWith('#'));
   assert.ok(rows.length >= 40);
   const differ = [];
   for (const row of rows) {

@@ -58,7 +58,7 @@ pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
         ("JavaErrorKind", urikit::java::JavaErrorKind::NAMES),
         (
             "UrlDecodeErrorKind",
-            urikit::java::UrlDecodeErrorKind::NAMES,
+            urikit_views::java_form::UrlDecodeErrorKind::NAMES,
         ),
         ("python", OWN_KINDS),
     ]

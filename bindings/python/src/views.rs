@@ -1,5 +1,5 @@
 //! `urikit.views(s)`: every parser's view of one string, the core's
-//! `urikit::views`, plus the `urllib` view read by the running
+//! `urikit_views`, plus the `urllib` view read by the running
 //! interpreter's own `urllib.parse` (never an imitation): the findings over
 //! all of them are the core's `compare`.
 
@@ -8,7 +8,7 @@ use std::borrow::Cow;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
-use urikit::views::{Parser, Reading, View, compare, host_kind_of};
+use urikit_views::{Parser, Reading, View, compare, host_kind_of};
 
 use crate::errors::Text;
 

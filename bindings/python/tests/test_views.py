@@ -1,7 +1,7 @@
 """``urikit.views``: the ``urllib`` view is this interpreter's own
 ``urllib.parse``; the ``whatwg`` and ``java`` views are what Node's ``URL``
 and Java's ``java.net.URI`` read (recorded in
-``crates/urikit/tests/data/views/expected.jsonl`` by its ``generate.py``); the
+``crates/urikit-views/tests/data/views/expected.jsonl`` by its ``generate.py``); the
 findings name the disagreements."""
 
 import json
@@ -13,7 +13,7 @@ import pytest
 import urikit
 
 REPO = pathlib.Path(__file__).resolve().parents[3]
-EXPECTED = REPO / "crates" / "urikit" / "tests" / "data" / "views" / "expected.jsonl"
+EXPECTED = REPO / "crates" / "urikit-views" / "tests" / "data" / "views" / "expected.jsonl"
 FIELDS = ("scheme", "userinfo", "host", "port", "path", "query", "fragment")
 
 

@@ -4,8 +4,8 @@
 //!
 //! Spark reads URLs with `java.net.URI`, so these kernels read them with
 //! [`urikit::java::JavaUri`], which gives what `new java.net.URI(s)` gives;
-//! the encoders are [`urikit::java::url_encode`] and
-//! [`urikit::java::url_decode`] (`URLEncoder`/`URLDecoder` with UTF-8).
+//! the encoders are [`urikit_views::java_form::url_encode`] and
+//! [`urikit_views::java_form::url_decode`] (`URLEncoder`/`URLDecoder` with UTF-8).
 //! What Spark adds on top, here:
 //!
 //! - **Parts** ([`SparkPart`]): `HOST` is `getHost` (brackets kept around
@@ -48,7 +48,8 @@ use std::cell::Cell;
 
 use arrow_array::{Array, ArrayRef, Datum};
 use arrow_schema::ArrowError;
-use urikit::java::{JavaUri, url_decode as java_url_decode, url_encode as java_url_encode};
+use urikit::java::JavaUri;
+use urikit_views::java_form::{url_decode as java_url_decode, url_encode as java_url_encode};
 
 use crate::strings::{Arg, StrOut, Strs, like, rows, view_slices};
 

@@ -1,9 +1,9 @@
 //! `views` and `host_confusion`: every parser's view of each row, and where
-//! the views disagree, by [`urikit::views`] (issue 28).
+//! the views disagree, by [`urikit_views`] (issue 28).
 //!
 //! Both are loops over the library: `views` gives each selected parser's
 //! [`Parser::read`] of the row, `host_confusion` the findings of
-//! [`urikit::views::views_of`] over the same parsers. Nothing about a
+//! [`urikit_views::views_of`] over the same parsers. Nothing about a
 //! parser or a finding is decided here.
 
 use std::sync::Arc;
@@ -11,12 +11,12 @@ use std::sync::Arc;
 use arrow_array::{Array, ArrayRef, ListArray, StructArray};
 use arrow_buffer::{NullBufferBuilder, OffsetBuffer, ScalarBuffer};
 use arrow_schema::{ArrowError, DataType, Field, FieldRef, Fields};
-use urikit::views::{Parser, Reading, views_of};
+use urikit_views::{Parser, Reading, views_of};
 
 use crate::strings::{StrOut, Strs};
 
 /// The names of the fields of one parser's view in [`views`]' struct, in
-/// order: the components of a [`urikit::views::View`], then the parser's
+/// order: the components of a [`urikit_views::View`], then the parser's
 /// error.
 pub const VIEW_FIELDS: [&str; 9] = [
     "scheme",
@@ -31,7 +31,7 @@ pub const VIEW_FIELDS: [&str; 9] = [
 ];
 
 /// The names of the fields of one finding in [`host_confusion`]'s lists, in
-/// order: those of a [`urikit::views::Finding`].
+/// order: those of a [`urikit_views::Finding`].
 pub const FINDING_FIELDS: [&str; 5] = ["kind", "component", "parsers", "values", "weight"];
 
 /// The parsers of [`views`]' struct, one field each, in
@@ -130,7 +130,7 @@ fn invalid(message: String) -> ArrowError {
 /// function in the message.
 ///
 /// ```
-/// use urikit::views::Parser;
+/// use urikit_views::Parser;
 /// let p = urikit_arrow::parsers_named("views", " java, rfc3986,java").unwrap();
 /// assert_eq!(p, [Parser::Java, Parser::Rfc3986]);
 /// let e = urikit_arrow::parsers_named("views", "ie6").unwrap_err();
@@ -237,7 +237,7 @@ impl<'a> ViewOut<'a> {
 ///
 /// ```
 /// use arrow_array::{Array, StringArray, cast::AsArray};
-/// use urikit::views::Parser;
+/// use urikit_views::Parser;
 /// let a = StringArray::from(vec![Some("http://a_b.example/"), Some("http://a b/"), None]);
 /// let v = urikit_arrow::views(&a, &[Parser::Rfc3986, Parser::Java])?;
 /// let v = v.as_struct();
@@ -326,7 +326,7 @@ fn offset(n: usize) -> Result<i32, ArrowError> {
 }
 
 /// The findings of every row over `parsers`: the list of
-/// [`urikit::views::Finding`]s of [`views_of`], each a struct of
+/// [`urikit_views::Finding`]s of [`views_of`], each a struct of
 /// [`FINDING_FIELDS`]: its kind's name (`host`, `port`, `userinfo`,
 /// `ipv4-form`, ...), the component compared (`view` when one parser
 /// rejects what another accepts), the parsers compared, each one's value
@@ -337,7 +337,7 @@ fn offset(n: usize) -> Result<i32, ArrowError> {
 ///
 /// ```
 /// use arrow_array::{Array, StringArray, cast::AsArray};
-/// use urikit::views::Parser;
+/// use urikit_views::Parser;
 /// let a = StringArray::from(vec![Some("http://a_b.example/"), Some("http://example.com/"), None]);
 /// let l = urikit_arrow::host_confusion(&a, &[Parser::Rfc3986, Parser::Java])?;
 /// let l = l.as_list::<i32>();

@@ -1,5 +1,5 @@
 //! `views` and `host_confusion` over the views vectors
-//! (`crates/urikit/tests/data/views/`): each row is what `urikit::views` gives
+//! (`crates/urikit-views/tests/data/views/`): each row is what `urikit_views` gives
 //! for that input (the kernels are a layer over it), the `java`, `whatwg`
 //! and `curl` fields are what the real java.net.URI, Node's `URL` and
 //! libcurl read (`expected.jsonl`, recorded from the real programs by its
@@ -14,10 +14,10 @@ use arrow_array::{Array, ArrayRef, DictionaryArray, Scalar, StringArray, StructA
 use arrow_schema::DataType;
 use common::{TYPES, column, strings};
 use serde_json::Value;
-use urikit::views::{Parser, Reading, views, views_of};
 use urikit_arrow::{Options, VIEW_FIELDS, view_parsers};
+use urikit_views::{Parser, Reading, views, views_of};
 
-const EXPECTED: &str = include_str!("../../urikit/tests/data/views/expected.jsonl");
+const EXPECTED: &str = include_str!("../../urikit-views/tests/data/views/expected.jsonl");
 
 /// The recorded metadata (the real programs' versions) and records.
 fn records() -> (Value, Vec<Value>) {
@@ -278,7 +278,7 @@ fn whatwg_fields_are_what_node_read() {
 fn curl_fields_are_what_libcurl_read() {
     let (meta, _) = records();
     let recorded = meta["libcurl"].as_str().unwrap();
-    let linked = urikit::views::libcurl_version();
+    let linked = urikit_views::libcurl_version();
     if !linked.starts_with(recorded) {
         let ci = std::env::var("CI").is_ok_and(|v| v == "true" || v == "1");
         assert!(
@@ -303,7 +303,7 @@ fn curl_fields_are_what_libcurl_read() {
 #[test]
 fn finding_kinds_are_the_hand_worked_ones() {
     use std::collections::BTreeSet;
-    const FINDINGS: &str = include_str!("../../urikit/tests/data/views/findings.txt");
+    const FINDINGS: &str = include_str!("../../urikit-views/tests/data/views/findings.txt");
     let mut want = Vec::new();
     let mut inputs = Vec::new();
     for line in FINDINGS

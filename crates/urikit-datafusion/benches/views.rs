@@ -24,7 +24,7 @@ use datafusion::arrow::datatypes::{DataType, Field};
 use datafusion::common::ScalarValue;
 use datafusion::common::config::ConfigOptions;
 use datafusion::logical_expr::{ColumnarValue, ScalarFunctionArgs, ScalarUDF};
-use urikit::views::Parser;
+use urikit_views::Parser;
 
 fn urls() -> Vec<String> {
     let path = urikit_testdata::full_or_sample("gsd-urls.txt");

@@ -1,5 +1,5 @@
 //! `uri_views` and `uri_host_confusion` through SQL, over the views vectors
-//! (`crates/urikit/tests/data/views/expected.jsonl`, recorded from the real
+//! (`crates/urikit-views/tests/data/views/expected.jsonl`, recorded from the real
 //! java.net.URI, Node `URL` and libcurl): field access into the struct,
 //! findings filtered in SQL, the string types, a dictionary column, NULLs
 //! and a bad `parsers` argument.
@@ -11,9 +11,9 @@ use datafusion::arrow::compute::concat_batches;
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::prelude::SessionContext;
 use serde_json::Value;
-use urikit::views::{Parser, Weight, views, views_of};
+use urikit_views::{Parser, Weight, views, views_of};
 
-const EXPECTED: &str = include_str!("../../urikit/tests/data/views/expected.jsonl");
+const EXPECTED: &str = include_str!("../../urikit-views/tests/data/views/expected.jsonl");
 
 /// The recorded records (the first line is the metadata).
 fn records() -> Vec<Value> {
@@ -113,7 +113,7 @@ async fn field_access_gives_the_real_parsers_hosts() {
     }
 }
 
-/// `uri_host_confusion(u)` row by row is `urikit::views`' findings, and a
+/// `uri_host_confusion(u)` row by row is `urikit_views`' findings, and a
 /// query over it (the inputs with a high finding) counts what the library
 /// counts.
 #[tokio::test]

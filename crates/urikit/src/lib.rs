@@ -53,8 +53,6 @@
 //!   `integrations::serde`).
 //! - `http`: `TryFrom` both ways with `http::Uri`, never dropping a
 //!   fragment silently (`integrations::http`).
-//! - `url`: from `url::Url` (always succeeds) and to it
-//!   (`integrations::url`).
 //!
 //! [`file`](mod@file) converts file paths (RFC 8089) with no feature; with `std`
 //! also the host platform's `Path`.
@@ -108,7 +106,6 @@ pub mod suffix;
 pub mod surt;
 pub mod text;
 mod uri;
-pub mod views;
 mod zone;
 
 /// Not an API: hooks for the fuzz crate, behind the `__fuzz` feature.
@@ -160,7 +157,3 @@ struct TemplatesGuideDoctests;
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/rfc2396.md")]
 struct Rfc2396GuideDoctests;
-
-#[cfg(doctest)]
-#[doc = include_str!("../../../docs/views.md")]
-struct ViewsGuideDoctests;

@@ -13,6 +13,11 @@
 
 /// `name()` and `NAMES` for an error-kind enum, from one table of
 /// `pattern => "name"` arms (the doc comment goes on `name()`).
+/// Not an API: the one mechanism for stable names of kinds, exported for
+/// the crates built over the core (urikit-views) so that every kind type
+/// in the project gets `name()` and `NAMES` the same way.
+#[doc(hidden)]
+#[macro_export]
 macro_rules! kind_names {
     ($(#[$doc:meta])* $ty:ident { $($pat:pat => $name:literal),+ $(,)? }) => {
         impl $ty {
@@ -29,4 +34,4 @@ macro_rules! kind_names {
         }
     };
 }
-pub(crate) use kind_names;
+pub(crate) use crate::kind_names;

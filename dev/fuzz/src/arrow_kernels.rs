@@ -14,7 +14,7 @@ use arrow_array::{
     Array, ArrayRef, BooleanArray, DictionaryArray, Int32Array, LargeStringArray, NullArray,
     Scalar, StringArray, StringViewArray,
 };
-use urikit::views::{Parser, views_of};
+use urikit_views::{Parser, views_of};
 use urikit_arrow::{EncodeSet, Level};
 
 /// The array that `data` describes: its first byte picks the type and a
@@ -138,7 +138,7 @@ pub fn check_arrow_kernels(data: &[u8]) {
     }
     // Every parser's view and where they differ (uri_views,
     // uri_host_confusion): a null row gives null, and row by row each
-    // parser's host and the findings are urikit::views'.
+    // parser's host and the findings are urikit_views'.
     let parsers: Vec<Parser> = Parser::available().collect();
     let views = urikit_arrow::views(s, &parsers).unwrap();
     let confusion = urikit_arrow::host_confusion(s, &parsers).unwrap();

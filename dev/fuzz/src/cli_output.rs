@@ -12,7 +12,7 @@
 //!   [`ESCAPED`] bytes, whatever the input's length.
 
 use urikit::security::{lint, lint_iri};
-use urikit::views::{Parser, views_of};
+use urikit_views::{Parser, views_of};
 use urikit::{IriRef, UriRef};
 use urikit_cli::format::{
     SHOWN_WHOLE, WINDOW, caret_lines, escape, escape_bytes, lint_invalid, lint_lines, views_table,

@@ -2,7 +2,7 @@
 //! `conversions` fuzz target and the fuzz crate's tests.
 
 use urikit::percent::decode;
-use urikit::{Uri, UriBuf, UriRef, UriRefBuf};
+use urikit::{Uri, UriRef, UriRefBuf};
 
 /// Any text:
 /// - parsed by `url`, converts to a valid URI (the type says so; this
@@ -15,7 +15,7 @@ use urikit::{Uri, UriBuf, UriRef, UriRefBuf};
 ///   reference.
 pub fn check_conversions(s: &str) {
     if let Ok(u) = url::Url::parse(s) {
-        let ours = UriBuf::from(&u);
+        let ours = urikit_views::url_interop::from_url(&u);
         assert!(Uri::parse(ours.as_str()).is_ok(), "{u} -> {ours}");
         assert_eq!(ours.scheme(), u.scheme());
         assert_eq!(

@@ -1,8 +1,8 @@
 //! The `views` target: every parser's view of one string
-//! (`urikit::views::views`, with the `whatwg` and `curl` parsers): no panic
+//! (`urikit_views::views`, with the `whatwg` and `curl` parsers): no panic
 //! (libcurl's FFI included), and the findings keep their rules.
 
-use urikit::views::{View, views};
+use urikit_views::{View, views};
 
 /// Panics when a rule of the findings fails for `data` (UTF-8 only: every
 /// parser reads text).

@@ -247,7 +247,7 @@ fn resolve_and_normalize_checks_hold_on_the_seeds() {
 #[test]
 fn views_checks_hold_on_the_vectors_and_seeds() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let path = format!("{root}/crates/urikit/tests/data/views/expected.jsonl");
+    let path = format!("{root}/crates/urikit-views/tests/data/views/expected.jsonl");
     let mut inputs: Vec<String> = std::fs::read_to_string(path)
         .unwrap()
         .lines()
@@ -271,7 +271,7 @@ fn views_checks_hold_on_the_vectors_and_seeds() {
 #[test]
 fn cli_output_checks_hold_on_the_seeds_and_long_inputs() {
     let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let path = format!("{root}/crates/urikit/tests/data/views/expected.jsonl");
+    let path = format!("{root}/crates/urikit-views/tests/data/views/expected.jsonl");
     let mut all: Vec<Vec<u8>> = std::fs::read_to_string(path)
         .unwrap()
         .lines()

@@ -74,7 +74,7 @@ fn escapes() {
 
 #[test]
 fn a_views_table_of_a_long_input_is_short_and_has_no_control_character() {
-    use urikit::views::{Parser, views_of};
+    use urikit_views::{Parser, views_of};
     // A path of 70,000 bytes once made a width past 65,535 (a panic).
     let input = format!("http://h/{}\x1b[2J?{}", "a".repeat(70_000), "q".repeat(300));
     let parsers: Vec<Parser> = Parser::available().collect();

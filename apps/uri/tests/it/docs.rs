@@ -140,9 +140,11 @@ fn console_examples_show_what_uri_prints() {
 #[test]
 fn rust_blocks_of_the_guides_are_doc_tests() {
     // A guide's examples run as doc tests of the crate they use: the
-    // library's, or the DataFusion crate's (docs/spark.md).
+    // library's, the views crate's (docs/views.md), or the DataFusion
+    // crate's (docs/spark.md).
     let libs: Vec<String> = [
         "crates/urikit/src/lib.rs",
+        "crates/urikit-views/src/lib.rs",
         "crates/urikit-datafusion/src/lib.rs",
     ]
     .iter()
@@ -155,7 +157,7 @@ fn rust_blocks_of_the_guides_are_doc_tests() {
         let included = format!("include_str!(\"../../../{name}\")");
         assert!(
             libs.iter().any(|lib| lib.contains(&included)),
-            "{name} has ```rust blocks but neither crates/urikit/src/lib.rs nor crates/urikit-datafusion/src/lib.rs \
+            "{name} has ```rust blocks but none of crates/urikit, urikit-views, urikit-datafusion (src/lib.rs) \
              runs it as doc tests (add `#[doc = {included}]` there, or mark its blocks rust,ignore \
              and test them elsewhere)"
         );

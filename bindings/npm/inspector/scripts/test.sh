@@ -3,7 +3,7 @@
 # Debian's chromium from apt (when missing and apt-get can install it) and
 # playwright-core from the npm registry (it downloads no browser; the test
 # points it at /usr/bin/chromium). The package must be built first
-# (cd js && npm ci && npm run setup && npm run build). Without chromium the test prints one
+# (cd bindings/npm && npm ci && npm run setup && npm run build). Without chromium the test prints one
 # skip line, and fails under CI=true. The screenshots go to
 # target/inspector-screenshots/; URIKIT_REFRESH_DOCS=1 writes them over
 # docs/img/inspector-*.png instead (to refresh the docs, then commit them).

@@ -39,7 +39,7 @@ if (missing) {
 }
 
 // The package (built by `npm run build` in js/), for its answers in Node.
-assert.ok(existsSync(wasmFile), `the package is not built (${wasmFile}): cd js && npm run build`);
+assert.ok(existsSync(wasmFile), `the package is not built (${wasmFile}): cd bindings/npm && npm run build`);
 const urikit = await import('../../src/index.js');
 
 const MIME = {

@@ -18,7 +18,7 @@ mod parse;
 mod slot;
 mod template;
 mod utf16;
-// Every parser's view (urikit::views), the runtime's URL passed in.
+// Every parser's view (urikit_views), the runtime's URL passed in.
 mod views;
 
 pub use failure::Failure;

@@ -1,4 +1,4 @@
-//! Every parser's view (`urikit::views`), for the package's `views` and the
+//! Every parser's view (`urikit_views`), for the package's `views` and the
 //! inspector page: urikit's RFC 3986 reading and java.net.URI as the core
 //! reads them, beside the WHATWG view that the JavaScript side passes in,
 //! read by the runtime's own `URL` (Node's or the browser's), never by a
@@ -8,7 +8,7 @@
 use serde_json::{Value as Json, json};
 use std::borrow::Cow;
 
-use urikit::views::{Parser, Reading, View, compare, host_kind_of};
+use urikit_views::{Parser, Reading, View, compare, host_kind_of};
 use wasm_bindgen::prelude::*;
 
 /// The parsers `views` can list, in the core's order and by its names: the

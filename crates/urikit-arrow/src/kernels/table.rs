@@ -64,7 +64,7 @@ fn parsers(
     kernel: &str,
     args: &[&dyn Datum],
     at: usize,
-) -> Result<Vec<urikit::views::Parser>, ArrowError> {
+) -> Result<Vec<urikit_views::Parser>, ArrowError> {
     match args.get(at) {
         Some(d) => crate::parsers_named(kernel, constant(kernel, "parsers", *d)?),
         None => Ok(crate::views::default_parsers()),

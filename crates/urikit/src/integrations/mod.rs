@@ -2,8 +2,9 @@
 //!
 //! - `serde`: `serde::Serialize` and `serde::Deserialize` for the URI and
 //!   IRI types;
-//! - `http`: `TryFrom` both ways with `http::Uri`;
-//! - `url`: conversions from and to `url::Url`.
+//! - `http`: `TryFrom` both ways with `http::Uri`.
+//!
+//! Conversions with `url::Url` are in the crate urikit-views (`url_interop`).
 //!
 //! The core crate has no dependency when they are off.
 
@@ -11,5 +12,3 @@
 pub mod http;
 #[cfg(feature = "serde")]
 pub mod serde;
-#[cfg(feature = "url")]
-pub mod url;

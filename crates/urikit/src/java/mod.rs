@@ -1,7 +1,5 @@
 //! java.net.URI's reading of RFC 2396: for any string, what
 //! `new java.net.URI(s)` gives, valid or not, and each of its getters.
-//! Also java.net's form codec, [`url_encode`] and [`url_decode`]
-//! (`URLEncoder`/`URLDecoder` with UTF-8), quirks included.
 //!
 //! [`JavaUri::parse`] is the one parser of urikit in its RFC 2396 profile
 //! (see [`crate::rfc2396`]) with java.net.URI's deviations turned on. Each
@@ -57,9 +55,7 @@ use crate::parse::{Meta, NONE, Top, parse_with, profile};
 mod error;
 mod ipv6;
 mod resolve;
-mod url_codec;
 pub use error::{JavaError, JavaErrorKind};
-pub use url_codec::{UrlDecodeError, UrlDecodeErrorKind, url_decode, url_encode};
 
 const P: u8 = profile::RFC2396 | profile::JAVA;
 

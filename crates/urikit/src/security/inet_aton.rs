@@ -11,9 +11,19 @@ use super::decode::Decode;
 /// the whole. The host is percent-decoded first, and one trailing dot is
 /// allowed (as browsers do). `0x` with no digits is 0.
 ///
-/// Dotted-decimal `IPv4address` hosts never get here: the parser classifies
-/// them as IPv4 (3.2.2).
-pub(crate) fn inet_aton(host: &str) -> Option<Ipv4Addr> {
+/// The lint asks only about hosts the parser did not classify as an
+/// `IPv4address` (3.2.2); the views ask whether another parser reads a host
+/// as an IPv4 address.
+///
+/// ```
+/// use std::net::Ipv4Addr;
+/// use urikit::security::inet_aton;
+/// assert_eq!(inet_aton("0x7f.1"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(inet_aton("2130706433"), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(inet_aton("0177.0.0.1."), Some(Ipv4Addr::new(127, 0, 0, 1)));
+/// assert_eq!(inet_aton("example.com"), None);
+/// ```
+pub fn inet_aton(host: &str) -> Option<Ipv4Addr> {
     let mut parts = [0u32; 4];
     let mut n = 0;
     let mut it = Decode(host.as_bytes().iter()).peekable();

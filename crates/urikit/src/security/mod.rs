@@ -51,7 +51,7 @@
 mod deceptive;
 mod decode;
 mod finding;
-pub(crate) mod inet_aton;
+mod inet_aton;
 mod lint;
 mod mapped;
 mod mask;
@@ -59,12 +59,12 @@ mod script;
 #[cfg(test)]
 mod tests;
 
+pub use inet_aton::inet_aton;
+
 #[cfg(test)]
 use core::net::Ipv4Addr;
 #[cfg(test)]
 use decode::utf8_valid;
-#[cfg(test)]
-use inet_aton::inet_aton;
 
 pub use finding::{Finding, FindingKind};
 pub use lint::{lint, lint_iri};

@@ -41,7 +41,6 @@ mod json_schema;
 mod normalize;
 mod percent;
 mod properties;
-mod readings;
 mod repair;
 mod resolve_alloc;
 mod resolve_corpus;
@@ -58,9 +57,6 @@ mod serde;
 mod suffix;
 mod text;
 mod trace;
-#[cfg(feature = "url")]
-mod url;
 mod vectors;
-mod views;
 mod vscode;
 mod zone;

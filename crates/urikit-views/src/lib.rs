@@ -1,4 +1,14 @@
-//! Every parser's view of one URI, and where the views disagree.
+//! # urikit-views
+//!
+//! How other parsers read a URL, exactly, and where their readings
+//! disagree: the one crate of urikit that speaks for software other than
+//! the RFCs. The core, [`urikit`], implements the RFCs only; this crate
+//! holds every other library's reading (java.net.URI's view of the core's
+//! Java profile, WHATWG through the `url` crate, libcurl through
+//! `curl-sys`, and the readings of the other parsers below), the findings
+//! between them, java.net's form codec ([`java_form`]) and the conversions
+//! with `url::Url` ([`url_interop`], feature `url`). Every face (the `uri`
+//! CLI, SQL, Python, JavaScript) takes its parser names and views from here.
 //!
 //! A filter that checks a URL with one parser and a client that connects
 //! with another is the root of most server-side request forgery and open
@@ -11,8 +21,8 @@
 //!
 //! | [`Parser`] | what reads the string | feature |
 //! | --- | --- | --- |
-//! | `rfc3986` | urikit's strict RFC 3986 parser ([`UriRef`](crate::UriRef)), its IRI profile ([`IriRef`](crate::IriRef)) when the input is not ASCII | always |
-//! | `java` | `java.net.URI` as [`JavaUri`](crate::java::JavaUri) reads it (checked against Java 17 by urikit's differential tests) | always |
+//! | `rfc3986` | urikit's strict RFC 3986 parser ([`UriRef`](urikit::UriRef)), its IRI profile ([`IriRef`](urikit::IriRef)) when the input is not ASCII | always |
+//! | `java` | `java.net.URI` as [`JavaUri`](urikit::java::JavaUri) reads it (checked against Java 17 by urikit's differential tests) | always |
 //! | `whatwg` | the WHATWG URL Standard as the `url` crate implements it (browsers, Node, reqwest and hyper) | `whatwg` |
 //! | `curl` | libcurl's URL API, `curl_url_set`/`curl_url_get` (the system's libcurl) | `curl` |
 //! | `urllib` | Python's `urllib.parse`: only in the Python package, which calls the interpreter's own module and passes its view to [`compare`] | (Python) |
@@ -23,7 +33,7 @@
 //! scheme's default), `curl`'s host and path are `curl_url_get`'s.
 //!
 //! ```
-//! use urikit::views::{FindingKind, Parser, Weight, views_of};
+//! use urikit_views::{FindingKind, Parser, Weight, views_of};
 //!
 //! // A plain URL: every parser reads the same, no finding.
 //! let v = views_of("http://example.com:8080/a?b#c", &[Parser::Rfc3986, Parser::Java]);
@@ -40,10 +50,23 @@
 //! assert_eq!(v.findings[0].values, [Some("a_b.example".into()), None]);
 //! ```
 
+#![cfg_attr(not(feature = "std"), no_std)]
+#![cfg_attr(docsrs, feature(doc_cfg))]
+// The only `unsafe` is the libcurl FFI, in `curl.rs` (feature `curl`).
+#![deny(unsafe_code)]
+#![deny(clippy::undocumented_unsafe_blocks)]
+#![warn(missing_docs)]
+
+extern crate alloc;
+
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+
+pub mod java_form;
+#[cfg(feature = "url")]
+pub mod url_interop;
 
 #[cfg(feature = "curl")]
 #[allow(unsafe_code)]
@@ -68,7 +91,7 @@ pub use select::{SelectError, SelectErrorKind};
 pub enum Parser {
     /// urikit, strict RFC 3986 (RFC 3987's IRI profile for non-ASCII input).
     Rfc3986,
-    /// `java.net.URI` (RFC 2396 with Java's deviations): [`crate::java`].
+    /// `java.net.URI` (RFC 2396 with Java's deviations): [`urikit::java`].
     Java,
     /// The WHATWG URL Standard, by the `url` crate (feature `whatwg`).
     Whatwg,
@@ -129,7 +152,7 @@ impl Parser {
     /// `curl`, `urllib`.
     ///
     /// ```
-    /// assert_eq!(urikit::views::Parser::Whatwg.name(), "whatwg");
+    /// assert_eq!(urikit_views::Parser::Whatwg.name(), "whatwg");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -156,7 +179,7 @@ impl Parser {
     /// The parser of a [`name`](Parser::name).
     ///
     /// ```
-    /// use urikit::views::Parser;
+    /// use urikit_views::Parser;
     /// assert_eq!(Parser::from_name("curl"), Some(Parser::Curl));
     /// assert_eq!(Parser::from_name("CURL"), None);
     /// ```
@@ -169,7 +192,7 @@ impl Parser {
     /// here).
     ///
     /// ```
-    /// use urikit::views::Parser;
+    /// use urikit_views::Parser;
     /// assert!(Parser::Java.is_available());
     /// assert!(!Parser::Urllib.is_available());
     /// ```
@@ -190,7 +213,7 @@ impl Parser {
     /// features under the same names.
     ///
     /// ```
-    /// use urikit::views::Parser;
+    /// use urikit_views::Parser;
     /// assert_eq!(Parser::Curl.feature(), Some("curl"));
     /// assert_eq!(Parser::Java.feature(), None);
     /// ```
@@ -211,7 +234,7 @@ impl Parser {
     /// read with it (see [`is_available`](Parser::is_available)).
     ///
     /// ```
-    /// use urikit::views::Parser;
+    /// use urikit_views::Parser;
     /// let java = Parser::Java.read("http://a b/").unwrap();
     /// assert_eq!(java.unwrap_err(), "illegal character in authority at index 7");
     /// ```
@@ -287,7 +310,7 @@ impl View<'_> {
 /// `ipv4` for four dot-separated decimal numbers, else `name`.
 ///
 /// ```
-/// use urikit::views::host_kind_of;
+/// use urikit_views::host_kind_of;
 /// assert_eq!(host_kind_of("[::1]"), "ipv6");
 /// assert_eq!(host_kind_of("127.0.0.1"), "ipv4");
 /// assert_eq!(host_kind_of("0x7f.1"), "name");
@@ -327,7 +350,7 @@ impl<'a> Views<'a> {
     /// `backslash` or `whitespace` about the host.
     ///
     /// ```
-    /// use urikit::views::{Parser, views_of};
+    /// use urikit_views::{Parser, views_of};
     /// assert!(views_of("http://a_b/", &[Parser::Rfc3986, Parser::Java]).host_or_port_differs());
     /// assert!(!views_of("http://ab/", &[Parser::Rfc3986, Parser::Java]).host_or_port_differs());
     /// ```
@@ -340,7 +363,7 @@ impl<'a> Views<'a> {
 /// the findings.
 ///
 /// ```
-/// let v = urikit::views::views("http://example.com/");
+/// let v = urikit_views::views("http://example.com/");
 /// assert!(v.findings.is_empty());
 /// assert!(v.views.len() >= 2);
 /// ```
@@ -355,7 +378,7 @@ pub fn views(input: &str) -> Views<'_> {
 /// are left out), and the findings.
 ///
 /// ```
-/// use urikit::views::{Parser, views_of};
+/// use urikit_views::{Parser, views_of};
 /// let v = views_of("http://[::1]/", &[Parser::Java]);
 /// assert_eq!(v.views[0].1.as_ref().unwrap().host.as_deref(), Some("[::1]"));
 /// ```
@@ -377,7 +400,7 @@ fn read_or_panic_free(p: Parser, input: &str) -> Reading<'_> {
 /// `urllib`'s this way): one definition of what a disagreement is.
 ///
 /// ```
-/// use urikit::views::{Parser, View, compare};
+/// use urikit_views::{Parser, View, compare};
 /// let a = View { host: Some("a.example".into()), ..View::default() };
 /// let b = View { host: Some("b.example".into()), ..View::default() };
 /// let v = compare("x", vec![(Parser::Rfc3986, Ok(a)), (Parser::Urllib, Ok(b))]);
@@ -392,3 +415,9 @@ pub fn compare<'a>(input: &'a str, views: Vec<(Parser, Reading<'a>)>) -> Views<'
         findings,
     }
 }
+
+// The guide's Rust examples run as doc tests (apps/uri/tests/it/docs.rs
+// checks that every guide with a ```rust block is listed in a crate).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/views.md")]
+struct ViewsGuideDoctests;

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Write inputs.jsonl: the inputs every parser's recorded reading covers
-(urikit/tests/data/views/readings/<parser>.jsonl), one JSON object a line,
+(crates/urikit-views/tests/data/views/readings/<parser>.jsonl), one JSON object a line,
 {"source": ..., "input": ...}.
 
 - the views vectors' inputs (../inputs.txt: the confusion classics and the
@@ -11,15 +11,15 @@
   WHATWG maps and percent-encoded delimiters, at each place of a URL,
 - every tenth line of gsd-urls.txt (real URLs; the samples in testdata).
 
-Run from the repository root: python3 urikit/tests/data/views/readings/inputs.py
+Run from the repository root: python3 crates/urikit-views/tests/data/views/readings/inputs.py
 The output is deterministic (no randomness), so a rerun gives the same file.
 """
 import json
 import os
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
-CORPUS = os.path.join(ROOT, "testdata", "corpus")
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", "..", ".."))
+CORPUS = os.path.join(ROOT, "dev", "testdata", "corpus")
 
 
 def classics():

@@ -4,7 +4,7 @@ use alloc::borrow::Cow;
 use alloc::string::ToString;
 
 use super::{Reading, View, host_kind_of};
-use crate::java::JavaUri;
+use urikit::java::JavaUri;
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     let u = JavaUri::parse(input).map_err(|e| e.to_string())?;

@@ -1,9 +1,9 @@
 #!/usr/bin/env python3
 """Record what the real parsers read in each input of inputs.txt, into
-expected.jsonl, for urikit/tests/it/views.rs.
+expected.jsonl, for crates/urikit-views/tests/it/views.rs.
 
 Nothing here is urikit: each view comes from the real implementation.
-- java:   java.net.URI of the JDK on PATH, through urikit/tests/java/UriProbe.java
+- java:   java.net.URI of the JDK on PATH, through crates/urikit/tests/java/UriProbe.java
 - whatwg: Node's URL class (the WHATWG URL Standard; Node's own parser, not the url crate)
 - curl:   libcurl's curl_url_set/curl_url_get, called here through ctypes
           (CURLU_NON_SUPPORT_SCHEME, as urikit's curl view calls it)
@@ -12,7 +12,7 @@ Nothing here is urikit: each view comes from the real implementation.
 inputs.txt: one JSON string a line (so that any character fits); lines
 starting with "#" name the source of the inputs below them.
 Run from the repository root (URIKIT_CORPUS: the corpus folder, as for the tests):
-    python3 urikit/tests/data/views/generate.py
+    python3 crates/urikit-views/tests/data/views/generate.py
 Then review the diff by hand before committing it.
 """
 import ctypes
@@ -24,7 +24,7 @@ import tempfile
 import urllib.parse
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", ".."))
+ROOT = os.path.abspath(os.path.join(HERE, "..", "..", "..", "..", ".."))
 
 
 def read_inputs():
@@ -59,7 +59,7 @@ def none_if_empty(s):
 # --- java ---
 def java_views(inputs):
     d = tempfile.mkdtemp()
-    subprocess.run(["javac", "-d", d, os.path.join(ROOT, "urikit/tests/java/UriProbe.java")], check=True)
+    subprocess.run(["javac", "-d", d, os.path.join(ROOT, "crates/urikit/tests/java/UriProbe.java")], check=True)
     cmds = "".join("P " + s.encode("utf-8").hex() + "\n" for s in inputs)
     out = subprocess.run(["java", "-cp", d, "UriProbe"], input=cmds.encode(), capture_output=True, check=True)
     lines = out.stdout.decode().split("\n")[: len(inputs)]

@@ -1,4 +1,4 @@
-//! `urikit::views` against the real parsers, from data files
+//! `urikit_views` against the real parsers, from data files
 //! (`tests/data/views/`): `expected.jsonl` holds what java.net.URI (Java 17),
 //! Node's WHATWG `URL`, libcurl's URL API and Python's `urllib.parse` read in
 //! each input, recorded by `generate.py` from the real programs; the
@@ -7,7 +7,7 @@
 
 use proptest::prelude::*;
 use serde_json::Value;
-use urikit::views::{Parser, Reading, View, compare, views};
+use urikit_views::{Parser, Reading, View, compare, views};
 
 const EXPECTED: &str = include_str!("../data/views/expected.jsonl");
 
@@ -123,7 +123,7 @@ fn whatwg_view_is_what_node_read() {
 fn recorded_libcurl_is_linked(what: &str) -> bool {
     let (meta, _) = records();
     let recorded = meta["libcurl"].as_str().unwrap();
-    let linked = urikit::views::libcurl_version();
+    let linked = urikit_views::libcurl_version();
     if linked.starts_with(recorded) {
         return true;
     }
@@ -213,7 +213,7 @@ fn finding_kinds_are_the_expected_ones() {
     if !recorded_libcurl_is_linked("the findings over four parsers") {
         return;
     }
-    use urikit::views::{FindingKind, views_of};
+    use urikit_views::{FindingKind, views_of};
     const FINDINGS: &str = include_str!("../data/views/findings.txt");
     let parsers = [Parser::Rfc3986, Parser::Java, Parser::Whatwg, Parser::Curl];
     let mut differ = Vec::new();

@@ -1,4 +1,4 @@
-//! Every parser's reading (`urikit::views::Parser::read`) against what the
+//! Every parser's reading (`urikit_views::Parser::read`) against what the
 //! real library read, over the same inputs: `tests/data/views/readings/`
 //! holds `inputs.jsonl` (written by `inputs.py`) and, per parser, the real
 //! library's answers, `<name>.jsonl`, recorded by that parser's script in
@@ -18,7 +18,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 use serde_json::{Map, Value};
-use urikit::views::{Parser, Reading};
+use urikit_views::{Parser, Reading};
 
 fn dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/views/readings")
@@ -75,7 +75,7 @@ fn recordings() -> BTreeMap<String, (PathBuf, Parser)> {
             continue;
         }
         let parser = Parser::from_name(stem)
-            .unwrap_or_else(|| panic!("{name}: a recording for no parser of urikit::views"));
+            .unwrap_or_else(|| panic!("{name}: a recording for no parser of urikit_views"));
         out.insert(stem.to_string(), (path, parser));
     }
     out

@@ -5,7 +5,7 @@ use alloc::borrow::Cow;
 use alloc::string::ToString;
 
 use super::{Reading, View};
-use crate::{IriRef, UriRef};
+use urikit::{IriRef, UriRef};
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     macro_rules! view {

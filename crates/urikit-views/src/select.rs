@@ -12,7 +12,7 @@ use super::Parser;
 /// Why a list of parser names was refused ([`Parser::select`]).
 ///
 /// ```
-/// use urikit::views::{Parser, SelectErrorKind};
+/// use urikit_views::{Parser, SelectErrorKind};
 /// let e = Parser::select(["java", "ie6"], &[Parser::Rfc3986, Parser::Java]).unwrap_err();
 /// assert_eq!(e.index(), 1);
 /// assert_eq!(e.kind(), SelectErrorKind::Unknown);
@@ -110,7 +110,7 @@ impl Parser {
     /// ([`SelectErrorKind`]).
     ///
     /// ```
-    /// use urikit::views::{Parser, SelectErrorKind};
+    /// use urikit_views::{Parser, SelectErrorKind};
     /// let readable: Vec<Parser> = Parser::available().collect();
     /// assert_eq!(
     ///     Parser::select(" java,rfc3986, java".split(','), &readable),

@@ -22,17 +22,17 @@
 //!   characters after `%`" are two code units, so half of a surrogate pair
 //!   is one of them (and never a digit).
 
-use crate::names::kind_names;
 use alloc::borrow::Cow;
 use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
+use urikit::kind_names;
 
 /// `URLEncoder.encode(s, StandardCharsets.UTF_8)`: borrowed when nothing
 /// needs encoding.
 ///
 /// ```
-/// use urikit::java::url_encode;
+/// use urikit_views::java_form::url_encode;
 /// assert_eq!(url_encode("a b&c=d/é~"), "a+b%26c%3Dd%2F%C3%A9%7E");
 /// assert_eq!(url_encode("A-Z_a.z*09"), "A-Z_a.z*09");
 /// ```
@@ -49,10 +49,18 @@ pub fn url_encode(s: &str) -> Cow<'_, str> {
         } else if b == b' ' {
             out.push('+');
         } else {
-            out.push_str(crate::percent::triplet(b));
+            push_triplet(&mut out, b);
         }
     }
     Cow::Owned(out)
+}
+
+/// `%XX` with upper-case hex, as `URLEncoder` writes a byte.
+fn push_triplet(out: &mut String, b: u8) {
+    const HEX: &[u8; 16] = b"0123456789ABCDEF";
+    out.push('%');
+    out.push(HEX[usize::from(b >> 4)] as char);
+    out.push(HEX[usize::from(b & 15)] as char);
 }
 
 /// The bytes `URLEncoder` writes as they are.
@@ -63,7 +71,7 @@ fn kept(b: u8) -> bool {
 /// Why `URLDecoder.decode` refused a string.
 ///
 /// ```
-/// use urikit::java::{url_decode, UrlDecodeErrorKind};
+/// use urikit_views::java_form::{url_decode, UrlDecodeErrorKind};
 /// let e = url_decode("100%").unwrap_err();
 /// assert_eq!(e.kind(), UrlDecodeErrorKind::IncompleteEscape);
 /// assert_eq!((e.index(), e.name()), (3, "incomplete-escape"));
@@ -91,7 +99,7 @@ kind_names! {
     /// A stable name, in kebab case.
     ///
     /// ```
-    /// assert_eq!(urikit::java::UrlDecodeErrorKind::IllegalHex.name(), "illegal-hex");
+    /// assert_eq!(urikit_views::java_form::UrlDecodeErrorKind::IllegalHex.name(), "illegal-hex");
     /// ```
     UrlDecodeErrorKind {
         UrlDecodeErrorKind::IncompleteEscape => "incomplete-escape",
@@ -136,12 +144,12 @@ impl core::error::Error for UrlDecodeError {}
 /// no `+` and no `%`.
 ///
 /// ```
-/// use urikit::java::url_decode;
+/// use urikit_views::java_form::url_decode;
 /// assert_eq!(url_decode("a+b%26c%3D%C3%A9")?, "a b&c=é");
 /// assert_eq!(url_decode("%C3%28")?, "\u{FFFD}(");
 /// assert_eq!(url_decode("%+1")?, "\u{1}");
 /// assert!(url_decode("%zz").is_err());
-/// # Ok::<(), urikit::java::UrlDecodeError>(())
+/// # Ok::<(), urikit_views::java_form::UrlDecodeError>(())
 /// ```
 pub fn url_decode(s: &str) -> Result<Cow<'_, str>, UrlDecodeError> {
     let bytes = s.as_bytes();
@@ -407,7 +415,7 @@ mod tests {
     /// JVM (`dev/testdata/java/Utf8Decode.java` wrote the file).
     #[test]
     fn runs_of_escapes_decode_as_java_decodes_their_bytes() {
-        let data = include_str!("../../../../dev/testdata/java/utf8-decode.tsv");
+        let data = include_str!("../../../dev/testdata/java/utf8-decode.tsv");
         let mut n = 0;
         for line in data.lines().filter(|l| !l.starts_with('#')) {
             let (hex, units) = line.split_once('\t').unwrap();
@@ -431,7 +439,7 @@ mod tests {
     /// (`dev/testdata/java/HexDigits.java` wrote the file).
     #[test]
     fn java_digits() {
-        let data = include_str!("../../../../dev/testdata/java/hex-digits.tsv");
+        let data = include_str!("../../../dev/testdata/java/hex-digits.tsv");
         let mut want = [None; 0x10000];
         for line in data.lines().filter(|l| !l.starts_with('#')) {
             let (unit, d) = line.split_once('\t').unwrap();

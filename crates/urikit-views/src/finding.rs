@@ -9,7 +9,7 @@ use core::fmt;
 use core::net::{Ipv4Addr, Ipv6Addr};
 
 use super::{Parser, Reading, View};
-use crate::percent;
+use urikit::percent;
 
 /// How much a finding matters.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -61,7 +61,7 @@ macro_rules! kinds {
             /// The stable name used in machine output.
             ///
             /// ```
-            /// use urikit::views::FindingKind;
+            /// use urikit_views::FindingKind;
             /// assert_eq!(FindingKind::Ipv4Form.name(), "ipv4-form");
             /// assert_eq!(FindingKind::from_name("ipv4-form"), Some(FindingKind::Ipv4Form));
             /// ```
@@ -332,7 +332,7 @@ fn effective_port(v: &View<'_>) -> Option<Result<u64, String>> {
         _ => v
             .scheme
             .as_deref()
-            .and_then(crate::normalize::scheme_info)
+            .and_then(urikit::normalize::scheme_info)
             .and_then(|s| s.get_default_port())
             .map(|p| Ok(u64::from(p))),
     }
@@ -359,7 +359,7 @@ fn host_pair(x: Option<&str>, y: Option<&str>, input: &str) -> Option<(FindingKi
         let v4 = |a: &str, b: &str| {
             a.parse::<Ipv4Addr>().is_ok()
                 && b.parse::<Ipv4Addr>().is_err()
-                && crate::security::inet_aton::inet_aton(b).is_some()
+                && urikit::security::inet_aton(b).is_some()
         };
         if v4(x, y) || v4(y, x) {
             return Some((FindingKind::Ipv4Form, Weight::High));
@@ -419,7 +419,7 @@ fn path_pair(x: &str, y: &str, input: &str) -> Option<(FindingKind, Weight)> {
     }
     let dots = |s: &str| {
         let s = s.replace('\\', "/");
-        let r = crate::remove_dot_segments(&s);
+        let r = urikit::remove_dot_segments(&s);
         if r.is_empty() { String::from("/") } else { r }
     };
     if dots(&nx) == dots(&ny) {

@@ -1,8 +1,10 @@
 //! Conversions with [`url::Url`] (feature `url`), the WHATWG URL Standard's
 //! model as the `url` crate implements it.
 //!
-//! **From `url::Url`** (`From` for [`UriBuf`] and [`UriRefBuf`], by value or
-//! reference) always succeeds. The WHATWG serializer leaves some characters
+//! These are functions rather than `From`/`TryFrom` impls because neither
+//! type is this crate's (the core has no `url` dependency).
+//!
+//! **From `url::Url`** ([`from_url`], [`ref_from_url`]) always succeeds. The WHATWG serializer leaves some characters
 //! raw that RFC 3986 does not allow where they stand; each is
 //! percent-encoded as the UTF-8 byte it is, so the result is a valid URI
 //! with the same components and the same data:
@@ -19,8 +21,7 @@
 //! Nothing else changes: a URL whose text is already a valid URI converts
 //! to exactly that text.
 //!
-//! **To `url::Url`** (`TryFrom` for each of [`Uri`] and [`UriBuf`], by value
-//! or reference) is a WHATWG parse of the text, with `url`'s error. The
+//! **To `url::Url`** ([`to_url`]) is a WHATWG parse of the text, with `url`'s error. The
 //! result can differ from the URI, because WHATWG parsing normalizes and
 //! refuses on its own terms:
 //!
@@ -41,21 +42,22 @@
 //!   65535, hosts that decode to forbidden characters (`http://a%20b/`).
 //!
 //! ```
-//! use urikit::{Uri, UriBuf};
+//! use urikit::Uri;
+//! use urikit_views::url_interop::{from_url, to_url};
 //!
 //! let theirs = url::Url::parse("http://example.com/a%20b|c%7Bd%7D?x=`y`#frag#2")?;
-//! let ours = UriBuf::from(&theirs);
+//! let ours = from_url(&theirs);
 //! assert_eq!(ours, "http://example.com/a%20b%7Cc%7Bd%7D?x=%60y%60#frag%232");
 //!
-//! let back = url::Url::try_from(Uri::parse("HTTP://Example.COM:80/a/../b")?)?;
+//! let back = to_url(&Uri::parse("HTTP://Example.COM:80/a/../b")?)?;
 //! assert_eq!(back.as_str(), "http://example.com/b");
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
 use alloc::string::String;
 
-use crate::chars::{CharClass, hex_value};
-use crate::{Uri, UriBuf, UriRefBuf, percent};
+use urikit::chars::CharClass;
+use urikit::{Uri, UriBuf, UriRefBuf, percent};
 
 /// `userinfo` without `:`, which separates the user from the password.
 const USER: CharClass = percent::USERINFO.without_bytes(b":");
@@ -74,8 +76,8 @@ fn push_encoded(out: &mut String, text: &str, keep: &CharClass) {
     while i < b.len() {
         let c = b[i];
         let triplet = c == b'%'
-            && b.get(i + 1).copied().and_then(hex_value).is_some()
-            && b.get(i + 2).copied().and_then(hex_value).is_some();
+            && b.get(i + 1).is_some_and(u8::is_ascii_hexdigit)
+            && b.get(i + 2).is_some_and(u8::is_ascii_hexdigit);
         if triplet {
             i += 3;
         } else if c != b'%' && keep.contains(c) {
@@ -149,84 +151,68 @@ fn itoa_u16(mut v: u16, buf: &mut [u8; 5]) -> &str {
     core::str::from_utf8(&buf[i..]).unwrap_or_default()
 }
 
-impl From<&url::Url> for UriBuf {
-    /// Never fails; see the [module](self) for what is encoded.
-    fn from(u: &url::Url) -> UriBuf {
-        let text = text_of(u);
-        match UriBuf::parse(text) {
-            Ok(uri) => uri,
-            // Unreachable: every component is written in its RFC 3986
-            // characters above (the tests check every URL of the WHATWG
-            // test data, and a fuzz target any URL). Should it ever happen,
-            // the scheme and everything after it as one opaque,
-            // fully encoded path is still a valid URI with the same data.
-            Err(_) => {
-                let mut out = String::from(u.scheme());
-                out.push(':');
-                let rest = &u.as_str()[u.scheme().len() + 1..];
-                out.extend(percent::encode(rest, &percent::PATH_SEGMENT_NC));
-                UriBuf::parse(out).unwrap_or_else(|_| {
-                    UriBuf::parse("about:invalid").unwrap_or_else(|_| unreachable!())
-                })
-            }
+/// The URI of a `url::Url`. Never fails; see the [module](self) for what
+/// is encoded.
+///
+/// ```
+/// let u = url::Url::parse("http://example.com/a|b")?;
+/// assert_eq!(urikit_views::url_interop::from_url(&u), "http://example.com/a%7Cb");
+/// # Ok::<(), url::ParseError>(())
+/// ```
+pub fn from_url(u: &url::Url) -> UriBuf {
+    let text = text_of(u);
+    match UriBuf::parse(text) {
+        Ok(uri) => uri,
+        // Unreachable: every component is written in its RFC 3986
+        // characters above (the tests check every URL of the WHATWG
+        // test data, and a fuzz target any URL). Should it ever happen,
+        // the scheme and everything after it as one opaque,
+        // fully encoded path is still a valid URI with the same data.
+        Err(_) => {
+            let mut out = String::from(u.scheme());
+            out.push(':');
+            let rest = &u.as_str()[u.scheme().len() + 1..];
+            out.extend(percent::encode(rest, &percent::PATH_SEGMENT_NC));
+            UriBuf::parse(out).unwrap_or_else(|_| {
+                UriBuf::parse("about:invalid").unwrap_or_else(|_| unreachable!())
+            })
         }
     }
 }
 
-impl From<url::Url> for UriBuf {
-    /// Never fails; see the [module](self) for what is encoded.
-    fn from(u: url::Url) -> UriBuf {
-        UriBuf::from(&u)
+/// [`from_url`] as a URI reference.
+pub fn ref_from_url(u: &url::Url) -> UriRefBuf {
+    from_url(u).into()
+}
+
+/// A WHATWG parse of the URI's text, with `url`'s error; see the
+/// [module](self) for how the result can differ from the URI.
+///
+/// ```
+/// let back = urikit_views::url_interop::to_url(&urikit::Uri::parse("HTTP://Example.COM:80/a/../b")?)?;
+/// assert_eq!(back.as_str(), "http://example.com/b");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_url(u: &impl Absolute) -> Result<url::Url, url::ParseError> {
+    url::Url::parse(u.text())
+}
+
+/// The absolute URI types [`to_url`] takes: [`Uri`] and [`UriBuf`] (a
+/// relative reference has no `url::Url`).
+pub trait Absolute {
+    /// The URI's text.
+    fn text(&self) -> &str;
+}
+
+impl Absolute for Uri<'_> {
+    fn text(&self) -> &str {
+        self.as_str()
     }
 }
 
-impl From<&url::Url> for UriRefBuf {
-    /// Never fails; see the [module](self) for what is encoded.
-    fn from(u: &url::Url) -> UriRefBuf {
-        UriBuf::from(u).into()
-    }
-}
-
-impl From<url::Url> for UriRefBuf {
-    /// Never fails; see the [module](self) for what is encoded.
-    fn from(u: url::Url) -> UriRefBuf {
-        UriBuf::from(&u).into()
-    }
-}
-
-impl TryFrom<Uri<'_>> for url::Url {
-    type Error = url::ParseError;
-    /// A WHATWG parse of the text; see the [module](self) for how the
-    /// result can differ.
-    fn try_from(u: Uri<'_>) -> Result<url::Url, url::ParseError> {
-        url::Url::parse(u.as_str())
-    }
-}
-
-impl TryFrom<&Uri<'_>> for url::Url {
-    type Error = url::ParseError;
-    /// A WHATWG parse of the text; see the [module](self) for how the
-    /// result can differ.
-    fn try_from(u: &Uri<'_>) -> Result<url::Url, url::ParseError> {
-        url::Url::parse(u.as_str())
-    }
-}
-
-impl TryFrom<UriBuf> for url::Url {
-    type Error = url::ParseError;
-    /// A WHATWG parse of the text; see the [module](self) for how the
-    /// result can differ.
-    fn try_from(u: UriBuf) -> Result<url::Url, url::ParseError> {
-        url::Url::parse(u.as_str())
-    }
-}
-
-impl TryFrom<&UriBuf> for url::Url {
-    type Error = url::ParseError;
-    /// A WHATWG parse of the text; see the [module](self) for how the
-    /// result can differ.
-    fn try_from(u: &UriBuf) -> Result<url::Url, url::ParseError> {
-        url::Url::parse(u.as_str())
+impl Absolute for UriBuf {
+    fn text(&self) -> &str {
+        self.as_str()
     }
 }
 
