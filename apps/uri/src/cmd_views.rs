@@ -33,7 +33,12 @@ pub const MAX_INPUT: usize = 2 << 20;
 ///
 /// Prints a table per input. Exits 1 when two of the selected parsers read
 /// a different host or port (a high finding about the host or port), so it
-/// works as a gate in scripts. With --json, one object per input:
+/// works as a gate in scripts.
+///
+/// `--check A --fetch B` answers "I validate with A and connect with B: is
+/// this input safe?": the two views, then `safe` or `unsafe` and why; exit 1
+/// when their hosts or ports differ or one refuses what the other accepts.
+/// With --json the record has "check", "fetch", "safe" and "reason" too. With --json, one object per input:
 /// {"input", "views": {PARSER: {"scheme", "userinfo", "host", "host_kind",
 /// "port", "path", "query", "fragment"} or {"error"}}, "findings":
 /// [{"kind", "parsers", "values", "weight"}]}; an input that is not
@@ -49,10 +54,17 @@ pub const MAX_INPUT: usize = 2 << 20;
 pub struct Args {
     #[command(flatten)]
     output: OutputArgs,
-    /// The parsers to compare, comma-separated: rfc3986, java, whatwg, curl
-    /// (default: every one this build has).
-    #[arg(long, value_name = "LIST", value_delimiter = ',')]
+    /// The parsers to compare, comma-separated names (`uri views --parsers
+    /// nope` lists them) or `all` (default: rfc3986, whatwg, java, curl,
+    /// urllib, urllib3, go, node-legacy, those this build has).
+    #[arg(long, value_name = "LIST", value_delimiter = ',', conflicts_with_all = ["check", "fetch"])]
     parsers: Vec<String>,
+    /// The parser that validates the URL (with --fetch).
+    #[arg(long, value_name = "PARSER", requires = "fetch")]
+    check: Option<String>,
+    /// The parser of the client that connects (with --check).
+    #[arg(long, value_name = "PARSER", requires = "check")]
+    fetch: Option<String>,
     #[command(flatten)]
     input: InputArgs,
     /// The URIs to read.
@@ -62,15 +74,62 @@ pub struct Args {
 
 fn selected(names: &[String]) -> anyhow::Result<Vec<Parser>> {
     if names.is_empty() {
-        return Ok(Parser::available().collect());
+        return Ok(Parser::defaults().collect());
     }
     let readable: Vec<Parser> = Parser::available().collect();
     Parser::select(names.iter().map(String::as_str), &readable)
         .map_err(|e| UsageError(e.to_string()).into())
 }
 
+/// `--check A --fetch B`: the two parsers, validator first.
+fn pair(check: &str, fetch: &str) -> anyhow::Result<(Parser, Parser)> {
+    let readable: Vec<Parser> = Parser::available().collect();
+    let one = |name: &str| {
+        Parser::select([name], &readable)
+            .map(|p| p[0])
+            .map_err(|e| anyhow::Error::from(UsageError(e.to_string())))
+    };
+    let (a, b) = (one(check)?, one(fetch)?);
+    if a == b {
+        return Err(UsageError(format!("--check and --fetch name the same parser, '{a}'")).into());
+    }
+    Ok((a, b))
+}
+
+/// Whether the validator's reading is the one the client connects to: no
+/// high finding about the host or port, and both accept or both refuse.
+/// `None` when safe, else the reason.
+fn verdict(v: &Views<'_>, check: Parser, fetch: Parser) -> Option<String> {
+    let ok = |p| matches!(v.view(p), Some(Ok(_)));
+    match (ok(check), ok(fetch)) {
+        (true, false) => return Some(format!("{check} accepts what {fetch} refuses")),
+        (false, true) => return Some(format!("{check} refuses what {fetch} accepts")),
+        (false, false) => return None,
+        (true, true) => {}
+    }
+    let kinds: Vec<&str> = v
+        .findings
+        .iter()
+        .filter(|f| f.about_host_or_port())
+        .map(|f| f.kind.name())
+        .collect();
+    (!kinds.is_empty()).then(|| {
+        format!(
+            "the two read a different host or port ({})",
+            kinds.join(", ")
+        )
+    })
+}
+
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let parsers = selected(&args.parsers)?;
+    let gate = match (&args.check, &args.fetch) {
+        (Some(c), Some(f)) => Some(pair(c, f)?),
+        _ => None,
+    };
+    let parsers = match gate {
+        Some((c, f)) => vec![c, f],
+        None => selected(&args.parsers)?,
+    };
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.uris, &args.input).each_text(|input, text, loc| {
@@ -115,26 +174,46 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         }
         let text = text.unwrap_or_default();
         let v = views_of(text, &parsers);
+        let gate = gate.map(|(c, f)| (c, f, verdict(&v, c, f)));
         if args.output.json {
-            write_record(out, &Record(&v))?;
+            write_record(out, &Record(&v, gate.as_ref()))?;
         } else {
             let eol = out.eol();
             out.write_all(&urikit_cli::format::views_table(&v, out.color, eol))?;
+            if let Some((c, f, why)) = &gate {
+                let refused = |p| matches!(v.view(p), Some(Err(_)));
+                let line = match why {
+                    None if refused(*c) => format!("safe: {c} and {f} both refuse it"),
+                    None => format!("safe: {c} and {f} read the same host and port"),
+                    Some(why) => format!("unsafe: {why}"),
+                };
+                out.write_all(line.as_bytes())?;
+                out.write_all(&[eol])?;
+            }
             out.end_line()?;
         }
-        status = status.flag_if(v.host_or_port_differs());
+        status = status.flag_if(match &gate {
+            Some((_, _, why)) => why.is_some(),
+            None => v.host_or_port_differs(),
+        });
         Ok(())
     })?;
     Ok(status)
 }
 
-/// The JSON object of one input.
-struct Record<'v, 'a>(&'v Views<'a>);
+/// The JSON object of one input, with the verdict of `--check --fetch`.
+struct Record<'v, 'a>(&'v Views<'a>, Option<&'v (Parser, Parser, Option<String>)>);
 
 impl Serialize for Record<'_, '_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(3))?;
+        let mut m = s.serialize_map(None)?;
         m.serialize_entry("input", self.0.input)?;
+        if let Some((check, fetch, why)) = self.1 {
+            m.serialize_entry("check", check.name())?;
+            m.serialize_entry("fetch", fetch.name())?;
+            m.serialize_entry("safe", &why.is_none())?;
+            m.serialize_entry("reason", why)?;
+        }
         m.serialize_entry("views", &ViewsRecord(&self.0.views))?;
         let findings: Vec<FindingRecord<'_>> = self.0.findings.iter().map(FindingRecord).collect();
         m.serialize_entry("findings", &findings)?;

@@ -230,6 +230,35 @@ impl Parser {
         Parser::ALL.into_iter().filter(|p| p.is_available())
     }
 
+    /// The parsers compared when none are named (`uri views` without
+    /// `--parsers`, Python's and JavaScript's `views` without `parsers`):
+    /// the ones the SSRF and open-redirect advisories of recent years put
+    /// against each other. RFC 3986 (the standard), WHATWG (browsers,
+    /// Node's `fetch`, reqwest), java.net.URI, libcurl (PHP, curl), Python's
+    /// urllib and urllib3 (requests), Go's `net/url`, Node's legacy
+    /// `url.parse`. `all` names every parser.
+    pub const DEFAULT: [Parser; 8] = [
+        Parser::Rfc3986,
+        Parser::Whatwg,
+        Parser::Java,
+        Parser::Curl,
+        Parser::Urllib,
+        Parser::Urllib3,
+        Parser::Go,
+        Parser::NodeLegacy,
+    ];
+
+    /// [`Parser::DEFAULT`]'s parsers that this build can read with.
+    ///
+    /// ```
+    /// use urikit_views::Parser;
+    /// assert!(Parser::defaults().all(|p| Parser::DEFAULT.contains(&p) && p.is_available()));
+    /// assert_eq!(Parser::defaults().next(), Some(Parser::Rfc3986));
+    /// ```
+    pub fn defaults() -> impl Iterator<Item = Parser> {
+        Parser::DEFAULT.into_iter().filter(|p| p.is_available())
+    }
+
     /// This parser's view of `input`, or `None` when this build cannot
     /// read with it (see [`is_available`](Parser::is_available)).
     ///

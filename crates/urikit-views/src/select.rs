@@ -103,7 +103,8 @@ impl core::error::Error for SelectError {}
 
 impl Parser {
     /// The parsers `names` name, in that order, each once however often it
-    /// is named; spaces around a name are ignored, case is not. `readable`
+    /// is named; spaces around a name are ignored, case is not; `all` names
+    /// every parser of `readable`, in its order. `readable`
     /// are the parsers the caller can read with: [`Parser::available`] in
     /// Rust, and `urllib` too in the Python package. A name of no parser,
     /// or of a parser not in `readable`, is an error that says which
@@ -119,6 +120,7 @@ impl Parser {
     /// let e = Parser::select(["urllib"], &readable).unwrap_err();
     /// assert_eq!(e.kind(), SelectErrorKind::PythonOnly);
     /// assert_eq!(e.to_string(), "the parser 'urllib' is read only by the Python package (urikit.views)");
+    /// assert_eq!(Parser::select(["java", "all"], &readable).unwrap().len(), readable.len());
     /// let e = Parser::select(["curl"], &[Parser::Rfc3986]).unwrap_err();
     /// assert_eq!(e.to_string(), "the parser 'curl' is not in this build (the cargo feature `curl` brings it)");
     /// ```
@@ -129,6 +131,15 @@ impl Parser {
         let mut out = Vec::new();
         for (index, name) in names.into_iter().enumerate() {
             let name = name.trim();
+            // `all`: every parser the caller can read with.
+            if name == "all" {
+                for &p in readable {
+                    if !out.contains(&p) {
+                        out.push(p);
+                    }
+                }
+                continue;
+            }
             let parser = Parser::from_name(name);
             let kind = match parser {
                 Some(p) if readable.contains(&p) => {

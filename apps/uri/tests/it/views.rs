@@ -155,3 +155,131 @@ fn ipv4_number_forms_read_as_addresses_by_whatwg_and_curl() {
                 "values": ["0x7f.1", "127.0.0.1", "127.0.0.1"], "weight": "high"}])
     );
 }
+
+#[cfg(feature = "whatwg")]
+#[test]
+fn check_and_fetch_answer_whether_the_validator_reads_what_the_client_connects_to() {
+    // java.net.URI keeps "a_b.example" as a registry authority (no host:
+    // "_" is not in RFC 2396's hostname); WHATWG reads it as a domain.
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--check",
+            "java",
+            "--fetch",
+            "whatwg",
+            "http://a_b.example/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let v = &json_lines(&out)[0];
+    assert_eq!(
+        (&v["check"], &v["fetch"], &v["safe"]),
+        (&json!("java"), &json!("whatwg"), &json!(false))
+    );
+    assert!(v["reason"].as_str().unwrap().contains("host"), "{v}");
+    assert_eq!(v["views"].as_object().unwrap().len(), 2);
+
+    // One host, read the same by both: exit 0.
+    let out = uri(
+        &[
+            "views",
+            "--json",
+            "--check",
+            "rfc3986",
+            "--fetch",
+            "whatwg",
+            "http://example.com/a",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(json_lines(&out)[0]["safe"], json!(true));
+    assert_eq!(json_lines(&out)[0]["reason"], json!(null));
+
+    // A space in the path: RFC 3986 has no such character (3.3), WHATWG
+    // percent-encodes it (the path state's percent-encode set): the
+    // validator refuses what the client would fetch.
+    let out = uri(
+        &[
+            "views",
+            "--check",
+            "rfc3986",
+            "--fetch",
+            "whatwg",
+            "http://example.com/a b",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        stdout(&out).contains("unsafe: rfc3986 refuses what whatwg accepts"),
+        "{}",
+        stdout(&out)
+    );
+
+    // Both refuse an unclosed IP literal: nothing is fetched.
+    let out = uri(
+        &[
+            "views",
+            "--check",
+            "rfc3986",
+            "--fetch",
+            "whatwg",
+            "http://[::1/",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(
+        stdout(&out).contains("safe: rfc3986 and whatwg both refuse it"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
+fn check_and_fetch_are_a_pair_of_two_parsers() {
+    for args in [
+        &["views", "--check", "java", "http://a/"][..],
+        &["views", "--check", "java", "--fetch", "java", "http://a/"],
+        &["views", "--check", "java", "--fetch", "ie6", "http://a/"],
+        &[
+            "views",
+            "--check",
+            "java",
+            "--fetch",
+            "rfc3986",
+            "--parsers",
+            "java",
+            "http://a/",
+        ],
+    ] {
+        let out = uri(args, None);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+    }
+}
+
+#[test]
+fn all_names_every_parser_this_build_has() {
+    let out = uri(
+        &["views", "--json", "--parsers", "all", "http://example.com/"],
+        None,
+    );
+    let v = &json_lines(&out)[0];
+    let names: Vec<&String> = v["views"].as_object().unwrap().keys().collect();
+    assert!(
+        names.len() >= 2 && names.iter().any(|n| *n == "java"),
+        "{names:?}"
+    );
+    let out = uri(&["views", "--json", "http://example.com/"], None);
+    let default: Vec<String> = json_lines(&out)[0]["views"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .cloned()
+        .collect();
+    assert!(default.len() <= names.len());
+}
