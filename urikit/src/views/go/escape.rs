@@ -21,7 +21,7 @@ pub(super) enum Mode {
 }
 
 /// Go's `shouldEscape(c, mode)`, evaluated once per byte into [`KEEP`].
-const fn should_escape(c: u8, mode: Mode) -> bool {
+pub(super) const fn should_escape(c: u8, mode: Mode) -> bool {
     if c.is_ascii_alphanumeric() {
         return false;
     }
@@ -117,6 +117,27 @@ fn escape_error(s: &[u8]) -> String {
 /// the host keeps; in an IPv6 zone an encoded byte must be one a host
 /// keeps (or a space). The input itself when there is nothing to decode.
 pub(super) fn unescape(s: &[u8], mode: Mode) -> Result<Cow<'_, [u8]>, String> {
+    let n = check(s, mode)?;
+    if n == 0 {
+        return Ok(Cow::Borrowed(s));
+    }
+    let mut t = Vec::with_capacity(s.len() - 2 * n);
+    let mut i = 0;
+    while i < s.len() {
+        if s[i] == b'%' {
+            t.push((unhex(s[i + 1]) << 4) | unhex(s[i + 2]));
+            i += 3;
+        } else {
+            t.push(s[i]);
+            i += 1;
+        }
+    }
+    Ok(Cow::Owned(t))
+}
+
+/// The checks of [`unescape`] without the decoding: its error, else the
+/// number of `%XX`.
+pub(super) fn check(s: &[u8], mode: Mode) -> Result<usize, String> {
     let mut n = 0;
     let mut i = 0;
     while i < s.len() {
@@ -148,21 +169,7 @@ pub(super) fn unescape(s: &[u8], mode: Mode) -> Result<Cow<'_, [u8]>, String> {
             i += 1;
         }
     }
-    if n == 0 {
-        return Ok(Cow::Borrowed(s));
-    }
-    let mut t = Vec::with_capacity(s.len() - 2 * n);
-    let mut i = 0;
-    while i < s.len() {
-        if s[i] == b'%' {
-            t.push((unhex(s[i + 1]) << 4) | unhex(s[i + 2]));
-            i += 3;
-        } else {
-            t.push(s[i]);
-            i += 1;
-        }
-    }
-    Ok(Cow::Owned(t))
+    Ok(n)
 }
 
 /// Go's `escape(s, mode)` for the modes without `+` for space: every byte

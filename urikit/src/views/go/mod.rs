@@ -54,7 +54,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::{Reading, View, host_kind_of};
-use escape::{Mode, escape, escapes, unescape, valid_encoded};
+use escape::{Mode, check, escape, escapes, unescape, valid_encoded};
 use quote::quote;
 
 mod escape;
@@ -66,11 +66,19 @@ mod tests;
 
 /// `url.Parse(input)` as the view's fields, or Go's error message.
 pub(super) fn read(input: &str) -> Reading<'_> {
-    let (before, frag) = match input.find('#') {
-        Some(i) => (&input[..i], &input[i + 1..]),
-        None => (input, ""),
-    };
-    let mut view = parse(before).map_err(|e| wrap(before, &e))?;
+    let hash = input.find('#').unwrap_or(input.len());
+    let before = &input.as_bytes()[..hash];
+    let question = input[..hash].find('?');
+    // Go's `stringContainsCTLByte`, in blocks without an early exit so
+    // that it compiles to vector code.
+    let control = before.chunks(32).any(|c| {
+        c.iter()
+            .fold(0u8, |a, &b| a | u8::from(b < b' ') | u8::from(b == 0x7f))
+            != 0
+    });
+    let before = &input[..hash];
+    let frag = input.get(hash + 1..).unwrap_or("");
+    let mut view = parse(before, control, question).map_err(|e| wrap(before, &e))?;
     if !frag.is_empty() {
         view.fragment = Some(escaped(frag, Mode::Fragment).map_err(|e| wrap(input, &e))?);
     }
@@ -82,9 +90,10 @@ fn wrap(url: &str, err: &str) -> String {
     format!("parse {}: {err}", quote(url.as_bytes()))
 }
 
-/// Go's `parse(rawURL, false)`.
-fn parse(raw: &str) -> Result<View<'_>, String> {
-    if raw.bytes().any(|b| b < b' ' || b == 0x7f) {
+/// Go's `parse(rawURL, false)`, told by [`read`] whether `raw` holds a
+/// control byte and where its first '?' is.
+fn parse(raw: &str, control: bool, question: Option<usize>) -> Result<View<'_>, String> {
+    if control {
         return Err("net/url: invalid control character in URL".into());
     }
     if raw == "*" {
@@ -95,10 +104,14 @@ fn parse(raw: &str) -> Result<View<'_>, String> {
     }
     let (scheme, rest) = scheme(raw)?;
     let has_scheme = !scheme.is_empty();
-    let (mut rest, query) = match rest.find('?') {
-        // Go cuts at the first '?' (a lone '?' at the end is `ForceQuery`:
-        // the same split, an empty query).
-        Some(i) => (&rest[..i], Some(&rest[i + 1..])),
+    // Go cuts at the first '?' (a lone '?' at the end is `ForceQuery`:
+    // the same split, an empty query). A scheme holds no '?', so the first
+    // is in `rest`.
+    let (mut rest, query) = match question {
+        Some(q) => {
+            let i = q - (raw.len() - rest.len());
+            (&rest[..i], Some(&rest[i + 1..]))
+        }
         None => (rest, None),
     };
     let mut view = View {
@@ -180,6 +193,16 @@ fn parse_authority<'a>(
     if !userinfo.bytes().all(valid_userinfo_byte) {
         return Err("net/url: invalid userinfo".into());
     }
+    // Each part written back as it came when it has nothing to decode nor
+    // to escape (the common case: no allocation).
+    let plain = |part: &str| part.bytes().all(|c| !escapes(c, Mode::UserPassword));
+    let (user, password) = match userinfo.split_once(':') {
+        Some((u, p)) => (u, Some(p)),
+        None => (userinfo, None),
+    };
+    if plain(user) && password.is_none_or(plain) {
+        return Ok((Some(Cow::Borrowed(userinfo)), host));
+    }
     let written = match userinfo.split_once(':') {
         None => escape(
             &unescape(userinfo.as_bytes(), Mode::UserPassword)?,
@@ -245,51 +268,27 @@ fn invalid_port(colon_port: &[u8]) -> String {
 /// `u.Host`.
 fn parse_host<'a>(scheme: &str, host: &'a str) -> Result<Cow<'a, str>, String> {
     let bytes = host.as_bytes();
-    match host.rfind('[') {
-        Some(i) if i > 0 => return Err("invalid IP-literal".into()),
-        Some(_) => {
-            let Some(close) = host.rfind(']') else {
-                return Err("missing ']' in host".into());
-            };
-            let colon_port = &bytes[close + 1..];
-            if !valid_optional_port(colon_port) {
-                return Err(invalid_port(colon_port));
+    // One pass for what Go finds with LastIndex("["), Index(":") and
+    // LastIndex(":"), and whether `unescape` has anything to do.
+    let (mut open, mut first, mut last) = (None, None, None);
+    let mut plain = true;
+    for (i, &c) in bytes.iter().enumerate() {
+        match HOST_CLASS[c as usize] {
+            0 => {}
+            OPEN => open = Some(i),
+            COLON => {
+                first.get_or_insert(i);
+                last = Some(i);
             }
-            // Digits only by now: decoding cannot fail nor change it.
-            unescape(colon_port, Mode::Host)?;
-            let hostname = &bytes[1..close];
-            // After `%25` comes a zone, whose escapes have their own rule.
-            let decoded: Cow<'_, [u8]> = match find(hostname, b"%25") {
-                Some(z) => {
-                    let head = unescape(&hostname[..z], Mode::Host)?;
-                    let zone = unescape(&hostname[z..], Mode::Zone)?;
-                    if matches!((&head, &zone), (Cow::Borrowed(_), Cow::Borrowed(_))) {
-                        Cow::Borrowed(hostname)
-                    } else {
-                        Cow::Owned([&head[..], &zone[..]].concat())
-                    }
-                }
-                None => unescape(hostname, Mode::Host)?,
-            };
-            if netip::parse_addr(&decoded).map_err(|e| format!("invalid host: {e}"))? {
-                return Err("invalid IP-literal".into());
-            }
-            return Ok(match decoded {
-                Cow::Borrowed(_) => Cow::Borrowed(host),
-                Cow::Owned(d) => {
-                    let mut h = Vec::with_capacity(d.len() + 2 + colon_port.len());
-                    h.push(b'[');
-                    h.extend_from_slice(&d);
-                    h.push(b']');
-                    h.extend_from_slice(colon_port);
-                    Cow::Owned(go_text(h))
-                }
-            });
+            _ => plain = false,
         }
+    }
+    match open {
+        Some(i) if i > 0 => return Err("invalid IP-literal".into()),
+        Some(_) => return ip_literal(host),
         None => {}
     }
-    if let Some(first) = host.find(':') {
-        let last = host.rfind(':').unwrap_or(first);
+    if let (Some(first), Some(last)) = (first, last) {
         // Strict colons (the default since Go 1.26) for http and https
         // only: there the port starts at the first colon, so a second one
         // is a bad port. Elsewhere the last colon starts it.
@@ -302,9 +301,74 @@ fn parse_host<'a>(scheme: &str, host: &'a str) -> Result<Cow<'a, str>, String> {
             return Err(invalid_port(&bytes[i..]));
         }
     }
+    if plain {
+        return Ok(Cow::Borrowed(host));
+    }
     Ok(match unescape(bytes, Mode::Host)? {
         Cow::Borrowed(_) => Cow::Borrowed(host),
         Cow::Owned(d) => Cow::Owned(go_text(d)),
+    })
+}
+
+/// [`parse_host`]'s classes of bytes: 0 for one `unescape` keeps as it
+/// is (a non-ASCII byte included), [`OPEN`], [`COLON`], or 3 for `%` and
+/// the ASCII bytes a host cannot hold.
+static HOST_CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 0x80 {
+        if escape::should_escape(c as u8, Mode::Host) {
+            t[c] = 3;
+        }
+        c += 1;
+    }
+    t[b'[' as usize] = OPEN;
+    t[b':' as usize] = COLON;
+    t
+};
+const OPEN: u8 = 1;
+const COLON: u8 = 2;
+
+/// `parseHost`'s IP-literal branch, for a host starting with its only
+/// `[`: `[address]` or `[address%25zone]`, then an optional port.
+fn ip_literal(host: &str) -> Result<Cow<'_, str>, String> {
+    let bytes = host.as_bytes();
+    let Some(close) = host.rfind(']') else {
+        return Err("missing ']' in host".into());
+    };
+    let colon_port = &bytes[close + 1..];
+    if !valid_optional_port(colon_port) {
+        return Err(invalid_port(colon_port));
+    }
+    // Digits only by now: decoding cannot fail nor change it.
+    unescape(colon_port, Mode::Host)?;
+    let hostname = &bytes[1..close];
+    // After `%25` comes a zone, whose escapes have their own rule.
+    let decoded: Cow<'_, [u8]> = match find(hostname, b"%25") {
+        Some(z) => {
+            let head = unescape(&hostname[..z], Mode::Host)?;
+            let zone = unescape(&hostname[z..], Mode::Zone)?;
+            if matches!((&head, &zone), (Cow::Borrowed(_), Cow::Borrowed(_))) {
+                Cow::Borrowed(hostname)
+            } else {
+                Cow::Owned([&head[..], &zone[..]].concat())
+            }
+        }
+        None => unescape(hostname, Mode::Host)?,
+    };
+    if netip::parse_addr(&decoded).map_err(|e| format!("invalid host: {e}"))? {
+        return Err("invalid IP-literal".into());
+    }
+    Ok(match decoded {
+        Cow::Borrowed(_) => Cow::Borrowed(host),
+        Cow::Owned(d) => {
+            let mut h = Vec::with_capacity(d.len() + 2 + colon_port.len());
+            h.push(b'[');
+            h.extend_from_slice(&d);
+            h.push(b']');
+            h.extend_from_slice(colon_port);
+            Cow::Owned(go_text(h))
+        }
     })
 }
 
@@ -322,11 +386,11 @@ fn split_host_port(host: Cow<'_, str>) -> (Cow<'_, str>, Cow<'_, str>) {
         }
     }
     let (mut h, mut p) = (0..host.len(), host.len()..host.len());
-    if let Some(colon) = host.rfind(':') {
-        if valid_optional_port(&host.as_bytes()[colon..]) {
-            h = 0..colon;
-            p = colon + 1..host.len();
-        }
+    if let Some(colon) = host.rfind(':')
+        && valid_optional_port(&host.as_bytes()[colon..])
+    {
+        h = 0..colon;
+        p = colon + 1..host.len();
     }
     let hs = &host[h.clone()];
     if hs.starts_with('[') && hs.ends_with(']') && hs.len() >= 2 {
@@ -340,14 +404,15 @@ fn split_host_port(host: Cow<'_, str>) -> (Cow<'_, str>, Cow<'_, str>) {
 /// itself, else decoded and escaped again.
 fn escaped(raw: &str, mode: Mode) -> Result<Cow<'_, str>, String> {
     let bytes = raw.as_bytes();
-    if bytes.iter().all(|&c| c != b'%' && !escapes(c, mode)) {
+    // Every mode escapes '%', so this is "nothing to decode nor escape".
+    if bytes.iter().all(|&c| !escapes(c, mode)) {
         return Ok(Cow::Borrowed(raw));
     }
-    let decoded = unescape(bytes, mode)?;
+    check(bytes, mode)?;
     if valid_encoded(bytes, mode) {
         return Ok(Cow::Borrowed(raw));
     }
-    Ok(Cow::Owned(escape(&decoded, mode)))
+    Ok(Cow::Owned(escape(&unescape(bytes, mode)?, mode)))
 }
 
 /// Go's bytes as text the way its JSON writes them: each byte that is not
