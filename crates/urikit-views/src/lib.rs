@@ -72,6 +72,7 @@ pub mod url_interop;
 #[allow(unsafe_code)]
 mod curl;
 mod finding;
+mod go;
 mod java;
 mod rfc3986;
 mod select;
@@ -199,6 +200,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
+            Parser::Go => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -271,6 +273,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
+            Parser::Go => Some(go::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
