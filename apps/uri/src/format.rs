@@ -259,7 +259,8 @@ fn styled(v: &mut Vec<u8>, color: bool, style: &str, text: &str) {
 
 /// The table of `uri views` for one input: the input, then one row per
 /// parser (`-` where it has no value), then one line per finding:
-/// `! WEIGHT KIND (component): parser=value ...`; each line ended with
+/// `! WEIGHT KIND (component): parser,parser=value ...` (the parsers that
+/// read the same value grouped, [`urikit_views::Finding::sides`]); each line ended with
 /// `eol`. Every value is an [`excerpt`], so the table of any input is a
 /// few kilobytes at most.
 ///
@@ -330,13 +331,17 @@ pub fn views_table(v: &Views<'_>, color: bool, eol: u8) -> Vec<u8> {
         out.push(eol);
     }
     for f in &v.findings {
+        // One entry per side: the parsers that read the same value, joined
+        // by commas (`rfc3986,java="a" whatwg="b"`).
         let values: Vec<String> = f
-            .parsers
-            .iter()
-            .zip(&f.values)
-            .map(|(p, value)| match value {
-                Some(value) => format!("{p}={}", quoted(value)),
-                None => format!("{p}=-"),
+            .sides()
+            .into_iter()
+            .map(|(value, parsers)| {
+                let names: Vec<&str> = parsers.iter().map(|p| p.name()).collect();
+                match value {
+                    Some(value) => format!("{}={}", names.join(","), quoted(value)),
+                    None => format!("{}=-", names.join(",")),
+                }
             })
             .collect();
         let style = match f.weight {

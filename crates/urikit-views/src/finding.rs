@@ -148,6 +148,37 @@ impl Finding {
     pub fn about_host_or_port(&self) -> bool {
         self.weight == Weight::High && matches!(self.component, "host" | "port")
     }
+
+    /// The sides of the disagreement: the parsers grouped by the value
+    /// they read, each group in the order of [`parsers`](Finding::parsers),
+    /// the groups in the order of their first parser. With many parsers
+    /// this is the answer to "who reads it which way".
+    ///
+    /// ```
+    /// use urikit_views::{Parser, View, compare};
+    /// let v = |h: &str| Ok(View { host: Some(h.to_string().into()), ..View::default() });
+    /// let views = compare("x", vec![
+    ///     (Parser::Rfc3986, v("a.example")),
+    ///     (Parser::Whatwg, v("b.example")),
+    ///     (Parser::Java, v("a.example")),
+    /// ]);
+    /// let sides = views.findings[0].sides();
+    /// assert_eq!(sides, [
+    ///     (Some("a.example"), vec![Parser::Rfc3986, Parser::Java]),
+    ///     (Some("b.example"), vec![Parser::Whatwg]),
+    /// ]);
+    /// ```
+    pub fn sides(&self) -> Vec<(Option<&str>, Vec<Parser>)> {
+        let mut out: Vec<(Option<&str>, Vec<Parser>)> = Vec::new();
+        for (p, v) in self.parsers.iter().zip(&self.values) {
+            let v = v.as_deref();
+            match out.iter_mut().find(|(value, _)| *value == v) {
+                Some((_, ps)) => ps.push(*p),
+                None => out.push((v, alloc::vec![*p])),
+            }
+        }
+        out
+    }
 }
 
 const COMPONENTS: [&str; 7] = [
