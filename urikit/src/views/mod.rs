@@ -52,6 +52,7 @@ mod finding;
 mod java;
 mod php;
 mod rfc3986;
+mod ruby;
 mod select;
 #[cfg(test)]
 mod tests;
@@ -177,7 +178,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
-            Parser::Php => true,
+            Parser::Php | Parser::Ruby => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -222,6 +223,7 @@ impl Parser {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
             Parser::Php => Some(php::read(input)),
+            Parser::Ruby => Some(ruby::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
