@@ -178,7 +178,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
-            Parser::Php | Parser::Ruby => true,
+            Parser::Php | Parser::Ruby | Parser::RubyRfc2396 => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -224,6 +224,7 @@ impl Parser {
             Parser::Java => Some(java::read(input)),
             Parser::Php => Some(php::read(input)),
             Parser::Ruby => Some(ruby::read(input)),
+            Parser::RubyRfc2396 => Some(ruby::read_rfc2396(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
