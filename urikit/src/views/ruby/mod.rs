@@ -48,6 +48,8 @@ use super::{Reading, View, host_kind_of};
 
 mod rfc2396;
 mod rfc3986;
+#[cfg(test)]
+mod tests;
 mod text;
 
 /// `URI.parse`: the RFC 3986 parser.
