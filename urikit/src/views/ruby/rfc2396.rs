@@ -223,16 +223,16 @@ fn net_path(b: &[u8], a: usize, host_optional: bool) -> Option<Net> {
         }
     }
     let r = span(b, a, reg_name_char);
-    if r > a {
-        if let Some((path, query, fragment)) = rest(b, r) {
-            return Some(Net {
-                registry: Some((a, r)),
-                path,
-                query,
-                fragment,
-                ..Net::default()
-            });
-        }
+    if r > a
+        && let Some((path, query, fragment)) = rest(b, r)
+    {
+        return Some(Net {
+            registry: Some((a, r)),
+            path,
+            query,
+            fragment,
+            ..Net::default()
+        });
     }
     None
 }

@@ -312,10 +312,10 @@ fn authority(
             };
         }
         Some(b'v') if relative => {
-            if let Some(e) = ipvfuture(b, h).filter(|&e| b.get(e) == Some(&b']')) {
-                if let Some(rest) = after_host(b, e + 1) {
-                    return Some((userinfo, Some((h, e + 1)), rest));
-                }
+            if let Some(e) = ipvfuture(b, h).filter(|&e| b.get(e) == Some(&b']'))
+                && let Some(rest) = after_host(b, e + 1)
+            {
+                return Some((userinfo, Some((h, e + 1)), rest));
             }
         }
         _ => {}
