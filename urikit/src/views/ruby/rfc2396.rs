@@ -66,7 +66,7 @@ fn rel_segment_char(c: u8) -> bool {
 }
 
 /// The end of `(?:[class]|%[a-fA-F\d]{2})*` from `i`.
-fn span(b: &[u8], mut i: usize, class: fn(u8) -> bool) -> usize {
+fn span(b: &[u8], mut i: usize, class: impl Fn(u8) -> bool) -> usize {
     loop {
         if i < b.len() && class(b[i]) {
             i += 1;

@@ -25,20 +25,28 @@ fn common(out: &mut String, c: char, next: Option<char>) -> bool {
     true
 }
 
-/// `String#inspect` of an ASCII string: other control characters as
-/// `\uXXXX` (Ruby treats the string as Unicode).
+/// `String#inspect` of an ASCII string (the only strings it is asked
+/// for): other control characters as `\uXXXX` (Ruby treats the string as
+/// Unicode). Runs of plain characters are copied whole.
 pub(super) fn inspect(s: &str) -> String {
+    let b = s.as_bytes();
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
-    let mut chars = s.chars().peekable();
-    while let Some(c) = chars.next() {
-        if common(&mut out, c, chars.peek().copied()) {
-        } else if c < ' ' || c == '\x7f' {
+    let mut plain = 0;
+    for (i, c) in s.char_indices() {
+        let next = b.get(i + 1).map(|&n| n as char);
+        let special = matches!(c, '"' | '\\' | '\x00'..='\x1f' | '\x7f')
+            || (c == '#' && matches!(next, Some('{' | '$' | '@')));
+        if !special {
+            continue;
+        }
+        out.push_str(&s[plain..i]);
+        plain = i + c.len_utf8();
+        if !common(&mut out, c, next) {
             let _ = write!(out, "\\u{:04X}", u32::from(c));
-        } else {
-            out.push(c);
         }
     }
+    out.push_str(&s[plain..]);
     out.push('"');
     out
 }
