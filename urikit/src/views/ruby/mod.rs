@@ -148,7 +148,7 @@ fn port_number(digits: &str) -> Cow<'_, str> {
 }
 
 fn without_tab_cr_lf(v: &str) -> Cow<'_, str> {
-    if v.contains(['\t', '\r', '\n']) {
+    if v.bytes().any(|c| matches!(c, b'\t' | b'\r' | b'\n')) {
         Cow::Owned(
             v.chars()
                 .filter(|c| !matches!(c, '\t' | '\r' | '\n'))

@@ -10,11 +10,11 @@ use alloc::string::String;
 
 use super::Split;
 
-fn ws(c: u8) -> bool {
+const fn ws(c: u8) -> bool {
     matches!(c, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
-fn unreserved(c: u8) -> bool {
+const fn unreserved(c: u8) -> bool {
     c.is_ascii_alphanumeric()
         || matches!(
             c,
@@ -23,7 +23,7 @@ fn unreserved(c: u8) -> bool {
 }
 
 /// `uric`: unreserved and reserved (`;/?:@&=+$,[]`).
-fn uric(c: u8) -> bool {
+const fn uric(c: u8) -> bool {
     unreserved(c)
         || matches!(
             c,
@@ -31,7 +31,7 @@ fn uric(c: u8) -> bool {
         )
 }
 
-fn uric_no_slash(c: u8) -> bool {
+const fn uric_no_slash(c: u8) -> bool {
     unreserved(c)
         || matches!(
             c,
@@ -40,16 +40,16 @@ fn uric_no_slash(c: u8) -> bool {
 }
 
 /// `HOSTNAME` as the parser builds it: `(?:[a-zA-Z0-9\-.]|%\h\h)+`.
-fn hostname_char(c: u8) -> bool {
+const fn hostname_char(c: u8) -> bool {
     c.is_ascii_alphanumeric() || c == b'-' || c == b'.'
 }
 
-fn userinfo_char(c: u8) -> bool {
+const fn userinfo_char(c: u8) -> bool {
     unreserved(c) || matches!(c, b';' | b':' | b'&' | b'=' | b'+' | b'$' | b',')
 }
 
 /// `abs_path`'s characters after its `/`: pchar, `;` and `/`.
-fn path_char(c: u8) -> bool {
+const fn path_char(c: u8) -> bool {
     unreserved(c)
         || matches!(
             c,
@@ -57,18 +57,42 @@ fn path_char(c: u8) -> bool {
         )
 }
 
-fn reg_name_char(c: u8) -> bool {
+const fn reg_name_char(c: u8) -> bool {
     unreserved(c) || matches!(c, b'$' | b',' | b';' | b':' | b'@' | b'&' | b'=' | b'+')
 }
 
-fn rel_segment_char(c: u8) -> bool {
+const fn rel_segment_char(c: u8) -> bool {
     unreserved(c) || matches!(c, b';' | b'@' | b'&' | b'=' | b'+' | b'$' | b',')
 }
 
+// The classes as bits of one table: a lookup per byte in the scans.
+const URIC: u8 = 1;
+const HOSTNAME: u8 = 2;
+const USERINFO: u8 = 4;
+const PATH: u8 = 8;
+const REG_NAME: u8 = 16;
+const REL_SEGMENT: u8 = 32;
+
+static CLASSES: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = uric(c) as u8
+            | (hostname_char(c) as u8) << 1
+            | (userinfo_char(c) as u8) << 2
+            | (path_char(c) as u8) << 3
+            | (reg_name_char(c) as u8) << 4
+            | (rel_segment_char(c) as u8) << 5;
+        i += 1;
+    }
+    t
+};
+
 /// The end of `(?:[class]|%[a-fA-F\d]{2})*` from `i`.
-fn span(b: &[u8], mut i: usize, class: impl Fn(u8) -> bool) -> usize {
+fn span(b: &[u8], mut i: usize, class: u8) -> usize {
     loop {
-        if i < b.len() && class(b[i]) {
+        if i < b.len() && CLASSES[b[i] as usize] & class != 0 {
             i += 1;
         } else if i + 2 < b.len()
             && b[i] == b'%'
@@ -124,7 +148,7 @@ fn ipv6(s: &[u8]) -> bool {
 /// hostname's, and a shorter match can only be followed by a hostname
 /// character, which nothing after a host accepts) or `[IPv6]`.
 fn host(b: &[u8], i: usize) -> Option<usize> {
-    let e = span(b, i, hostname_char);
+    let e = span(b, i, HOSTNAME);
     if e > i {
         return Some(e);
     }
@@ -141,19 +165,19 @@ type Range = (usize, usize);
 fn rest(b: &[u8], mut i: usize) -> Option<(Option<Range>, Option<Range>, Option<Range>)> {
     let mut path = None;
     if b.get(i) == Some(&b'/') {
-        let e = span(b, i + 1, path_char);
+        let e = span(b, i + 1, PATH);
         path = Some((i, e));
         i = e;
     }
     let mut query = None;
     if b.get(i) == Some(&b'?') {
-        let e = span(b, i + 1, uric);
+        let e = span(b, i + 1, URIC);
         query = Some((i + 1, e));
         i = e;
     }
     let mut fragment = None;
     if b.get(i) == Some(&b'#') {
-        let e = span(b, i + 1, uric);
+        let e = span(b, i + 1, URIC);
         fragment = Some((i + 1, e));
         i = e;
     }
@@ -175,7 +199,7 @@ struct Net {
 /// registry. `host_optional`: `X_REL_URI`'s `(host)?`, where `X_ABS_URI`
 /// has the server (userinfo and a host) optional as a whole.
 fn net_path(b: &[u8], a: usize, host_optional: bool) -> Option<Net> {
-    let u = span(b, a, userinfo_char);
+    let u = span(b, a, USERINFO);
     let with_userinfo = (b.get(u) == Some(&b'@')).then_some(((a, u), u + 1));
     let starts = [with_userinfo.map(|(r, h)| (Some(r), h)), Some((None, a))];
     for (userinfo, h) in starts.into_iter().flatten() {
@@ -222,7 +246,7 @@ fn net_path(b: &[u8], a: usize, host_optional: bool) -> Option<Net> {
             });
         }
     }
-    let r = span(b, a, reg_name_char);
+    let r = span(b, a, REG_NAME);
     if r > a
         && let Some((path, query, fragment)) = rest(b, r)
     {
@@ -257,9 +281,9 @@ pub(super) fn split(input: &str) -> Result<Split<'_>, String> {
         let k = e + 1;
         sp.scheme = Some(&t[..e]);
         let opaque = if b.get(k).is_some_and(|&c| uric_no_slash(c) || c == b'%') {
-            let o = span(b, k, uric);
+            let o = span(b, k, URIC);
             // `(opaque_part)` then `(?:\#(fragment))?` and the end.
-            let fragment = (b.get(o) == Some(&b'#')).then(|| (o + 1, span(b, o + 1, uric)));
+            let fragment = (b.get(o) == Some(&b'#')).then(|| (o + 1, span(b, o + 1, URIC)));
             let end = fragment.map_or(o, |f| f.1);
             (o > k && end == b.len()).then_some((o, fragment))
         } else {
@@ -292,7 +316,7 @@ pub(super) fn split(input: &str) -> Result<Split<'_>, String> {
         if b.starts_with(b"//") {
             net = net_path(b, 2, true);
         } else {
-            let r = span(b, 0, rel_segment_char);
+            let r = span(b, 0, REL_SEGMENT);
             if r > 0 {
                 // rel_segment then abs_path: one path.
                 net = rest(b, r).map(|(path, query, fragment)| Net {

@@ -10,39 +10,61 @@ use alloc::vec::Vec;
 
 use super::{Split, bad_uri, not_ascii};
 
-fn hex(c: u8) -> bool {
+const fn hex(c: u8) -> bool {
     c.is_ascii_hexdigit()
 }
 
 /// `[!$&-.0-;=A-Z_a-z~]`: the userinfo's characters (and IPvFuture's).
-fn userinfo_char(c: u8) -> bool {
+const fn userinfo_char(c: u8) -> bool {
     matches!(c, b'!' | b'$' | b'&'..=b'.' | b'0'..=b';' | b'=' | b'A'..=b'Z' | b'_' | b'a'..=b'z' | b'~')
 }
 
 /// `[!$&-.0-9;=A-Z_a-z~]`: reg-name's (no `:`).
-fn reg_name_char(c: u8) -> bool {
+const fn reg_name_char(c: u8) -> bool {
     userinfo_char(c) && c != b':'
 }
 
 /// `[!$&-.0-;=@-Z_a-z~]`: a segment's.
-fn pchar(c: u8) -> bool {
+const fn pchar(c: u8) -> bool {
     userinfo_char(c) || c == b'@'
 }
 
 /// A segment's but `:` (the relative reference's first segment).
-fn pchar_nc(c: u8) -> bool {
+const fn pchar_nc(c: u8) -> bool {
     pchar(c) && c != b':'
 }
 
 /// The fragment's: a segment's, `/` and `?`.
-fn frag_char(c: u8) -> bool {
+const fn frag_char(c: u8) -> bool {
     pchar(c) || c == b'/' || c == b'?'
 }
 
+// The classes as bits of one table: a lookup per byte in the scans.
+const USERINFO: u8 = 1;
+const REG_NAME: u8 = 2;
+const PCHAR: u8 = 4;
+const PCHAR_NC: u8 = 8;
+const FRAG: u8 = 16;
+
+static CLASSES: [u8; 256] = {
+    let mut t = [0; 256];
+    let mut i = 0;
+    while i < 256 {
+        let c = i as u8;
+        t[i] = userinfo_char(c) as u8
+            | (reg_name_char(c) as u8) << 1
+            | (pchar(c) as u8) << 2
+            | (pchar_nc(c) as u8) << 3
+            | (frag_char(c) as u8) << 4;
+        i += 1;
+    }
+    t
+};
+
 /// The end of `(?:%\h\h|[class])*` from `i`.
-fn span(b: &[u8], mut i: usize, class: impl Fn(u8) -> bool) -> usize {
+fn span(b: &[u8], mut i: usize, class: u8) -> usize {
     loop {
-        if i < b.len() && class(b[i]) {
+        if i < b.len() && CLASSES[b[i] as usize] & class != 0 {
             i += 1;
         } else if i + 2 < b.len() && b[i] == b'%' && hex(b[i + 1]) && hex(b[i + 2]) {
             i += 3;
@@ -55,7 +77,7 @@ fn span(b: &[u8], mut i: usize, class: impl Fn(u8) -> bool) -> usize {
 /// The end of `(?:/segment)*` from `i`.
 fn segments(b: &[u8], mut i: usize) -> usize {
     while i < b.len() && b[i] == b'/' {
-        i = span(b, i + 1, pchar);
+        i = span(b, i + 1, PCHAR);
     }
     i
 }
@@ -315,7 +337,7 @@ fn tail(b: &[u8], mut i: usize) -> Option<(Option<(usize, usize)>, Option<(usize
     }
     let mut fragment = None;
     if b.get(i) == Some(&b'#') {
-        let e = span(b, i + 1, frag_char);
+        let e = span(b, i + 1, FRAG);
         fragment = Some((i + 1, e));
         i = e;
     }
@@ -349,7 +371,7 @@ fn authority(
     i: usize,
     relative: bool,
 ) -> Option<(Option<(usize, usize)>, Option<(usize, usize)>, Rest)> {
-    let u = span(b, i, userinfo_char);
+    let u = span(b, i, USERINFO);
     // A userinfo only when an `@` ends it: no host, port or path start can
     // hold the `@` otherwise.
     let (userinfo, h) = if b.get(u) == Some(&b'@') {
@@ -386,7 +408,7 @@ fn authority(
     }
     // IPv4address or reg-name: the same span (reg-name holds IPv4's
     // characters and neither can be cut short before a delimiter).
-    let e = span(b, h, reg_name_char);
+    let e = span(b, h, REG_NAME);
     let host = (e > h).then_some((h, e));
     Some((userinfo, host, after_host(b, e)?))
 }
@@ -429,7 +451,7 @@ pub(super) fn split(input: &str) -> Result<Split<'_>, alloc::string::String> {
         let (q, f) = tail(b, p).ok_or_else(|| bad_uri(input))?;
         ((k, p), q, f)
     } else {
-        let first = span(b, k, if relative { pchar_nc } else { pchar });
+        let first = span(b, k, if relative { PCHAR_NC } else { PCHAR });
         let p = if first > k { segments(b, first) } else { k };
         let (q, f) = tail(b, p).ok_or_else(|| bad_uri(input))?;
         if p > k && !relative {
