@@ -21,8 +21,6 @@
 //!   whitespace and a sign are accepted and trailing bytes after the digits
 //!   ignored (`:+80`, `: 80` and `:80a` are all port 80), a value outside
 //!   0-65535 or no digit at all fails; an empty port is no port;
-//! - a port of 0 found before the host (`//h:0`) is read again from the
-//!   host, as `parse_url` tests the port value, not whether it was found;
 //! - an empty host fails (`http://`, `http://@/`, `http://:80`);
 //! - every control byte (0x00-0x1f, 0x7f: `iscntrl` in the C locale) in a
 //!   component becomes `_`;
@@ -308,8 +306,42 @@ mod tests {
     }
 
     #[test]
+    fn the_port_is_read_by_strtol() {
+        for s in ["http://h:+80/", "http://h: 80/", "http://h:80a/"] {
+            let [_, _, host, port, path, ..] = fields(s);
+            assert_eq!(
+                (host, port, path),
+                (some("h"), some("80"), some("/")),
+                "{s:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn odd_shapes() {
+        // Not a scheme (a space before the `:`): a host and a port.
+        let [scheme, _, host, port, path, ..] = fields("a b:80");
+        assert_eq!(
+            (scheme, host, port, path),
+            (None, some("a b"), some("80"), None)
+        );
+        // A Windows drive letter loses the third `/`.
+        let [scheme, _, host, _, path, ..] = fields("file:///c:/x");
+        assert_eq!((scheme, host, path), (some("file"), None, some("c:/x")));
+        // A bare `?` and `#` give empty, present parts; no path.
+        let [_, _, _, _, path, query, fragment] = fields("http://h?#");
+        assert_eq!((path, query, fragment), (None, some(""), some("")));
+    }
+
+    #[test]
     fn failures_are_false() {
-        for s in ["http://", "http://:80/", "http://a:99999/", "//a:x/"] {
+        for s in [
+            "http://",
+            "http://:80/",
+            "http://@/",
+            "http://a:99999/",
+            "//a:x/",
+        ] {
             assert_eq!(read(s).unwrap_err(), "false", "{s:?}");
         }
     }
