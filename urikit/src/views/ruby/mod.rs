@@ -18,9 +18,9 @@
 //!   or an empty one is written, and always none for `file`;
 //! - `query=` deletes tab, CR and LF, refuses `%` followed by two non-hex
 //!   characters (`invalid percent escape: %zz`) and percent-encodes space,
-//!   `"`, `'`, `<`, `>`, `` ` ``, the other controls and (RFC 2396) bytes
-//!   past ASCII; `fragment=` deletes tab, CR and LF and encodes what is not
-//!   printable ASCII;
+//!   `"`, `'`, `<`, `>`, `` ` `` and the other controls (the RFC 3986 form
+//!   takes any character but `#` in the query); `fragment=` does the same
+//!   to what is not printable ASCII (nothing, for what the regexes admit);
 //! - `ftp`: no path (an opaque part) raises `URI::InvalidURIError` with no
 //!   message; the path's first `/` is dropped, a leading `%2F` becomes `/`,
 //!   and the path ends before `;type=` (the typecode);
@@ -33,7 +33,18 @@
 //!   `URI::InvalidComponentError`;
 //! - an RFC 3986 string with a non-ASCII character: `URI must be ascii
 //!   only` and the string as `String#dump` writes it; any other refusal:
-//!   `bad URI(is not URI?): ` and the string as `String#inspect` writes it.
+//!   `bad URI(is not URI?): ` and the string as `String#inspect` writes it;
+//! - RFC 3986 form: an IPv6 literal of `::` and six groups is refused (its
+//!   third alternative wants a group before the `::`); a relative
+//!   reference's IP literal is `[IPv6` or `IPvFuture]` (a group missing in
+//!   the regex), so `//[::1]/` is refused and `//[::1` and `//v1.x]/` have
+//!   those hosts;
+//! - RFC 2396 form: whitespace around the string is dropped; an authority
+//!   that is no `[userinfo@]host[:port]` is a registry, refused by every
+//!   class (`the scheme http does not accept registry part: a_b (or bad
+//!   hostname?)`); an absolute URI with no path, host or opaque part is
+//!   `bad URI(absolute but no path)`; IPv6 groups are not counted; messages
+//!   hold the string as it is (no `inspect`), non-ASCII included.
 //!
 //! Fields: the object's `scheme`, `userinfo`, `hostname` (`""`, which is
 //! `URI::File`'s "no host", is `None`), `port` (decimal), `path` (`None`

@@ -2,8 +2,11 @@
 //! its two regexes, `RFC3986_URI` and `RFC3986_relative_ref`, matched by
 //! hand. Both are anchored at both ends and, but for the IP literal, every
 //! part is delimited by characters the part before cannot hold, so the
-//! match is one left-to-right scan; the IP literal alternatives are tried in
-//! the regex's own backtracking order (see [`ipv6`]).
+//! match is one left-to-right scan. The IP literal of the absolute form is
+//! closed by `]`, so only whether its text is in the language matters
+//! ([`ipv6_whole`]); the relative form's is not (a quirk: `\[IPv6` with no
+//! `]`), so its alternatives are tried in the regex's own backtracking
+//! order ([`ipv6`]) until what follows matches.
 
 use alloc::vec;
 use alloc::vec::Vec;
