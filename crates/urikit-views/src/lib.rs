@@ -74,7 +74,9 @@ mod curl;
 mod finding;
 mod go;
 mod java;
+mod php;
 mod rfc3986;
+mod ruby;
 mod select;
 #[cfg(test)]
 mod tests;
@@ -201,6 +203,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::Go => true,
+            Parser::Php | Parser::Ruby | Parser::RubyRfc2396 => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -274,6 +277,9 @@ impl Parser {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
             Parser::Go => Some(go::read(input)),
+            Parser::Php => Some(php::read(input)),
+            Parser::Ruby => Some(ruby::read(input)),
+            Parser::RubyRfc2396 => Some(ruby::read_rfc2396(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
