@@ -50,6 +50,7 @@ use core::fmt;
 mod curl;
 mod finding;
 mod java;
+mod java_url;
 mod rfc3986;
 mod select;
 #[cfg(test)]
@@ -176,6 +177,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
+            Parser::JavaUrl => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -219,6 +221,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
+            Parser::JavaUrl => Some(java_url::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
