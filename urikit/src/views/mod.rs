@@ -52,6 +52,8 @@ mod finding;
 mod java;
 mod java_url;
 mod rfc3986;
+#[cfg(feature = "http")]
+mod rust_http;
 mod select;
 #[cfg(test)]
 mod tests;
@@ -178,6 +180,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::JavaUrl => true,
+            Parser::RustHttp => cfg!(feature = "http"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -200,6 +203,7 @@ impl Parser {
         match self {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
+            Parser::RustHttp => Some("http"),
             _ => None,
         }
     }
@@ -222,6 +226,8 @@ impl Parser {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
             Parser::JavaUrl => Some(java_url::read(input)),
+            #[cfg(feature = "http")]
+            Parser::RustHttp => Some(rust_http::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
