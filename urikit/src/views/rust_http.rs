@@ -45,36 +45,40 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let u: http::Uri = input
         .parse()
         .map_err(|e: http::uri::InvalidUri| e.to_string())?;
-    // Where the authority starts in the input: after `scheme://`, which the
-    // crate strips whole (its scheme is the bytes before `://`).
+    // The crate's copy is the input cut in place: `scheme://`, then the
+    // authority, then the path and query up to the first `#`. Each field is
+    // taken from the input at its place; the crate makes up only `/` (an
+    // empty path), which is no slice of the input.
     let scheme = u.scheme_str();
     let auth_start = scheme.map_or(0, |s| s.len() + 3);
-    let authority = u.authority().map(|a| a.as_str());
-    let auth_len = authority.map_or(0, str::len);
+    let authority = u.authority().map(|a| a.as_str()).unwrap_or("");
     let scheme = scheme.map(|s| match s {
         // The crate's own lowered names for any case of `http://`, `https://`.
         "http" => Cow::Borrowed("http"),
         "https" => Cow::Borrowed("https"),
-        s => Cow::Borrowed(&input[..s.len()]),
+        s => in_input(input, 0, s),
     });
-    let userinfo = authority
-        .and_then(|a| a.rfind('@'))
-        .map(|at| Cow::Borrowed(&input[auth_start..auth_start + at]));
-    let host = match (u.host(), authority) {
-        (Some(h), Some(a)) => Some(borrow(input, auth_start, a, h)),
-        _ => None,
+    // A byte loop: the authority is short, and `rfind` sets up a memrchr.
+    let at = authority.bytes().rposition(|c| c == b'@');
+    let userinfo = at.map(|at| in_input(input, auth_start, &authority[..at]));
+    // `host()` is a prefix of what follows the last `@`.
+    let host = u
+        .host()
+        .map(|h| in_input(input, auth_start + at.map_or(0, |at| at + 1), h));
+    let pq_start = auth_start + authority.len();
+    let path = u.path();
+    let made_up = !path.is_empty()
+        && !input
+            .get(pq_start..)
+            .is_some_and(|rest| rest.starts_with(path));
+    // The query follows the path's `?` (none in the input when `/` is made up).
+    let query_start = pq_start + if made_up { 0 } else { path.len() } + 1;
+    let query = u.query().map(|q| in_input(input, query_start, q));
+    let path = if made_up {
+        Cow::Borrowed("/")
+    } else {
+        in_input(input, pq_start, path)
     };
-    // The path and query follow the authority in the input; the crate's
-    // made-up `/` (empty path after an authority) is not in it.
-    let pq_start = auth_start + auth_len;
-    let pq = u.path_and_query().map(|p| p.as_str());
-    let in_pq = |s: &str| match pq {
-        Some(pq) => borrow(input, pq_start, pq, s),
-        None if s.is_empty() => Cow::Borrowed(""),
-        None => Cow::Owned(s.to_string()),
-    };
-    let path = in_pq(u.path());
-    let query = u.query().map(in_pq);
     let port = u.port_u16().map(|p| Cow::Owned(p.to_string()));
     Ok(View {
         host_kind: host.as_deref().map(host_kind_of),
@@ -88,19 +92,15 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     })
 }
 
-/// `inner`, a slice of the crate's `outer` (which is `input[at..]`'s
-/// start), as the same slice of the input; a copy when it is not a slice
-/// of `outer` (the crate's static `/`).
-fn borrow<'a>(input: &'a str, at: usize, outer: &str, inner: &str) -> Cow<'a, str> {
-    let off = (inner.as_ptr() as usize).wrapping_sub(outer.as_ptr() as usize);
-    let same = (off <= outer.len() && inner.len() <= outer.len() - off)
-        .then(|| input.get(at + off..at + off + inner.len()))
-        .flatten()
-        .filter(|s| *s == inner);
-    match same {
-        Some(s) => Cow::Borrowed(s),
-        None if inner.is_empty() => Cow::Borrowed(""),
-        None => Cow::Owned(inner.to_string()),
+/// `part`, which the crate read at `from` in its copy, from the input (a
+/// copy if the input had no such slice there: never, by the above).
+fn in_input<'a>(input: &'a str, from: usize, part: &str) -> Cow<'a, str> {
+    match input.get(from..from + part.len()) {
+        Some(s) => {
+            debug_assert_eq!(s, part);
+            Cow::Borrowed(s)
+        }
+        None => Cow::Owned(part.to_string()),
     }
 }
 
