@@ -58,7 +58,9 @@
 //!   helpful `NullPointerException` message is the error.
 //!
 //! Messages are those of 17.0.15: later 17 updates filter the host out of
-//! some of them (`jdk.includeInExceptions`).
+//! some of them (`jdk.includeInExceptions`). Not exact by construction:
+//! the lowering of a non-ASCII scheme uses Rust's Unicode tables, newer than
+//! JDK 17's Unicode 13 (only an `unknown protocol` message can differ).
 
 mod tables;
 
