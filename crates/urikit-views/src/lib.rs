@@ -74,9 +74,12 @@ mod curl;
 mod finding;
 mod go;
 mod java;
+mod java_url;
 mod php;
 mod rfc3986;
 mod ruby;
+#[cfg(feature = "http")]
+mod rust_http;
 mod select;
 #[cfg(test)]
 mod tests;
@@ -204,6 +207,8 @@ impl Parser {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::Go => true,
             Parser::Php | Parser::Ruby | Parser::RubyRfc2396 => true,
+            Parser::JavaUrl => true,
+            Parser::RustHttp => cfg!(feature = "http"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -226,6 +231,7 @@ impl Parser {
         match self {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
+            Parser::RustHttp => Some("http"),
             _ => None,
         }
     }
@@ -280,6 +286,9 @@ impl Parser {
             Parser::Php => Some(php::read(input)),
             Parser::Ruby => Some(ruby::read(input)),
             Parser::RubyRfc2396 => Some(ruby::read_rfc2396(input)),
+            Parser::JavaUrl => Some(java_url::read(input)),
+            #[cfg(feature = "http")]
+            Parser::RustHttp => Some(rust_http::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]

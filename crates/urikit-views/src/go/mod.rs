@@ -7,7 +7,7 @@
 //! `Port`, `unescape`/`escape`/`shouldEscape`), `src/net/netip/netip.go`
 //! (`ParseAddr`, for a bracketed host) and `src/strconv/quote.go`
 //! (`Quote`, for `%q` in the errors). Checked against the real library by
-//! `urikit/tests/data/views/readings/record_go.go` (`go.jsonl`).
+//! `crates/urikit-views/tests/data/views/readings/record_go.go` (`go.jsonl`).
 //!
 //! The fields are the accessors a Go program reads: `scheme` is
 //! `u.Scheme` (lower-cased), `userinfo` `u.User.String()` (re-escaped;

@@ -3,7 +3,7 @@
 //
 //go:build ignore
 
-// gen_go_isprint.go writes urikit/src/views/go/isprint.rs: where Go's
+// gen_go_isprint.go writes crates/urikit-views/src/go/isprint.rs: where Go's
 // strconv.IsPrint changes its answer over every code point, the table the
 // `go` view needs to quote a string as strconv.Quote (and so fmt's %q in
 // net/url's error messages) does. The table is the real function's answers,
