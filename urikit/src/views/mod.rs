@@ -50,10 +50,13 @@ use core::fmt;
 mod curl;
 mod finding;
 mod java;
+mod pyrepr;
 mod rfc3986;
 mod select;
 #[cfg(test)]
 mod tests;
+mod urllib;
+mod urllib3;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 
@@ -176,6 +179,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
+            Parser::Urllib => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -219,6 +223,8 @@ impl Parser {
         match self {
             Parser::Rfc3986 => Some(rfc3986::read(input)),
             Parser::Java => Some(java::read(input)),
+            Parser::Urllib => Some(urllib::read(input)),
+            Parser::Urllib3 => Some(urllib3::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
