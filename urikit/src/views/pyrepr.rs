@@ -72,25 +72,6 @@ fn printable(c: char) -> bool {
         .is_err()
 }
 
-#[cfg(test)]
-mod tests {
-    use super::repr;
-
-    #[test]
-    fn as_python_writes_it() {
-        // Each expected value is what CPython 3.11.7 prints for repr(x).
-        assert_eq!(repr("80a"), "'80a'");
-        assert_eq!(repr("it's"), "\"it's\"");
-        assert_eq!(repr("'\""), "'\\'\"'");
-        assert_eq!(repr("a\\b\x01\x7f"), "'a\\\\b\\x01\\x7f'");
-        assert_eq!(
-            repr("\u{a0}\u{85}\u{200b}\u{3000}é８"),
-            "'\\xa0\\x85\\u200b\\u3000é８'"
-        );
-        assert_eq!(repr("\u{e000}\u{10ffff}"), "'\\ue000\\U0010ffff'");
-    }
-}
-
 // Unicode 14.0.0, CPython 3.11.7: 700 ranges.
 const NOT_PRINTABLE: [(u32, u32); 700] = [
     (0x80, 0xA0),
@@ -794,3 +775,22 @@ const NOT_PRINTABLE: [(u32, u32); 700] = [
     (0x3134B, 0xE00FF),
     (0xE01F0, 0x10FFFF),
 ];
+
+#[cfg(test)]
+mod tests {
+    use super::repr;
+
+    #[test]
+    fn as_python_writes_it() {
+        // Each expected value is what CPython 3.11.7 prints for repr(x).
+        assert_eq!(repr("80a"), "'80a'");
+        assert_eq!(repr("it's"), "\"it's\"");
+        assert_eq!(repr("'\""), "'\\'\"'");
+        assert_eq!(repr("a\\b\x01\x7f"), "'a\\\\b\\x01\\x7f'");
+        assert_eq!(
+            repr("\u{a0}\u{85}\u{200b}\u{3000}é８"),
+            "'\\xa0\\x85\\u200b\\u3000é８'"
+        );
+        assert_eq!(repr("\u{e000}\u{10ffff}"), "'\\ue000\\U0010ffff'");
+    }
+}

@@ -153,15 +153,13 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         host = Some(h);
         port = p.filter(|p| !p.is_empty());
     }
-    if let Some(p) = port {
-        if p.len() > 5 || p.parse::<u32>().map_or(true, |n| n > 65535) {
-            let url = if scheme_like {
-                Cow::Borrowed(input)
-            } else {
-                Cow::Owned(format!("//{input}"))
-            };
-            return Err(fail(&url));
-        }
+    if port.is_some_and(|p| p.len() > 5 || p.parse::<u32>().map_or(true, |n| n > 65535)) {
+        let url = if scheme_like {
+            Cow::Borrowed(input)
+        } else {
+            Cow::Owned(format!("//{input}"))
+        };
+        return Err(fail(&url));
     }
     let host = match host {
         Some(h) => Some(normalize_host(h, normalize)?),
