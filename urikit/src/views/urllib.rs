@@ -98,7 +98,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     // and every char of it is a scheme char.
     let mut pos = 0;
     let mut scheme = None;
-    if let Some(i) = url.find(':') {
+    if let Some(i) = first(url, b':') {
         let s = &url.as_bytes()[..i];
         if i > 0
             && s[0].is_ascii_alphabetic()
@@ -113,19 +113,20 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     if url[pos..].starts_with("//") {
         let from = pos + 2;
         let end = url[from..]
-            .find(['/', '?', '#'])
+            .bytes()
+            .position(|c| matches!(c, b'/' | b'?' | b'#'))
             .map_or(url.len(), |j| from + j);
         netloc = Some(from..end);
         pos = end;
         check_brackets(&url[from..end])?;
     }
     let (mut path_end, mut fragment) = (url.len(), None);
-    if let Some(j) = url[pos..].find('#') {
+    if let Some(j) = first(&url[pos..], b'#') {
         path_end = pos + j;
         fragment = Some(path_end + 1..url.len());
     }
     let mut query = None;
-    if let Some(j) = url[pos..path_end].find('?') {
+    if let Some(j) = first(&url[pos..path_end], b'?') {
         query = Some(pos + j + 1..path_end);
         path_end = pos + j;
     }
@@ -151,7 +152,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     };
     if let Some(n) = netloc {
         let s = &url[n.clone()];
-        let hostinfo_at = match s.rfind('@') {
+        let hostinfo_at = match s.bytes().rposition(|c| c == b'@') {
             Some(at) => {
                 view.userinfo = Some(text.cow(n.start..n.start + at));
                 n.start + at + 1
@@ -171,9 +172,15 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     Ok(view)
 }
 
+/// The first `b` in `s` (a byte loop: the strings are short, and
+/// `str::find`'s set-up costs more than the scan).
+fn first(s: &str, b: u8) -> Option<usize> {
+    s.bytes().position(|c| c == b)
+}
+
 /// urlsplit's checks of brackets in the netloc.
 fn check_brackets(netloc: &str) -> Result<(), String> {
-    let (open, close) = (netloc.find('['), netloc.contains(']'));
+    let (open, close) = (first(netloc, b'['), first(netloc, b']').is_some());
     match (open, close) {
         (None, false) => Ok(()),
         (Some(_), false) | (None, true) => Err("ValueError: Invalid IPv6 URL".into()),
@@ -335,12 +342,12 @@ fn check_nfkc(netloc: &str) -> Result<(), String> {
 fn hostinfo(url: &str, r: Range<usize>) -> (Range<usize>, Range<usize>) {
     let s = &url[r.clone()];
     let after_colon = |from: usize| -> Range<usize> {
-        match url[from..r.end].find(':') {
+        match first(&url[from..r.end], b':') {
             Some(j) => from + j + 1..r.end,
             None => r.end..r.end,
         }
     };
-    match s.find('[') {
+    match first(s, b'[') {
         Some(i) => {
             let from = r.start + i + 1;
             match url[from..r.end].find(']') {
@@ -348,7 +355,7 @@ fn hostinfo(url: &str, r: Range<usize>) -> (Range<usize>, Range<usize>) {
                 None => (from..r.end, r.end..r.end),
             }
         }
-        None => match s.find(':') {
+        None => match first(s, b':') {
             Some(j) => (r.start..r.start + j, r.start + j + 1..r.end),
             None => (r.clone(), r.end..r.end),
         },
@@ -358,7 +365,7 @@ fn hostinfo(url: &str, r: Range<usize>) -> (Range<usize>, Range<usize>) {
 /// `.hostname`: lower-cased up to a `%` (an IPv6 zone keeps its case).
 fn hostname<'a>(text: &Text<'a>, r: Range<usize>) -> Cow<'a, str> {
     let s = &text.as_str()[r.clone()];
-    let name = s.find('%').map_or(s, |i| &s[..i]);
+    let name = first(s, b'%').map_or(s, |i| &s[..i]);
     let changes = if name.is_ascii() {
         name.bytes().any(|b| b.is_ascii_uppercase())
     } else {

@@ -53,17 +53,32 @@ fn unreserved(b: u8) -> bool {
     b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'~')
 }
 
-fn userinfo_char(b: u8) -> bool {
-    unreserved(b) || b"!$&'()*+,;=:".contains(&b)
+/// A set of ASCII bytes as a table (a lookup a byte, for the long scans
+/// of `_encode_invalid_chars`).
+type Set = [bool; 256];
+
+const fn set(extra: &[u8]) -> Set {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 128 {
+        let b = c as u8;
+        t[c] = b.is_ascii_alphanumeric() || matches!(b, b'.' | b'_' | b'-' | b'~');
+        c += 1;
+    }
+    let mut i = 0;
+    while i < extra.len() {
+        t[extra[i] as usize] = true;
+        i += 1;
+    }
+    t
 }
 
-fn path_char(b: u8) -> bool {
-    userinfo_char(b) || b == b'@' || b == b'/'
-}
-
-fn query_char(b: u8) -> bool {
-    path_char(b) || b == b'?'
-}
+/// `_USERINFO_CHARS`: unreserved, sub-delims and `:`.
+static USERINFO: Set = set(b"!$&'()*+,;=:");
+/// `_PATH_CHARS`: those and `@ /`.
+static PATH: Set = set(b"!$&'()*+,;=:@/");
+/// `_QUERY_CHARS`, `_FRAGMENT_CHARS`: those and `?`.
+static QUERY: Set = set(b"!$&'()*+,;=:@/?");
 
 /// `%` and two hex digits at `s[i..]`.
 fn pct_at(s: &[u8], i: usize) -> bool {
@@ -108,18 +123,19 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let (authority, rest_start) = match auth_start {
         Ok(a) => {
             let end = input[a..]
-                .find(['\\', '/', '?', '#'])
+                .bytes()
+                .position(|c| matches!(c, b'\\' | b'/' | b'?' | b'#'))
                 .map_or(input.len(), |j| a + j);
             (Some(&input[a..end]), end)
         }
         Err(pos) => (None, pos),
     };
     let rest = &input[rest_start..];
-    let (before_frag, fragment) = match rest.find('#') {
+    let (before_frag, fragment) = match first(rest, b'#') {
         Some(j) => (&rest[..j], Some(&rest[j + 1..])),
         None => (rest, None),
     };
-    let (path, query) = match before_frag.find('?') {
+    let (path, query) = match first(before_frag, b'?') {
         Some(j) => (&before_frag[..j], Some(&before_frag[j + 1..])),
         None => (before_frag, None),
     };
@@ -129,7 +145,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
 
     let (mut auth, mut host, mut port) = (None, None, None);
     if let Some(authority) = authority.filter(|a| !a.is_empty()) {
-        let (a, host_port) = match authority.rfind('@') {
+        let (a, host_port) = match authority.bytes().rposition(|c| c == b'@') {
             Some(at) => (&authority[..at], &authority[at + 1..]),
             None => ("", authority),
         };
@@ -145,7 +161,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         };
         if !a.is_empty() {
             auth = Some(if normalize {
-                encode_invalid(a, userinfo_char)
+                encode_invalid(a, &USERINFO)
             } else {
                 Cow::Borrowed(a)
             });
@@ -167,20 +183,20 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     };
 
     let path = if normalize && !path.is_empty() {
-        Some(encode_invalid_cow(remove_dot_segments(path), path_char))
+        Some(encode_invalid_cow(remove_dot_segments(path), &PATH))
     } else {
         Some(Cow::Borrowed(path))
     };
     let query = query.map(|q| {
         if normalize {
-            encode_invalid(q, query_char)
+            encode_invalid(q, &QUERY)
         } else {
             Cow::Borrowed(q)
         }
     });
     let fragment = fragment.map(|f| {
         if normalize {
-            encode_invalid(f, query_char)
+            encode_invalid(f, &QUERY)
         } else {
             Cow::Borrowed(f)
         }
@@ -202,6 +218,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         query,
         fragment,
     })
+}
+
+/// The first `b` in `s` (a byte loop: the strings are short, and
+/// `str::find`'s set-up costs more than the scan).
+fn first(s: &str, b: u8) -> Option<usize> {
+    s.bytes().position(|c| c == b)
 }
 
 /// ASCII lower case, borrowed when nothing changes.
@@ -231,7 +253,7 @@ fn host_port_match(s: &str) -> Option<(&str, Option<&str>)> {
         close + 1
     } else {
         // A reg-name: no [ ] % : / ? # but as %XX, up to the first ':'.
-        let end = s.find(':').unwrap_or(s.len());
+        let end = first(s, b':').unwrap_or(s.len());
         let mut i = 0;
         while i < end {
             match b[i] {
@@ -359,7 +381,13 @@ fn normalize_host<'a>(host: &'a str, normalize: bool) -> Result<Cow<'a, str>, St
             repr(c)
         )));
     }
-    if !normalize {
+    // Nothing below changes a host of ASCII without '%' or upper case
+    // (the common case, told in one scan).
+    if !normalize
+        || !host
+            .bytes()
+            .any(|c| c == b'%' || c >= 0x80 || c.is_ascii_uppercase())
+    {
         return Ok(Cow::Borrowed(host));
     }
     if host.starts_with('[') {
@@ -398,7 +426,7 @@ fn normalize_host<'a>(host: &'a str, normalize: bool) -> Result<Cow<'a, str>, St
         return Ok(Cow::Borrowed(host));
     }
     let mut decoded: Cow<'a, str> = Cow::Borrowed(host);
-    if host.contains('%') {
+    if first(host, b'%').is_some() {
         let b = host.as_bytes();
         let mut out = String::with_capacity(host.len());
         let mut i = 0;
@@ -512,7 +540,18 @@ fn ipv4_like(s: &str) -> bool {
 
 /// `_remove_path_dot_segments`.
 fn remove_dot_segments(path: &str) -> Cow<'_, str> {
-    let has_dots = path.split('/').any(|seg| seg == "." || seg == "..");
+    if first(path, b'.').is_none() {
+        return Cow::Borrowed(path);
+    }
+    // A "." or ".." segment: a '.' after a '/' (or at the start), then the
+    // end, '/', or one more '.' and the end or '/'.
+    let b = path.as_bytes();
+    let ends_segment = |i: usize| i == b.len() || b[i] == b'/';
+    let has_dots = (0..b.len()).any(|i| {
+        b[i] == b'.'
+            && (i == 0 || b[i - 1] == b'/')
+            && (ends_segment(i + 1) || (b[i + 1] == b'.' && ends_segment(i + 2)))
+    });
     if !has_dots {
         return Cow::Borrowed(path);
     }
@@ -536,7 +575,7 @@ fn remove_dot_segments(path: &str) -> Cow<'_, str> {
     Cow::Owned(out.join("/"))
 }
 
-fn encode_invalid_cow<'a>(s: Cow<'a, str>, allowed: fn(u8) -> bool) -> Cow<'a, str> {
+fn encode_invalid_cow<'a>(s: Cow<'a, str>, allowed: &Set) -> Cow<'a, str> {
     match s {
         Cow::Borrowed(s) => encode_invalid(s, allowed),
         Cow::Owned(s) => Cow::Owned(encode_invalid(&s, allowed).into_owned()),
@@ -545,7 +584,7 @@ fn encode_invalid_cow<'a>(s: Cow<'a, str>, allowed: fn(u8) -> bool) -> Cow<'a, s
 
 /// `_encode_invalid_chars`: every byte outside `allowed` as `%XX`; a `%`
 /// kept when every `%` starts a `%XX` (those upper-cased), else encoded.
-fn encode_invalid(s: &str, allowed: fn(u8) -> bool) -> Cow<'_, str> {
+fn encode_invalid<'s>(s: &'s str, allowed: &Set) -> Cow<'s, str> {
     let b = s.as_bytes();
     let mut percents = 0;
     let mut valid = 0;
@@ -561,7 +600,7 @@ fn encode_invalid(s: &str, allowed: fn(u8) -> bool) -> Cow<'_, str> {
                 continue;
             }
             clean = false;
-        } else if !allowed(b[i]) {
+        } else if !allowed[b[i] as usize] {
             clean = false;
         }
         i += 1;
@@ -585,11 +624,14 @@ fn encode_invalid(s: &str, allowed: fn(u8) -> bool) -> Cow<'_, str> {
             out.push(x as char);
             out.push(y as char);
             i += 3;
-        } else if (keep_pct && c == b'%') || (c < 128 && allowed(c)) {
+        } else if (keep_pct && c == b'%') || allowed[c as usize] {
             out.push(c as char);
             i += 1;
         } else {
-            out.push_str(&format!("%{c:02X}"));
+            const HEX: &[u8; 16] = b"0123456789ABCDEF";
+            out.push('%');
+            out.push(HEX[(c >> 4) as usize] as char);
+            out.push(HEX[(c & 15) as usize] as char);
             i += 1;
         }
     }
