@@ -1,5 +1,6 @@
-"""``urikit.views``: the ``urllib`` view is this interpreter's own
-``urllib.parse``; the ``whatwg`` and ``java`` views are what Node's ``URL``
+"""``urikit.views``: the ``urllib`` view is urikit's reading of CPython
+3.11's ``urllib.parse``, the same as this interpreter's own on 3.11; the
+``whatwg`` and ``java`` views are what Node's ``URL``
 and Java's ``java.net.URI`` read (recorded in
 ``crates/urikit-views/tests/data/views/expected.jsonl`` by its ``generate.py``); the
 findings name the disagreements."""
@@ -45,6 +46,11 @@ def _fields(view):
 
 
 def test_the_urllib_view_is_urllib_itself():
+    # urikit reads urllib.parse as CPython 3.11 does (urllib.jsonl in
+    # crates/urikit-views/tests/data/views/readings was recorded with 3.11.7); other
+    # versions split some inputs differently.
+    if sys.version_info[:2] != (3, 11):
+        pytest.skip("the urllib view is CPython 3.11's urllib.parse")
     _, records = _records()
     assert len(records) >= 400
     for r in records:
@@ -93,7 +99,7 @@ def test_a_backslash_splits_whatwg_and_urllib():
 def test_agreement_raises_nothing_and_the_record_has_every_key():
     v = urikit.views("https://user@example.com:8443/p?q#f")
     assert set(v) == {"input", "views", "findings"}
-    assert list(v["views"]) == ["rfc3986", "java", "whatwg", "urllib"]
+    assert list(v["views"])[:4] == ["rfc3986", "java", "whatwg", "urllib"]
     for view in v["views"].values():
         assert set(view) == set(FIELDS) | {"host_kind"}
         assert view["host"] == "example.com" and view["port"] == "8443"
@@ -156,8 +162,8 @@ def test_arrow_views_parsers_argument():
     assert row["curl"] is None
     with pytest.raises(ValueError, match="the cargo feature `curl` brings it"):
         A.views(col, "rfc3986,curl")
-    with pytest.raises(ValueError, match="read only by the Python package"):
-        A.host_confusion(col, "urllib")
+    # urllib is read by the core, in the Arrow kernels too.
+    assert A.views(col, "urllib").to_pylist()[0]["urllib"]["host"] == "a_b.example"
     with pytest.raises(ValueError, match="unknown parser 'ie6'"):
         A.views(col, "ie6")
     assert A.host_confusion(col, parsers="java").to_pylist() == [[]]

@@ -81,7 +81,7 @@ fn bench(c: &mut Criterion) {
     let (views, confusion) = (udf("uri_views"), udf("uri_host_confusion"));
     let missing: Vec<&str> = Parser::ALL
         .into_iter()
-        .filter(|p| *p != Parser::Urllib && !p.is_available())
+        .filter(|p| !p.is_available())
         .map(Parser::name)
         .collect();
     if !missing.is_empty() {

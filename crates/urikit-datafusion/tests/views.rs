@@ -222,10 +222,6 @@ async fn a_bad_parsers_argument_fails_the_query() {
             "views: unknown parser 'ie6' (expected rfc3986, java, whatwg, curl, urllib, urllib3, yarl, httpx, go, php, ruby, ruby-rfc2396, node-legacy, fast-uri, url-parse, java-url, rust-http)",
         ),
         (
-            "SELECT uri_host_confusion('http://a/', 'urllib')",
-            "host_confusion: the parser 'urllib' is read only by the Python package",
-        ),
-        (
             "SELECT uri_views(u, u) FROM (VALUES ('http://a/')) AS s(u)",
             "views: the parsers must be a constant string",
         ),

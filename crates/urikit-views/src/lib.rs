@@ -17,7 +17,9 @@
 //! [`Finding`]s name every place where their readings differ, with a weight
 //! (a different host, port or userinfo/host boundary is [`Weight::High`]).
 //!
-//! The parsers are the real implementations, never re-creations:
+//! The parsers are the real implementations, or, for libraries of other
+//! languages, readings of their algorithms proven against the real
+//! library over recorded inputs (`tests/data/views/readings/`):
 //!
 //! | [`Parser`] | what reads the string | feature |
 //! | --- | --- | --- |
@@ -25,7 +27,7 @@
 //! | `java` | `java.net.URI` as [`JavaUri`](urikit::java::JavaUri) reads it (checked against Java 17 by urikit's differential tests) | always |
 //! | `whatwg` | the WHATWG URL Standard as the `url` crate implements it (browsers, Node, reqwest and hyper) | `whatwg` |
 //! | `curl` | libcurl's URL API, `curl_url_set`/`curl_url_get` (the system's libcurl) | `curl` |
-//! | `urllib` | Python's `urllib.parse`: only in the Python package, which calls the interpreter's own module and passes its view to [`compare`] | (Python) |
+//! | `urllib` | CPython 3.11's `urllib.parse` (`urlsplit`, `.hostname`, `.port`), its algorithm read from its source and checked against the real module over urikit's recorded inputs | always |
 //!
 //! Each field of a [`View`] is what that parser's own accessor gives:
 //! `java`'s host is `getHost()` (absent for a registry authority, brackets
@@ -76,6 +78,7 @@ mod go;
 mod java;
 mod java_url;
 mod php;
+mod pyrepr;
 mod rfc3986;
 mod ruby;
 #[cfg(feature = "http")]
@@ -83,6 +86,8 @@ mod rust_http;
 mod select;
 #[cfg(test)]
 mod tests;
+mod urllib;
+mod urllib3;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 
@@ -103,8 +108,7 @@ pub enum Parser {
     Whatwg,
     /// libcurl's URL API (feature `curl`).
     Curl,
-    /// Python's `urllib.parse`: never read here; the Python package reads
-    /// it with the interpreter's own module and passes it to [`compare`].
+    /// CPython's `urllib.parse` (`urlsplit`, `.hostname`, `.port`).
     Urllib,
     /// Python's urllib3 (`urllib3.util.parse_url`; requests uses it).
     Urllib3,
@@ -194,13 +198,12 @@ impl Parser {
     }
 
     /// Whether this build of urikit can read a string with this parser
-    /// (`whatwg` and `curl` need their features; `urllib` is never read
-    /// here).
+    /// (`whatwg` and `curl` need their features).
     ///
     /// ```
     /// use urikit_views::Parser;
     /// assert!(Parser::Java.is_available());
-    /// assert!(!Parser::Urllib.is_available());
+    /// assert!(Parser::Urllib.is_available());
     /// ```
     pub const fn is_available(self) -> bool {
         match self {
@@ -209,6 +212,7 @@ impl Parser {
             Parser::Php | Parser::Ruby | Parser::RubyRfc2396 => true,
             Parser::JavaUrl => true,
             Parser::RustHttp => cfg!(feature = "http"),
+            Parser::Urllib | Parser::Urllib3 => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -218,7 +222,7 @@ impl Parser {
 
     /// The cargo feature of urikit that brings this parser into a build
     /// (`whatwg`, `curl`); `None` for those every build has (`rfc3986`,
-    /// `java`) and for `urllib`, which no Rust build reads. The crates
+    /// `java`, `urllib`). The crates
     /// built on urikit (urikit-arrow, urikit-datafusion) forward these
     /// features under the same names.
     ///
@@ -289,6 +293,8 @@ impl Parser {
             Parser::JavaUrl => Some(java_url::read(input)),
             #[cfg(feature = "http")]
             Parser::RustHttp => Some(rust_http::read(input)),
+            Parser::Urllib => Some(urllib::read(input)),
+            Parser::Urllib3 => Some(urllib3::read(input)),
             #[cfg(feature = "whatwg")]
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
@@ -443,8 +449,8 @@ fn read_or_panic_free(p: Parser, input: &str) -> Reading<'_> {
         .unwrap_or_else(|| Err(String::from("parser not available")))
 }
 
-/// The findings over readings made elsewhere (the Python package adds
-/// `urllib`'s this way): one definition of what a disagreement is.
+/// The findings over readings made elsewhere (or changed by the caller):
+/// one definition of what a disagreement is.
 ///
 /// ```
 /// use urikit_views::{Parser, View, compare};

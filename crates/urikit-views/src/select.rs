@@ -37,18 +37,14 @@ pub enum SelectErrorKind {
     /// The parser exists, but this build cannot read with it: the cargo
     /// feature [`Parser::feature`] brings it.
     NotBuilt,
-    /// `urllib`, asked for where only the Python package can read it.
-    PythonOnly,
 }
 
 impl SelectErrorKind {
-    /// The kind's stable name: `unknown-parser`, `parser-not-built`,
-    /// `parser-python-only`.
+    /// The kind's stable name: `unknown-parser`, `parser-not-built`.
     pub const fn name(self) -> &'static str {
         match self {
             SelectErrorKind::Unknown => "unknown-parser",
             SelectErrorKind::NotBuilt => "parser-not-built",
-            SelectErrorKind::PythonOnly => "parser-python-only",
         }
     }
 }
@@ -83,10 +79,6 @@ impl fmt::Display for SelectError {
                 f,
                 "the parser '{given}' is not in this build (the cargo feature `{feature}` brings it)"
             ),
-            (SelectErrorKind::PythonOnly, _) => write!(
-                f,
-                "the parser '{given}' is read only by the Python package (urikit.views)"
-            ),
             _ => {
                 write!(f, "unknown parser '{given}' (expected ")?;
                 for (i, p) in Parser::ALL.iter().enumerate() {
@@ -104,9 +96,8 @@ impl core::error::Error for SelectError {}
 impl Parser {
     /// The parsers `names` name, in that order, each once however often it
     /// is named; spaces around a name are ignored, case is not; `all` names
-    /// every parser of `readable`, in its order. `readable`
-    /// are the parsers the caller can read with: [`Parser::available`] in
-    /// Rust, and `urllib` too in the Python package. A name of no parser,
+    /// every parser of `readable`, in its order. `readable` are the parsers
+    /// the caller can read with ([`Parser::available`]). A name of no parser,
     /// or of a parser not in `readable`, is an error that says which
     /// ([`SelectErrorKind`]).
     ///
@@ -117,9 +108,7 @@ impl Parser {
     ///     Parser::select(" java,rfc3986, java".split(','), &readable),
     ///     Ok(vec![Parser::Java, Parser::Rfc3986]),
     /// );
-    /// let e = Parser::select(["urllib"], &readable).unwrap_err();
-    /// assert_eq!(e.kind(), SelectErrorKind::PythonOnly);
-    /// assert_eq!(e.to_string(), "the parser 'urllib' is read only by the Python package (urikit.views)");
+    /// assert_eq!(Parser::select(["urllib"], &readable), Ok(vec![Parser::Urllib]));
     /// assert_eq!(Parser::select(["java", "all"], &readable).unwrap().len(), readable.len());
     /// let e = Parser::select(["curl"], &[Parser::Rfc3986]).unwrap_err();
     /// assert_eq!(e.to_string(), "the parser 'curl' is not in this build (the cargo feature `curl` brings it)");
@@ -148,7 +137,6 @@ impl Parser {
                     }
                     continue;
                 }
-                Some(Parser::Urllib) => SelectErrorKind::PythonOnly,
                 Some(p) if p.feature().is_some() => SelectErrorKind::NotBuilt,
                 _ => SelectErrorKind::Unknown,
             };
