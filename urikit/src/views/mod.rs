@@ -50,10 +50,12 @@ use core::fmt;
 mod curl;
 mod finding;
 mod java;
+mod js;
 mod rfc3986;
 mod select;
 #[cfg(test)]
 mod tests;
+mod url_parse;
 #[cfg(feature = "whatwg")]
 mod whatwg;
 
@@ -176,6 +178,7 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
+            Parser::UrlParse => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -223,6 +226,7 @@ impl Parser {
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
             Parser::Curl => Some(curl::read(input)),
+            Parser::UrlParse => Some(url_parse::read(input)),
             _ => None,
         }
     }
