@@ -51,6 +51,8 @@ mod curl;
 mod finding;
 mod java;
 mod js;
+#[cfg(feature = "idna")]
+mod node_legacy;
 mod rfc3986;
 mod select;
 #[cfg(test)]
@@ -179,6 +181,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::UrlParse => true,
+            Parser::NodeLegacy => cfg!(feature = "idna"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -201,6 +204,7 @@ impl Parser {
         match self {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
+            Parser::NodeLegacy => Some("idna"),
             _ => None,
         }
     }
@@ -227,6 +231,8 @@ impl Parser {
             #[cfg(feature = "curl")]
             Parser::Curl => Some(curl::read(input)),
             Parser::UrlParse => Some(url_parse::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::NodeLegacy => Some(node_legacy::read(input)),
             _ => None,
         }
     }
