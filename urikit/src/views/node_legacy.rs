@@ -223,14 +223,15 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         Cow::Borrowed(trimmed)
     };
 
-    if !has_hash && !has_at {
-        if let Some(q) = simple_path(&rest) {
-            return Ok(View {
-                path: Some(sub(&rest, 0..q)),
-                query: (q < rest.len()).then(|| sub(&rest, q + 1..rest.len())),
-                ..View::default()
-            });
-        }
+    if !has_hash
+        && !has_at
+        && let Some(q) = simple_path(&rest)
+    {
+        return Ok(View {
+            path: Some(sub(&rest, 0..q)),
+            query: (q < rest.len()).then(|| sub(&rest, q + 1..rest.len())),
+            ..View::default()
+        });
     }
 
     // `protocolPattern`, `^[a-z0-9.+-]+:` (case-blind).
@@ -290,13 +291,13 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         rest = sub(&rest, host_end..rest.len());
 
         // `parseHost`: the digits after the last `:`.
-        if let Some(c) = host.rfind(':') {
-            if host.as_bytes()[c + 1..].iter().all(u8::is_ascii_digit) {
-                if c + 1 < host.len() {
-                    port = Some(sub(&host, c + 1..host.len()));
-                }
-                host = sub(&host, 0..c);
+        if let Some(c) = host.rfind(':')
+            && host.as_bytes()[c + 1..].iter().all(u8::is_ascii_digit)
+        {
+            if c + 1 < host.len() {
+                port = Some(sub(&host, c + 1..host.len()));
             }
+            host = sub(&host, 0..c);
         }
         let ipv6 = host.len() >= 2 && host.starts_with('[') && host.ends_with(']');
         if !ipv6 {
