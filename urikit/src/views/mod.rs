@@ -48,6 +48,8 @@ use core::fmt;
 #[cfg(feature = "curl")]
 #[allow(unsafe_code)]
 mod curl;
+#[cfg(feature = "whatwg")]
+mod fast_uri;
 mod finding;
 mod java;
 mod js;
@@ -181,6 +183,7 @@ impl Parser {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::UrlParse => true,
+            Parser::FastUri => cfg!(feature = "whatwg"),
             Parser::NodeLegacy => cfg!(feature = "idna"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
@@ -205,6 +208,7 @@ impl Parser {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
             Parser::NodeLegacy => Some("idna"),
+            Parser::FastUri => Some("whatwg"),
             _ => None,
         }
     }
@@ -231,6 +235,8 @@ impl Parser {
             #[cfg(feature = "curl")]
             Parser::Curl => Some(curl::read(input)),
             Parser::UrlParse => Some(url_parse::read(input)),
+            #[cfg(feature = "whatwg")]
+            Parser::FastUri => Some(fast_uri::read(input)),
             #[cfg(feature = "idna")]
             Parser::NodeLegacy => Some(node_legacy::read(input)),
             _ => None,
