@@ -477,11 +477,10 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let userinfo = m.userinfo.map(Cow::Borrowed);
     match handler {
         None => {}
-        Some(Handler::Http) => {
-            if host.as_deref().is_none_or(str::is_empty) {
-                set(&mut error, HTTP_HOST);
-            }
+        Some(Handler::Http) if host.as_deref().is_none_or(str::is_empty) => {
+            set(&mut error, HTTP_HOST);
         }
+        Some(Handler::Http) => {}
         Some(Handler::Ws) => {
             if host.as_deref().is_none_or(str::is_empty) {
                 set(&mut error, WS_HOST);
@@ -574,6 +573,87 @@ fn mailto(m: &Split<'_>, error: &mut Option<&'static str>) {
                     set(error, MAILTO_DOMAIN);
                 }
             }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+
+    /// `(input, host, port, path)` as fast-uri 4.2.4's `parse` read them
+    /// (tests/data/views/readings/fast-uri.jsonl).
+    type Row = (
+        &'static str,
+        Option<&'static str>,
+        Option<&'static str>,
+        Option<&'static str>,
+    );
+
+    #[test]
+    fn the_quirks_read_as_fast_uri_reads_them() {
+        let rows: [Row; 8] = [
+            // The WHATWG host parser for a numeric last label.
+            ("http://0177.1/", Some("127.0.0.1"), None, Some("/")),
+            (
+                "http://bücher.example/",
+                Some("xn--bcher-kva.example"),
+                None,
+                Some("/"),
+            ),
+            // `parseInt` of the port; IPv6 compressed, brackets dropped.
+            (
+                "http://[0000:0000:0000:0000:0000:0000:0000:0001]:8080/p?q#f",
+                Some("::1"),
+                Some("8080"),
+                Some("/p"),
+            ),
+            (
+                "http://example.com:0080/",
+                Some("example.com"),
+                Some("80"),
+                Some("/"),
+            ),
+            ("foo://a.example:/", Some("a.example"), Some(""), Some("/")),
+            // ws moves path and query into its resource name.
+            (
+                "ws://example.com:80/",
+                Some("example.com"),
+                Some("80"),
+                None,
+            ),
+            // A urn's nid:nss leaves no path.
+            ("urn:isbn:0451450523", None, None, None),
+            ("http://[@127.0.0.1/", Some("127.0.0.1"), None, Some("/")),
+        ];
+        for (input, host, port, path) in rows {
+            let v = read(input).unwrap();
+            assert_eq!(v.host.as_deref(), host, "{input:?}");
+            assert_eq!(v.port.as_deref(), port, "{input:?}");
+            assert_eq!(v.path.as_deref(), path, "{input:?}");
+        }
+    }
+
+    #[test]
+    fn the_errors_are_fast_uris() {
+        for (input, error) in [
+            ("http://[127.0.0.1]/", "URI host is malformed."),
+            (
+                "http://[::1].suffix/",
+                "URI path must start with \"/\" when authority is present.",
+            ),
+            (
+                "http://127.1.1.1:80\\@127.2.2.2:80/",
+                "URI authority must not contain a literal backslash.",
+            ),
+            ("urn://a.example:80/a", "URN can not be parsed."),
+            (
+                "mailto://a.example:80/a",
+                "URI mailto must not have an authority component.",
+            ),
+            ("http://a@b@c/", "URI host is malformed."),
+        ] {
+            assert_eq!(read(input).unwrap_err(), error, "{input:?}");
         }
     }
 }
