@@ -106,6 +106,12 @@ pub(super) fn reencode_component(s: &str) -> Result<Cow<'_, str>, ()> {
     }
 }
 
+/// The first byte of `s` in `set`, an ASCII set (so a char boundary): a
+/// byte loop, where `str::find` with a char array decodes every char.
+pub(super) fn find_any(s: &str, set: &[u8]) -> Option<usize> {
+    s.bytes().position(|b| set.contains(&b))
+}
+
 /// `String.prototype.toLowerCase` (Unicode's full default lower-casing,
 /// final sigma included, as Rust's `to_lowercase`), borrowed when nothing
 /// changes.

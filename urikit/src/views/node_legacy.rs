@@ -47,7 +47,7 @@ use alloc::borrow::Cow;
 use alloc::string::String;
 use core::ops::Range;
 
-use super::js::{URI_MALFORMED, decode_uri_component, to_lower};
+use super::js::{URI_MALFORMED, decode_uri_component, find_any, to_lower};
 use super::{Reading, View, host_kind_of};
 
 const INVALID_URL: &str = "TypeError: Invalid URL";
@@ -107,7 +107,7 @@ fn host_pattern(rest: &str) -> bool {
     let Some(r) = rest.strip_prefix("//") else {
         return false;
     };
-    match r.find(['@', '/']) {
+    match find_any(r, b"@/") {
         Some(at) if at > 0 && r.as_bytes()[at] == b'@' => {
             !matches!(r.as_bytes().get(at + 1), None | Some(b'@' | b'/'))
         }
@@ -187,6 +187,14 @@ fn auto_escape_str(rest: Cow<'_, str>) -> Cow<'_, str> {
 
 /// `toASCII` (ada's `to_ascii`): `None` where it gives `""`.
 fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
+    // ada's ASCII path only lower-cases (done) and checks `xn--` labels;
+    // UTS #46 without STD3 rules leaves other ASCII as it is too: skip it.
+    let punycode = host
+        .split('.')
+        .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
+    if host.is_ascii() && !punycode {
+        return nul_cut(host);
+    }
     let uts46 = idna::uts46::Uts46::new();
     let out = uts46
         .to_ascii(
@@ -201,8 +209,12 @@ fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
         Cow::Borrowed(_) => host,
         Cow::Owned(o) => Cow::Owned(o),
     };
-    // Node makes a JavaScript string of ada's result with `c_str()`: it
-    // ends at the first NUL (`a\0b.c` is `a`).
+    nul_cut(out)
+}
+
+/// Node makes a JavaScript string of ada's result with `c_str()`: it ends
+/// at the first NUL (`a\0b.c` is `a`). `None` when that is empty.
+fn nul_cut(out: Cow<'_, str>) -> Option<Cow<'_, str>> {
     let out = match out.find('\0') {
         Some(nul) => sub(&out, 0..nul),
         None => out,
@@ -212,7 +224,7 @@ fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     let trimmed = input.trim_matches(node_ws);
-    let split = trimmed.find(['?', '#']).unwrap_or(trimmed.len());
+    let split = find_any(trimmed, b"?#").unwrap_or(trimmed.len());
     let has_hash = trimmed.contains('#');
     let has_at = trimmed[..split].contains('@');
     let mut rest: Cow<'_, str> = if trimmed[..split].contains('\\') {
@@ -260,9 +272,9 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let mut port = None;
     let has_host = !hostless && (slashes || proto.as_deref().is_some_and(|p| !slashed(p)));
     if has_host {
-        let mut end = rest.find(['#', '/', '?']).unwrap_or(rest.len());
+        let mut end = find_any(&rest, b"#/?").unwrap_or(rest.len());
         // Tabs, CR and LF are dropped up to the host's end.
-        if rest[..end].contains(['\t', '\n', '\r']) {
+        if find_any(&rest[..end], b"\t\n\r").is_some() {
             let mut s = rest[..end].replace(['\t', '\n', '\r'], "");
             let cut = s.len();
             s.push_str(&rest[end..]);
@@ -302,7 +314,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         let ipv6 = host.len() >= 2 && host.starts_with('[') && host.ends_with(']');
         if !ipv6 {
             // `getHostname`: a `:` left cuts the host; the rest is path.
-            if let Some(i) = host.find(['/', '\\', '#', '?', ':']) {
+            if let Some(i) = find_any(&host, b"/\\#?:") {
                 let mut s = String::with_capacity(1 + host.len() - i + rest.len());
                 s.push('/');
                 s.push_str(&host[i..]);

@@ -41,7 +41,7 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
-use super::js::{URI_MALFORMED, reencode_component, to_lower};
+use super::js::{URI_MALFORMED, find_any, reencode_component, to_lower};
 use super::{Reading, View, host_kind_of};
 
 /// `trimLeft`'s set: C0 controls, space and the Unicode spaces it lists.
@@ -91,7 +91,7 @@ fn non_empty(c: Cow<'_, str>) -> Option<Cow<'_, str>> {
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     let trimmed_input = input.trim_start_matches(trimmed);
-    let address: Cow<'_, str> = if trimmed_input.contains(['\t', '\n', '\r']) {
+    let address: Cow<'_, str> = if find_any(trimmed_input, b"\t\n\r").is_some() {
         Cow::Owned(trimmed_input.replace(['\t', '\n', '\r'], ""))
     } else {
         Cow::Borrowed(trimmed_input)

@@ -53,7 +53,7 @@ use alloc::borrow::Cow;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 
-use super::js::{decode_uri_component, to_lower};
+use super::js::{decode_uri_component, find_any, to_lower};
 use super::{Reading, View, host_kind_of};
 use text::{
     IpLiteral, encode_host, is_ipv4, malformed_percent, normalize_ipv6, normalize_path,
@@ -105,7 +105,7 @@ fn set(error: &mut Option<&'static str>, e: &'static str) {
 
 /// `[^#/:?]+:` at the start: the scheme's end.
 fn scheme_end(s: &str) -> Option<usize> {
-    let end = s.find(['#', '/', ':', '?'])?;
+    let end = find_any(s, b"#/:?")?;
     (end > 0 && s.as_bytes()[end] == b':').then_some(end)
 }
 
@@ -276,7 +276,7 @@ fn split(input: &str) -> Split<'_> {
         s.authority = true;
         let a = pos + 2;
         let mut h = a;
-        if let Some(at) = input[a..].find(['#', '/', '?', '@']).map(|i| a + i)
+        if let Some(at) = find_any(&input[a..], b"#/?@").map(|i| a + i)
             && b[at] == b'@'
         {
             s.userinfo = Some(&input[a..at]);
@@ -284,14 +284,12 @@ fn split(input: &str) -> Split<'_> {
         }
         // `\[[^#/?\]]+\]` first, else `[^#/:?]*`.
         let bracketed = (b.get(h) == Some(&b'['))
-            .then(|| input[h + 1..].find(['#', '/', '?', ']']).map(|i| h + 1 + i))
+            .then(|| find_any(&input[h + 1..], b"#/?]").map(|i| h + 1 + i))
             .flatten()
             .filter(|&j| b[j] == b']' && j > h + 1);
         let host_end = match bracketed {
             Some(j) => j + 1,
-            None => input[h..]
-                .find(['#', '/', ':', '?'])
-                .map_or(input.len(), |i| h + i),
+            None => find_any(&input[h..], b"#/:?").map_or(input.len(), |i| h + i),
         };
         s.host = Some(&input[h..host_end]);
         pos = host_end;
@@ -304,9 +302,7 @@ fn split(input: &str) -> Split<'_> {
             pos += 1 + digits;
         }
     }
-    let path_end = input[pos..]
-        .find(['#', '?'])
-        .map_or(input.len(), |i| pos + i);
+    let path_end = find_any(&input[pos..], b"#?").map_or(input.len(), |i| pos + i);
     s.path = &input[pos..path_end];
     pos = path_end;
     if b.get(pos) == Some(&b'?') {
@@ -331,7 +327,7 @@ fn split(input: &str) -> Split<'_> {
 fn check_edges(input: &str, error: &mut Option<&'static str>) {
     let after_scheme = scheme_end(input).map_or(0, |e| e + 1);
     if let Some(region) = input[after_scheme..].strip_prefix("//") {
-        let end = region.find(['/', '?', '#']).unwrap_or(region.len());
+        let end = find_any(region, b"/?#").unwrap_or(region.len());
         if region[..end].contains('\\') {
             set(error, BACKSLASH);
         }
@@ -411,7 +407,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         if is_ipv4(h) {
             is_ip = true;
         } else {
-            let has_bracket = h.contains(['[', ']']);
+            let has_bracket = find_any(h, b"[]").is_some();
             match normalize_ipv6(h) {
                 IpLiteral::V6(a) | IpLiteral::Future(a) => {
                     is_ip = true;

@@ -8,6 +8,8 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt::Write;
 
+use super::super::js::find_any;
+
 fn hex(b: u8) -> Option<u8> {
     (b as char).to_digit(16).map(|d| d as u8)
 }
@@ -20,32 +22,57 @@ pub(super) fn escape_at(s: &[u8], i: usize) -> Option<u8> {
     Some(hex(s[i + 1])? << 4 | hex(s[i + 2])?)
 }
 
+/// Character classes as bit flags of one table lookup (the per-byte
+/// predicates run in every loop below).
+const UNRESERVED: u8 = 1;
+const REG_NAME: u8 = 2;
+const PATH: u8 = 4;
+const QUERY: u8 = 8;
+
+const CLASSES: [u8; 128] = {
+    let mut t = [0u8; 128];
+    let mut i = 0;
+    while i < 128 {
+        let b = i as u8;
+        let unreserved = b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~');
+        let sub_delim = matches!(
+            b,
+            b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
+        );
+        let reg_name = unreserved || sub_delim;
+        let path = reg_name || matches!(b, b':' | b'@' | b'/');
+        let query = path || b == b'?';
+        t[i] = (unreserved as u8 * UNRESERVED)
+            | (reg_name as u8 * REG_NAME)
+            | (path as u8 * PATH)
+            | (query as u8 * QUERY);
+        i += 1;
+    }
+    t
+};
+
+fn class(b: u8, flag: u8) -> bool {
+    b < 128 && CLASSES[b as usize] & flag != 0
+}
+
 /// RFC 3986's unreserved set, `[A-Za-z0-9-._~]`.
 pub(super) fn unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+    class(b, UNRESERVED)
 }
 
-/// `sub-delims`.
-fn sub_delim(b: u8) -> bool {
-    matches!(
-        b,
-        b'!' | b'$' | b'&' | b'\'' | b'(' | b')' | b'*' | b'+' | b',' | b';' | b'='
-    )
-}
-
-/// fast-uri's `REG_NAME_TABLE`.
+/// fast-uri's `REG_NAME_TABLE` (unreserved and sub-delims).
 fn reg_name(b: u8) -> bool {
-    unreserved(b) || sub_delim(b)
+    class(b, REG_NAME)
 }
 
 /// fast-uri's `PATH_TABLE`.
 fn path_char(b: u8) -> bool {
-    reg_name(b) || matches!(b, b':' | b'@' | b'/')
+    class(b, PATH)
 }
 
 /// fast-uri's `QUERY_FRAGMENT_TABLE`.
 fn query_char(b: u8) -> bool {
-    path_char(b) || b == b'?'
+    class(b, QUERY)
 }
 
 fn push_byte_hex(out: &mut String, b: u8) {
@@ -139,7 +166,7 @@ pub(super) fn normalize_percent(input: Cow<'_, str>, decode_unreserved: bool) ->
 /// `encodeHost(host, isIP, allowNonAscii)`.
 pub(super) fn encode_host(host: Cow<'_, str>, is_ip: bool, allow_non_ascii: bool) -> Cow<'_, str> {
     if is_ip {
-        if !host.contains(['@', '/', '?', '#']) {
+        if find_any(&host, b"@/?#").is_none() {
             return host;
         }
         let mut out = String::with_capacity(host.len() + 6);
