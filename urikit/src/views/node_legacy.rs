@@ -35,7 +35,9 @@
 //!   in brackets) is cut there, the rest going to the path
 //!   (`http://a:b:80/` is host `a`, port `80`, path `/:b/`);
 //! - a host over 255 UTF-16 units is emptied; otherwise lower-cased, then
-//!   `toASCII`; an empty result or one with a forbidden host code point
+//!   `toASCII` (an ASCII host: only its `xn--` labels checked, ada 2.9.2's
+//!   way, which keeps one that decodes to ASCII, `xn--a-`; ada's result
+//!   is cut at its first NUL, `a\0b` is `a`); an empty result or one with a forbidden host code point
 //!   throws `TypeError: Invalid URL` (for `[...]` hosts, the IPv6 set, and
 //!   no IDNA);
 //! - `[...]` loses its brackets in `hostname`;
@@ -187,13 +189,13 @@ fn auto_escape_str(rest: Cow<'_, str>) -> Cow<'_, str> {
 
 /// `toASCII` (ada's `to_ascii`): `None` where it gives `""`.
 fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
-    // ada's ASCII path only lower-cases (done) and checks `xn--` labels;
-    // UTS #46 without STD3 rules leaves other ASCII as it is too: skip it.
-    let punycode = host
-        .split('.')
-        .any(|l| l.len() >= 4 && l.as_bytes()[..4].eq_ignore_ascii_case(b"xn--"));
-    if host.is_ascii() && !punycode {
-        return nul_cut(host);
+    // ada's own path for an ASCII host (`from_ascii_to_ascii`): lower-case
+    // (done), then only the `xn--` labels are checked.
+    if host.is_ascii() {
+        let ok = host
+            .split('.')
+            .all(|l| !l.starts_with("xn--") || ada_punycode_label_ok(&l[4..]));
+        return if ok { nul_cut(host) } else { None };
     }
     let uts46 = idna::uts46::Uts46::new();
     let out = uts46
@@ -210,6 +212,34 @@ fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
         Cow::Owned(o) => Cow::Owned(o),
     };
     nul_cut(out)
+}
+
+/// ada 2.9.2's check of an ASCII `xn--` label: the Punycode decodes to
+/// something non-empty that UTS #46 would neither map nor normalize and
+/// that is a valid label. Unlike UTS #46 (and the `idna` crate), ada 2.9.2
+/// does not refuse a label that decodes to ASCII only (`xn--a-` is `a`).
+fn ada_punycode_label_ok(puny: &str) -> bool {
+    let Some(decoded) = idna::punycode::decode_to_string(puny) else {
+        return false;
+    };
+    if decoded.is_empty() {
+        return false;
+    }
+    if decoded.is_ascii() {
+        // UTS #46 maps only upper-case ASCII; an ASCII label is valid.
+        return !decoded.bytes().any(|b| b.is_ascii_uppercase());
+    }
+    // Unchanged by mapping and NFC, and valid: the `idna` crate gives the
+    // same A-label back.
+    let uts46 = idna::uts46::Uts46::new();
+    uts46
+        .to_ascii(
+            decoded.as_bytes(),
+            idna::AsciiDenyList::EMPTY,
+            idna::uts46::Hyphens::Allow,
+            idna::uts46::DnsLength::Ignore,
+        )
+        .is_ok_and(|a| a.strip_prefix("xn--") == Some(puny))
 }
 
 /// Node makes a JavaScript string of ada's result with `c_str()`: it ends
@@ -479,5 +509,23 @@ mod tests {
         );
         assert_eq!(read("http://\0a/").unwrap_err(), "TypeError: Invalid URL");
         assert_eq!(read("http://xn--/").unwrap_err(), "TypeError: Invalid URL");
+        assert_eq!(
+            read("http://xn--zz/").unwrap_err(),
+            "TypeError: Invalid URL"
+        );
+    }
+
+    #[test]
+    fn an_ascii_punycode_label_is_checked_as_ada_2_9_2_does() {
+        // Node v20.20.2: `xn--a-` decodes to ASCII `a` and is kept (UTS #46
+        // and the idna crate refuse it).
+        assert_eq!(
+            read("http://XN--A-.x/").unwrap().host.as_deref(),
+            Some("xn--a-.x")
+        );
+        assert_eq!(
+            read("http://xn--bcher-kva.de/").unwrap().host.as_deref(),
+            Some("xn--bcher-kva.de")
+        );
     }
 }
