@@ -73,10 +73,15 @@ pub mod url_interop;
 #[cfg(feature = "curl")]
 #[allow(unsafe_code)]
 mod curl;
+#[cfg(feature = "whatwg")]
+mod fast_uri;
 mod finding;
 mod go;
 mod java;
 mod java_url;
+mod js;
+#[cfg(feature = "idna")]
+mod node_legacy;
 mod php;
 mod pyrepr;
 mod rfc3986;
@@ -86,6 +91,7 @@ mod rust_http;
 mod select;
 #[cfg(test)]
 mod tests;
+mod url_parse;
 mod urllib;
 mod urllib3;
 #[cfg(feature = "whatwg")]
@@ -213,6 +219,9 @@ impl Parser {
             Parser::JavaUrl => true,
             Parser::RustHttp => cfg!(feature = "http"),
             Parser::Urllib | Parser::Urllib3 => true,
+            Parser::UrlParse => true,
+            Parser::FastUri => cfg!(feature = "whatwg"),
+            Parser::NodeLegacy => cfg!(feature = "idna"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
             // Not read yet (each turns true with its reading).
@@ -236,6 +245,8 @@ impl Parser {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
             Parser::RustHttp => Some("http"),
+            Parser::NodeLegacy => Some("idna"),
+            Parser::FastUri => Some("whatwg"),
             _ => None,
         }
     }
@@ -299,6 +310,11 @@ impl Parser {
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
             Parser::Curl => Some(curl::read(input)),
+            Parser::UrlParse => Some(url_parse::read(input)),
+            #[cfg(feature = "whatwg")]
+            Parser::FastUri => Some(fast_uri::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::NodeLegacy => Some(node_legacy::read(input)),
             _ => None,
         }
     }
