@@ -49,13 +49,19 @@ use core::fmt;
 #[allow(unsafe_code)]
 mod curl;
 mod finding;
+#[cfg(feature = "idna")]
+mod httpx;
 mod java;
+#[cfg(feature = "idna")]
+mod pylib;
 mod rfc3986;
 mod select;
 #[cfg(test)]
 mod tests;
 #[cfg(feature = "whatwg")]
 mod whatwg;
+#[cfg(feature = "idna")]
+mod yarl;
 
 #[cfg(feature = "curl")]
 pub use curl::libcurl_version;
@@ -178,6 +184,7 @@ impl Parser {
             Parser::Rfc3986 | Parser::Java => true,
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
+            Parser::Yarl | Parser::Httpx => cfg!(feature = "idna"),
             // Not read yet (each turns true with its reading).
             _ => false,
         }
@@ -198,6 +205,7 @@ impl Parser {
         match self {
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
+            Parser::Yarl | Parser::Httpx => Some("idna"),
             _ => None,
         }
     }
@@ -223,6 +231,10 @@ impl Parser {
             Parser::Whatwg => Some(whatwg::read(input)),
             #[cfg(feature = "curl")]
             Parser::Curl => Some(curl::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::Yarl => Some(yarl::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::Httpx => Some(httpx::read(input)),
             _ => None,
         }
     }
