@@ -416,27 +416,12 @@ fn idna2003(host: &str, uts46: &idna::uts46::Uts46) -> Result<String, String> {
             if let Some(c) = label.chars().find(|&c| nameprep_prohibited(c)) {
                 return Err(fail(&format!("Invalid character {}", repr(c.encode_utf8(&mut [0; 4])))));
             }
-            // Nameprep's mapping (case folding and NFKC) is UTS #46's
-            // once IDNA 2003's own mappings of its deviations are done.
-            let folded: String = label
-                .chars()
-                .filter(|c| !matches!(c, '\u{200c}' | '\u{200d}'))
-                .flat_map(|c| match c {
-                    '\u{df}' => ['s', 's'].into_iter().take(2),
-                    '\u{3c2}' => ['\u{3c3}', ' '].into_iter().take(1),
-                    c => [c, ' '].into_iter().take(1),
-                })
-                .collect();
-            let (mapped, _) = uts46.to_unicode(
-                folded.as_bytes(),
-                idna::AsciiDenyList::EMPTY,
-                idna::uts46::Hyphens::Allow,
-            );
+            let mapped = nameprep_map(label, uts46);
             if mapped.contains('\u{fffd}') {
                 return Err(fail("label empty or too long"));
             }
             if mapped.is_ascii() {
-                Cow::Owned(mapped.into_owned())
+                Cow::Owned(mapped)
             } else {
                 if mapped.starts_with("xn--") {
                     return Err(fail("Label starts with ACE prefix"));
@@ -458,11 +443,12 @@ fn idna2003(host: &str, uts46: &idna::uts46::Uts46) -> Result<String, String> {
 }
 
 /// RFC 3491's prohibited output (RFC 3454 tables C.1.2 to C.9) outside
-/// ASCII, less what nameprep first maps to nothing (table B.1).
+/// ASCII, less what nameprep first maps to nothing (table B.1) or, by
+/// NFKC, to an ASCII space (the C.1.2 spaces but U+1680): checked on the
+/// label before the mapping.
 fn nameprep_prohibited(c: char) -> bool {
     matches!(c as u32,
-        0xA0 | 0x1680 | 0x2000..=0x200A | 0x202F | 0x205F | 0x3000
-        | 0x80..=0x9F | 0x6DD | 0x70F | 0x180E | 0x2028 | 0x2029 | 0x2061..=0x2063
+        0x1680 | 0x80..=0x9F | 0x6DD | 0x70F | 0x180E | 0x2028 | 0x2029 | 0x2061..=0x2063
         | 0x206A..=0x206F | 0xFFF9..=0xFFFD | 0x1D173..=0x1D17A
         | 0xE000..=0xF8FF | 0xF0000..=0xFFFFD | 0x100000..=0x10FFFD
         | 0xFDD0..=0xFDEF | 0xFFFE | 0xFFFF
@@ -473,4 +459,47 @@ fn nameprep_prohibited(c: char) -> bool {
 /// The library's "" for absent as `None`.
 fn some(c: Cow<'_, str>) -> Option<Cow<'_, str>> {
     (!c.is_empty()).then_some(c)
+}
+
+/// Nameprep's mapping (case folding, then NFKC) of one label, one
+/// character at a time: IDNA 2003's own mappings of the characters UTS #46
+/// treats otherwise (`ß`, `ς`, the joiners, the parenthesized and dotted
+/// numbers and letters), else UTS #46's mapping of the character, read
+/// after a letter that keeps the bidi rule quiet (U+FFFD where UTS #46
+/// disallows it).
+fn nameprep_map(label: &str, uts46: &idna::uts46::Uts46) -> String {
+    let mut out = String::with_capacity(label.len());
+    let mut buf = String::new();
+    for c in label.chars() {
+        let n = c as u32;
+        match c {
+            '\u{200c}' | '\u{200d}' => {}
+            '\u{df}' => out.push_str("ss"),
+            '\u{3c2}' => out.push('\u{3c3}'),
+            c if c.is_ascii() => out.push(c.to_ascii_lowercase()),
+            '\u{2474}'..='\u{2487}' => out.push_str(&format!("({})", n - 0x2473)),
+            '\u{2488}'..='\u{249b}' => out.push_str(&format!("{}.", n - 0x2487)),
+            '\u{249c}'..='\u{24b5}' => {
+                out.push('(');
+                out.push(char::from(b'a' + (n - 0x249C) as u8));
+                out.push(')');
+            }
+            c => {
+                let mut mapped = None;
+                for lead in ['a', '\u{627}'] {
+                    buf.clear();
+                    buf.push(lead);
+                    buf.push(c);
+                    let (m, r) =
+                        uts46.to_unicode(buf.as_bytes(), idna::AsciiDenyList::EMPTY, idna::uts46::Hyphens::Allow);
+                    if r.is_ok() {
+                        mapped = m.get(lead.len_utf8()..).map(String::from);
+                        break;
+                    }
+                }
+                out.push_str(mapped.as_deref().unwrap_or("\u{fffd}"));
+            }
+        }
+    }
+    out
 }
