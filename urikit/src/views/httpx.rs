@@ -64,7 +64,8 @@ const PATH_SAFE: [bool; 128] = keep_all_but(b" \"#<>?`{}");
 const USERINFO_SAFE: [bool; 128] = keep_all_but(b" \"#<>?`{}/;=@[\\]^|");
 const HOST_SAFE: [bool; 128] = {
     let mut t = [false; 128];
-    let s = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=\"`{}%|\\";
+    let s =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=\"`{}%|\\";
     let mut i = 0;
     while i < s.len() {
         t[s[i] as usize] = true;
@@ -100,7 +101,11 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     if input.len() > MAX_URL_LENGTH && input.chars().count() > MAX_URL_LENGTH {
         return Err("InvalidURL: URL too long".into());
     }
-    if let Some((i, c)) = input.chars().enumerate().find(|(_, c)| c.is_ascii_control()) {
+    if let Some((i, c)) = input
+        .chars()
+        .enumerate()
+        .find(|(_, c)| c.is_ascii_control())
+    {
         return Err(format!(
             "InvalidURL: Invalid non-printable ASCII character in URL, {} at position {i}.",
             repr(c.encode_utf8(&mut [0; 4]))
@@ -188,7 +193,11 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         host_kind: host.as_deref().map(host_kind_of),
         host,
         port: port.map(Cow::Owned),
-        path: Some(if path.is_empty() { Cow::Borrowed("/") } else { path }),
+        path: Some(if path.is_empty() {
+            Cow::Borrowed("/")
+        } else {
+            path
+        }),
         query: query.and_then(some),
         fragment: fragment.map(unquote).and_then(some),
     })
@@ -201,7 +210,9 @@ fn encode_host(host: &str) -> Result<Cow<'_, str>, String> {
         return Ok(Cow::Borrowed(""));
     }
     let ipv4_style = host.split('.').count() == 4
-        && host.split('.').all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()));
+        && host
+            .split('.')
+            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()));
     if ipv4_style {
         if !is_ipv4(host) {
             return Err(format!("InvalidURL: Invalid IPv4 address: {}", repr(host)));
@@ -224,7 +235,9 @@ fn encode_host(host: &str) -> Result<Cow<'_, str>, String> {
         if !host.bytes().any(|c| c.is_ascii_uppercase()) {
             return Ok(quote(host, &HOST_SAFE));
         }
-        return Ok(Cow::Owned(quote(&host.to_ascii_lowercase(), &HOST_SAFE).into_owned()));
+        return Ok(Cow::Owned(
+            quote(&host.to_ascii_lowercase(), &HOST_SAFE).into_owned(),
+        ));
     }
     idna2008(&host.to_lowercase())
         .map(Cow::Owned)
@@ -240,7 +253,9 @@ fn idna2008(host: &str) -> Option<String> {
     if host.chars().count() > 254 {
         return None;
     }
-    let mut labels: Vec<&str> = host.split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}']).collect();
+    let mut labels: Vec<&str> = host
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .collect();
     let trailing = labels.len() > 1 && labels.last() == Some(&"");
     if trailing {
         labels.pop();

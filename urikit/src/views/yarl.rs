@@ -44,7 +44,10 @@ use super::{Reading, View, host_kind_of};
 pub(super) fn read(input: &str) -> Reading<'_> {
     let url = input.trim_start_matches(|c: char| c <= ' ');
     if url.contains(['\t', '\r', '\n']) {
-        let owned: String = url.chars().filter(|c| !matches!(c, '\t' | '\r' | '\n')).collect();
+        let owned: String = url
+            .chars()
+            .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
+            .collect();
         return encode_url(&owned).map(View::into_owned);
     }
     encode_url(url)
@@ -152,10 +155,15 @@ fn check_brackets(netloc: &str) -> Result<(), String> {
         // Python indexes the empty string: `hostinfo[0]`.
         return Err("IndexError: string index out of range".into());
     }
-    if !hostinfo.starts_with('[') || hostinfo.matches('[').count() > 1 || hostinfo.matches(']').count() > 1 {
+    if !hostinfo.starts_with('[')
+        || hostinfo.matches('[').count() > 1
+        || hostinfo.matches(']').count() > 1
+    {
         return err("Invalid IPv6 URL");
     }
-    let (bracketed, after) = hostinfo[1..].split_once(']').unwrap_or((&hostinfo[1..], ""));
+    let (bracketed, after) = hostinfo[1..]
+        .split_once(']')
+        .unwrap_or((&hostinfo[1..], ""));
     if !after.is_empty() && !after.starts_with(':') {
         return err("Invalid IPv6 URL");
     }
@@ -173,7 +181,12 @@ fn check_brackets(netloc: &str) -> Result<(), String> {
     Ok(())
 }
 
-type Netloc<'a> = (Option<&'a str>, Option<&'a str>, Option<&'a str>, Option<String>);
+type Netloc<'a> = (
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<&'a str>,
+    Option<String>,
+);
 
 /// `split_netloc`: user, password, host (brackets off) and port.
 fn split_netloc(netloc: &str) -> Result<Netloc<'_>, String> {
@@ -233,7 +246,11 @@ fn encode_host(host: &str) -> Result<Cow<'_, str>, String> {
             Cow::Borrowed(host)
         });
     }
-    if let Some((pos, c)) = host.chars().enumerate().find(|&(_, c)| default_ignorable(c)) {
+    if let Some((pos, c)) = host
+        .chars()
+        .enumerate()
+        .find(|&(_, c)| default_ignorable(c))
+    {
         return err(&format!(
             "Host {} cannot contain {} (at position {pos})",
             repr(host),
@@ -262,7 +279,8 @@ struct Quoter {
 
 const fn quoter(extra: &[u8], protected: &'static [u8], qs: bool) -> Quoter {
     let mut safe = [false; 128];
-    let allowed: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,";
+    let allowed: &[u8] =
+        b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$'()*,";
     let mut i = 0;
     while i < allowed.len() {
         safe[allowed[i] as usize] = true;
@@ -284,7 +302,11 @@ const fn quoter(extra: &[u8], protected: &'static [u8], qs: bool) -> Quoter {
         safe[protected[i] as usize] = true;
         i += 1;
     }
-    Quoter { safe, protected, qs }
+    Quoter {
+        safe,
+        protected,
+        qs,
+    }
 }
 
 const REQUOTE: Quoter = quoter(b"", b"", false);
@@ -399,8 +421,12 @@ fn idna_encode(host: &str) -> Result<String, String> {
 /// encoded. The nameprep mapping is UTS #46's after IDNA 2003's own
 /// mappings of its deviation characters (`ß`, `ς`, the joiners).
 fn idna2003(host: &str, uts46: &idna::uts46::Uts46) -> Result<String, String> {
-    let fail = |why: &str| format!("UnicodeError: encoding with 'idna' codec failed (UnicodeError: {why})");
-    let mut labels: Vec<&str> = host.split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}']).collect();
+    let fail = |why: &str| {
+        format!("UnicodeError: encoding with 'idna' codec failed (UnicodeError: {why})")
+    };
+    let mut labels: Vec<&str> = host
+        .split(['.', '\u{3002}', '\u{ff0e}', '\u{ff61}'])
+        .collect();
     let trailing = labels.last() == Some(&"");
     if trailing {
         labels.pop();
@@ -414,7 +440,10 @@ fn idna2003(host: &str, uts46: &idna::uts46::Uts46) -> Result<String, String> {
             Cow::Borrowed(*label)
         } else {
             if let Some(c) = label.chars().find(|&c| nameprep_prohibited(c)) {
-                return Err(fail(&format!("Invalid character {}", repr(c.encode_utf8(&mut [0; 4])))));
+                return Err(fail(&format!(
+                    "Invalid character {}",
+                    repr(c.encode_utf8(&mut [0; 4]))
+                )));
             }
             let mapped = nameprep_map(label, uts46);
             if mapped.contains('\u{fffd}') {
@@ -490,8 +519,11 @@ fn nameprep_map(label: &str, uts46: &idna::uts46::Uts46) -> String {
                     buf.clear();
                     buf.push(lead);
                     buf.push(c);
-                    let (m, r) =
-                        uts46.to_unicode(buf.as_bytes(), idna::AsciiDenyList::EMPTY, idna::uts46::Hyphens::Allow);
+                    let (m, r) = uts46.to_unicode(
+                        buf.as_bytes(),
+                        idna::AsciiDenyList::EMPTY,
+                        idna::uts46::Hyphens::Allow,
+                    );
                     if r.is_ok() {
                         mapped = m.get(lead.len_utf8()..).map(String::from);
                         break;

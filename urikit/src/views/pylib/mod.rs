@@ -91,20 +91,8 @@ fn decimal(c: char) -> Option<u8> {
 fn int_space(c: char) -> bool {
     matches!(
         c,
-        ' ' | '\t'
-            | '\n'
-            | '\x0b'
-            | '\x0c'
-            | '\r'
-            | '\u{85}'
-            | '\u{a0}'
-            | '\u{1680}'
-            | '\u{2000}'..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
+        ' ' | '\t' | '\n' | '\x0b' | '\x0c' | '\r' | '\u{85}' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}' | '\u{2028}' | '\u{2029}' | '\u{202f}' | '\u{205f}' | '\u{3000}'
     )
 }
 
@@ -325,9 +313,24 @@ mod tests {
         assert_eq!(int_text("_1"), None);
         assert_eq!(int_text("1__0"), None);
         assert!(!is_ipv4("01.2.3.4"));
-        assert_eq!(ipv6("::ffff:1.2.3.4").map(|h| ipv6_compressed(&h)).as_deref(), Some("::ffff:102:304"));
-        assert_eq!(ipv6("1:0:0:2:0:0:0:3").map(|h| ipv6_compressed(&h)).as_deref(), Some("1:0:0:2::3"));
-        assert_eq!(ipv6("1:0:1:1:1:1:1:1").map(|h| ipv6_compressed(&h)).as_deref(), Some("1:0:1:1:1:1:1:1"));
+        assert_eq!(
+            ipv6("::ffff:1.2.3.4")
+                .map(|h| ipv6_compressed(&h))
+                .as_deref(),
+            Some("::ffff:102:304")
+        );
+        assert_eq!(
+            ipv6("1:0:0:2:0:0:0:3")
+                .map(|h| ipv6_compressed(&h))
+                .as_deref(),
+            Some("1:0:0:2::3")
+        );
+        assert_eq!(
+            ipv6("1:0:1:1:1:1:1:1")
+                .map(|h| ipv6_compressed(&h))
+                .as_deref(),
+            Some("1:0:1:1:1:1:1:1")
+        );
         assert_eq!(ipv6("1::2:3:4:5:6:7:8"), None);
         assert_eq!(ipv6(":1::2"), None);
     }
