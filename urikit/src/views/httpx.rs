@@ -360,6 +360,11 @@ fn unquote(s: Cow<'_, str>) -> Cow<'_, str> {
     Cow::Owned(String::from_utf8_lossy(&bytes).into_owned())
 }
 
+/// The library's "" for absent as `None`.
+fn some(c: Cow<'_, str>) -> Option<Cow<'_, str>> {
+    (!c.is_empty()).then_some(c)
+}
+
 #[cfg(test)]
 mod tests {
     use super::read;
@@ -377,9 +382,4 @@ mod tests {
             "InvalidURL: Invalid non-printable ASCII character in URL, '\\t' at position 8."
         );
     }
-}
-
-/// The library's "" for absent as `None`.
-fn some(c: Cow<'_, str>) -> Option<Cow<'_, str>> {
-    (!c.is_empty()).then_some(c)
 }

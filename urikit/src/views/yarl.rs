@@ -402,15 +402,19 @@ fn colon_to_pct(path: Cow<'_, str>) -> Cow<'_, str> {
 /// DNS lengths), else Python's IDNA 2003 codec, `host.encode("idna")`.
 fn idna_encode(host: &str) -> Result<String, String> {
     let uts46 = idna::uts46::Uts46::new();
-    if host.chars().count() <= 254 {
-        if let Ok(a) = uts46.to_ascii(
-            host.as_bytes(),
-            idna::AsciiDenyList::STD3,
-            idna::uts46::Hyphens::Check,
-            idna::uts46::DnsLength::VerifyAllowRootDot,
-        ) {
-            return Ok(a.into_owned());
-        }
+    // Python's idna refuses a name of more than 254 characters outright.
+    let uts46_2008 = (host.chars().count() <= 254)
+        .then(|| {
+            uts46.to_ascii(
+                host.as_bytes(),
+                idna::AsciiDenyList::STD3,
+                idna::uts46::Hyphens::Check,
+                idna::uts46::DnsLength::VerifyAllowRootDot,
+            )
+        })
+        .and_then(Result::ok);
+    if let Some(a) = uts46_2008 {
+        return Ok(a.into_owned());
     }
     idna2003(host, &uts46)
 }
@@ -534,4 +538,127 @@ fn nameprep_map(label: &str, uts46: &idna::uts46::Uts46) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read;
+
+    /// (input, [scheme, userinfo, host, port, path, query, fragment]) as
+    /// yarl 1.25.1 gave them (CPython 3.11.7, `yarl.URL(s)`'s accessors).
+    #[test]
+    fn quirks() {
+        let cases: [(&str, [Option<&str>; 7]); 9] = [
+            (
+                "1a:b",
+                [Some("1a"), None, None, None, Some("b"), None, None],
+            ),
+            (
+                "localhost:80",
+                [Some("localhost"), None, None, None, Some("80"), None, None],
+            ),
+            (
+                "http://[::FFFF:1.2.3.4]/",
+                [
+                    Some("http"),
+                    None,
+                    Some("::ffff:102:304"),
+                    None,
+                    Some("/"),
+                    None,
+                    None,
+                ],
+            ),
+            (
+                "http://[fe80::1%25eth0]:8080/",
+                [
+                    Some("http"),
+                    None,
+                    Some("fe80::1%25eth0"),
+                    Some("8080"),
+                    Some("/"),
+                    None,
+                    None,
+                ],
+            ),
+            (
+                "http://a%zz@h/%7e%2f%41?%20 x#%2",
+                [
+                    Some("http"),
+                    Some("a%25zz"),
+                    Some("h"),
+                    None,
+                    Some("/~%2FA"),
+                    Some("%20+x"),
+                    Some("%252"),
+                ],
+            ),
+            (
+                "http://h/a/./b/../c",
+                [
+                    Some("http"),
+                    None,
+                    Some("h"),
+                    None,
+                    Some("/a/c"),
+                    None,
+                    None,
+                ],
+            ),
+            (
+                "HTTP://u:p:q@H.EXAMPLE:+0_80/",
+                [
+                    Some("http"),
+                    Some("u:p%3Aq"),
+                    Some("h.example"),
+                    Some("80"),
+                    Some("/"),
+                    None,
+                    None,
+                ],
+            ),
+            (
+                "http://\u{2488}.com/",
+                [
+                    Some("http"),
+                    None,
+                    Some("1..com"),
+                    None,
+                    Some("/"),
+                    None,
+                    None,
+                ],
+            ),
+            (
+                "\x01 http://h/\tp",
+                [Some("http"), None, Some("h"), None, Some("/p"), None, None],
+            ),
+        ];
+        for (input, want) in cases {
+            let v = read(input).unwrap();
+            let got = [
+                &v.scheme,
+                &v.userinfo,
+                &v.host,
+                &v.port,
+                &v.path,
+                &v.query,
+                &v.fragment,
+            ]
+            .map(|f| f.as_deref());
+            assert_eq!(got, want, "{input:?}");
+        }
+        assert_eq!(
+            read("http://[]@/").unwrap_err(),
+            "IndexError: string index out of range"
+        );
+        assert_eq!(
+            read("http://h:65536/").unwrap_err(),
+            "ValueError: Port out of range 0-65535"
+        );
+        assert_eq!(
+            read("http://e\u{200b}vil.com/").unwrap_err(),
+            "ValueError: Host 'e\\u200bvil.com' cannot contain '\\u200b' (at position 1)"
+        );
+    }
 }
