@@ -80,7 +80,7 @@ const HOST_SAFE: [bool; 128] = {
 /// `%XX` escapes changes nothing.
 fn quote<'a>(s: &'a str, safe: &[bool; 128]) -> Cow<'a, str> {
     let keep = |c: char| c.is_ascii() && safe[c as usize];
-    if s.chars().all(keep) {
+    if s.bytes().all(|c| c < 128 && safe[c as usize]) {
         return Cow::Borrowed(s);
     }
     let mut out = String::with_capacity(s.len() + 8);
@@ -101,10 +101,16 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     if input.len() > MAX_URL_LENGTH && input.chars().count() > MAX_URL_LENGTH {
         return Err("InvalidURL: URL too long".into());
     }
-    if let Some((i, c)) = input
-        .chars()
-        .enumerate()
-        .find(|(_, c)| c.is_ascii_control())
+    // Python finds the first such character by its index in characters.
+    let control = super::pylib::has_ascii_control(input.as_bytes());
+    if let Some((i, c)) = control
+        .then(|| {
+            input
+                .chars()
+                .enumerate()
+                .find(|(_, c)| c.is_ascii_control())
+        })
+        .flatten()
     {
         return Err(format!(
             "InvalidURL: Invalid non-printable ASCII character in URL, {} at position {i}.",
@@ -127,19 +133,15 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     };
     let (authority, rest) = match rest.strip_prefix("//") {
         Some(r) => {
-            let end = r.find(['/', '?', '#']).unwrap_or(r.len());
+            let end = r
+                .bytes()
+                .position(|c| matches!(c, b'/' | b'?' | b'#'))
+                .unwrap_or(r.len());
             (&r[..end], &r[end..])
         }
         None => ("", rest),
     };
-    let (rest, fragment) = match rest.split_once('#') {
-        Some((a, f)) => (a, Some(f)),
-        None => (rest, None),
-    };
-    let (path, query) = match rest.split_once('?') {
-        Some((p, q)) => (p, Some(q)),
-        None => (rest, None),
-    };
+    let (path, query, fragment) = split_rest(rest);
     // AUTHORITY_REGEX: [userinfo "@"] host [":"] port, userinfo to the last "@".
     let (userinfo, hostport) = match authority.rfind('@') {
         Some(at) => (&authority[..at], &authority[at + 1..]),
@@ -203,16 +205,32 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     })
 }
 
+/// The path, the query after the first `?` and the fragment after the
+/// first `#` of what follows the authority (`None` when absent).
+fn split_rest(rest: &str) -> (&str, Option<&str>, Option<&str>) {
+    let (rest, fragment) = match rest.split_once('#') {
+        Some((a, f)) => (a, Some(f)),
+        None => (rest, None),
+    };
+    match rest.split_once('?') {
+        Some((p, q)) => (p, Some(q), fragment),
+        None => (rest, None, fragment),
+    }
+}
+
 /// `encode_host`: IPv4-looking and bracketed hosts validated, other ASCII
 /// hosts lowercased and quoted, the rest IDNA 2008 encoded.
 fn encode_host(host: &str) -> Result<Cow<'_, str>, String> {
     if host.is_empty() {
         return Ok(Cow::Borrowed(""));
     }
-    let ipv4_style = host.split('.').count() == 4
-        && host
-            .split('.')
-            .all(|p| !p.is_empty() && p.bytes().all(|c| c.is_ascii_digit()));
+    // IPv4_STYLE_HOSTNAME: four runs of digits, three dots between.
+    let b = host.as_bytes();
+    let ipv4_style = b.iter().all(|&c| c.is_ascii_digit() || c == b'.')
+        && b.iter().filter(|&&c| c == b'.').count() == 3
+        && b.first() != Some(&b'.')
+        && b.last() != Some(&b'.')
+        && !host.contains("..");
     if ipv4_style {
         if !is_ipv4(host) {
             return Err(format!("InvalidURL: Invalid IPv4 address: {}", repr(host)));
@@ -317,7 +335,7 @@ fn normalize_port(port: &str, scheme: &str) -> Result<Option<String>, String> {
 /// `normalize_path`: `.` and `..` segments removed (`..` never above the
 /// root), only when a segment is one of them.
 fn normalize_path(path: &str) -> Cow<'_, str> {
-    if !path.split('/').any(|s| s == "." || s == "..") {
+    if !super::pylib::has_dot_segment(path) {
         return Cow::Borrowed(path);
     }
     let mut out: Vec<&str> = Vec::new();

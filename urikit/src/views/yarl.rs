@@ -43,7 +43,9 @@ use super::{Reading, View, host_kind_of};
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     let url = input.trim_start_matches(|c: char| c <= ' ');
-    if url.contains(['\t', '\r', '\n']) {
+    if super::pylib::has_ascii_control(url.as_bytes())
+        && url.bytes().any(|c| matches!(c, b'\t' | b'\r' | b'\n'))
+    {
         let owned: String = url
             .chars()
             .filter(|c| !matches!(c, '\t' | '\r' | '\n'))
@@ -72,13 +74,15 @@ fn encode_url(url: &str) -> Reading<'_> {
     };
     let mut netloc = "";
     if let Some(r) = rest.strip_prefix("//") {
-        let end = r.find(['/', '?', '#']).unwrap_or(r.len());
+        let end = r
+            .bytes()
+            .position(|c| matches!(c, b'/' | b'?' | b'#'))
+            .unwrap_or(r.len());
         netloc = &r[..end];
         rest = &r[end..];
         check_brackets(netloc)?;
     }
-    let (rest, fragment) = rest.split_once('#').unwrap_or((rest, ""));
-    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let (path, query, fragment) = split_rest(rest);
     if !netloc.is_ascii() && nfkc_has_delimiter(netloc) {
         return err(&format!(
             "netloc '{netloc}' contains invalid characters under NFKC normalization"
@@ -94,7 +98,13 @@ fn encode_url(url: &str) -> Reading<'_> {
     // Whether the rebuilt netloc is non-empty (for the path's rules).
     let mut has_netloc = false;
     if !netloc.is_empty() {
-        let (user, password, host, port) = split_netloc(netloc)?;
+        // yarl's own fast path: a netloc without ':', '@' or '[' is a host.
+        let simple = !netloc.bytes().any(|c| matches!(c, b':' | b'@' | b'['));
+        let (user, password, host, port) = if simple {
+            (None, None, Some(netloc), None)
+        } else {
+            split_netloc(netloc)?
+        };
         let host = match host {
             Some(h) => h,
             None if matches!(&*scheme, "http" | "https" | "ws" | "wss" | "ftp") => {
@@ -120,7 +130,9 @@ fn encode_url(url: &str) -> Reading<'_> {
     let mut path = requote(path, &PATH);
     if !path.is_empty() {
         if has_netloc && path.contains('.') {
-            path = Cow::Owned(normalize_path(&path));
+            if super::pylib::has_dot_segment(&path) {
+                path = Cow::Owned(normalize_path(&path));
+            }
         } else if scheme.is_empty() && !has_netloc {
             path = colon_to_pct(path);
         }
@@ -136,14 +148,30 @@ fn encode_url(url: &str) -> Reading<'_> {
     Ok(view)
 }
 
+/// The path, query and fragment of what follows the authority: the
+/// fragment after the first `#`, the query after the first `?` before it.
+fn split_rest(rest: &str) -> (&str, &str, &str) {
+    let (rest, fragment) = rest.split_once('#').unwrap_or((rest, ""));
+    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
+    (path, query, fragment)
+}
+
 /// `split_url`'s checks of the authority: backslashes and brackets.
 fn check_brackets(netloc: &str) -> Result<(), String> {
-    if netloc.contains('\\') {
+    let (mut backslash, mut left, mut right) = (false, false, false);
+    for c in netloc.bytes() {
+        match c {
+            b'\\' => backslash = true,
+            b'[' => left = true,
+            b']' => right = true,
+            _ => {}
+        }
+    }
+    if backslash {
         return err(
             "Invalid URL: backslash ('\\') is not allowed in the authority component per RFC 3986.",
         );
     }
-    let (left, right) = (netloc.contains('['), netloc.contains(']'));
     if left != right {
         return err("Invalid IPv6 URL");
     }
@@ -319,8 +347,7 @@ const FRAGMENT: Quoter = quoter(b"?/:@", b"", false);
 /// in upper case), any other `%` becomes `%25`; characters outside the safe
 /// set become their UTF-8 bytes in `%XX`; with `qs`, a space becomes `+`.
 fn requote<'a>(s: &'a str, q: &Quoter) -> Cow<'a, str> {
-    let safe = |c: char| c.is_ascii() && q.safe[c as usize];
-    if s.chars().all(safe) {
+    if s.bytes().all(|c| c < 128 && q.safe[c as usize]) {
         return Cow::Borrowed(s);
     }
     let b = s.as_bytes();
@@ -359,7 +386,8 @@ fn requote<'a>(s: &'a str, q: &Quoter) -> Cow<'a, str> {
     Cow::Owned(out)
 }
 
-/// `normalize_path`: `.` and `..` segments resolved, `..` never above the
+/// `normalize_path` (the caller skips it when no segment is `.` or `..`,
+/// which it leaves as it is): `.` and `..` segments resolved, `..` never above the
 /// root, a trailing `/` when the last segment was one of them.
 fn normalize_path(path: &str) -> String {
     let (prefix, body) = match path.strip_prefix('/') {

@@ -150,6 +150,9 @@ pub(super) fn is_ipv4(s: &str) -> bool {
 }
 
 fn ipv4(s: &str) -> Option<u32> {
+    if !s.bytes().all(|c| c.is_ascii_digit() || c == b'.') {
+        return None;
+    }
     let mut n = 0u32;
     let mut parts = 0;
     for octet in s.split('.') {
@@ -298,6 +301,43 @@ pub(super) fn nfkc_has_delimiter(s: &str) -> bool {
         .any(|c| !c.is_ascii() && in_ranges(&tables::NFKC_DELIMITERS, c))
 }
 
+/// Whether a segment of `path` (split at `/`) is `.` or `..`: the
+/// Python parsers' test before they remove dot segments, done by a search
+/// for the dots only.
+pub(super) fn has_dot_segment(path: &str) -> bool {
+    let b = path.as_bytes();
+    let mut from = 0;
+    while let Some(i) = path[from..].find('.').map(|i| i + from) {
+        let starts = i == 0 || b[i - 1] == b'/';
+        let ends = |j: usize| j == b.len() || b[j] == b'/';
+        if starts && (ends(i + 1) || (b.get(i + 1) == Some(&b'.') && ends(i + 2))) {
+            return true;
+        }
+        from = i + 1;
+    }
+    false
+}
+
+/// Whether `b` holds an ASCII control character (C0 or DEL), eight bytes
+/// at a time.
+pub(super) fn has_ascii_control(b: &[u8]) -> bool {
+    const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
+    const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let x = u64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]);
+        // A byte below 0x20, or a byte equal to 0x7F (flagged loosely,
+        // then checked byte by byte).
+        let below = x.wrapping_sub(ONES * 0x20) & !x & HIGH;
+        let del = x ^ (ONES * 0x7F);
+        let del = del.wrapping_sub(ONES) & !del & HIGH;
+        if below | del != 0 && c.iter().any(u8::is_ascii_control) {
+            return true;
+        }
+    }
+    chunks.remainder().iter().any(u8::is_ascii_control)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -333,5 +373,32 @@ mod tests {
         );
         assert_eq!(ipv6("1::2:3:4:5:6:7:8"), None);
         assert_eq!(ipv6(":1::2"), None);
+    }
+
+    #[test]
+    fn scans() {
+        for (p, want) in [
+            ("/a/./b", true),
+            ("/a/..", true),
+            (".", true),
+            ("/a.b/c.", false),
+            ("/...", false),
+            ("..x", false),
+        ] {
+            assert_eq!(
+                has_dot_segment(p),
+                p.split('/').any(|s| s == "." || s == ".."),
+                "{p}"
+            );
+            assert_eq!(has_dot_segment(p), want, "{p}");
+        }
+        for n in 0..40 {
+            for bad in [0u8, 0x1F, 0x7F, b'a', 0x80, 0xFF, b' '] {
+                let mut v = [b'x'; 40];
+                v[n] = bad;
+                let s = &v[..];
+                assert_eq!(has_ascii_control(s), s.iter().any(u8::is_ascii_control));
+            }
+        }
     }
 }
