@@ -65,24 +65,51 @@ fn is_scheme_char(c: u8) -> bool {
 
 /// `split_url` then `encode_url`.
 fn encode_url(url: &str) -> Reading<'_> {
-    // The scheme: everything before the first ':' if all scheme characters.
-    let (scheme, mut rest) = match url.find(':') {
-        Some(i) if i > 0 && url.as_bytes()[..i].iter().all(|&c| is_scheme_char(c)) => {
-            (&url[..i], &url[i + 1..])
-        }
-        _ => ("", url),
+    // The scheme: everything before the first ':' if all scheme
+    // characters, which is the run of them when a ':' ends it.
+    let b = url.as_bytes();
+    let run = b
+        .iter()
+        .position(|&c| !is_scheme_char(c))
+        .unwrap_or(b.len());
+    let (scheme, mut rest) = if run > 0 && b.get(run) == Some(&b':') {
+        (&url[..run], &url[run + 1..])
+    } else {
+        ("", url)
     };
     let mut netloc = "";
+    // Whether the netloc has a ':', '@' or '[' (else it is all host).
+    let mut complex = false;
     if let Some(r) = rest.strip_prefix("//") {
-        let end = r
-            .bytes()
-            .position(|c| matches!(c, b'/' | b'?' | b'#'))
-            .unwrap_or(r.len());
+        let (mut end, mut brackets) = (r.len(), false);
+        for (i, &c) in r.as_bytes().iter().enumerate() {
+            match c {
+                b'/' | b'?' | b'#' => {
+                    end = i;
+                    break;
+                }
+                b'\\' | b'[' | b']' => {
+                    brackets = true;
+                    complex = true;
+                }
+                b':' | b'@' => complex = true,
+                _ => {}
+            }
+        }
         netloc = &r[..end];
         rest = &r[end..];
-        check_brackets(netloc)?;
+        if brackets {
+            check_brackets(netloc)?;
+        }
     }
-    let (path, query, fragment) = split_rest(rest);
+    let Rest {
+        path,
+        query,
+        fragment,
+        path_clean,
+        query_clean,
+        path_dot,
+    } = split_rest(rest);
     if !netloc.is_ascii() && nfkc_has_delimiter(netloc) {
         return err(&format!(
             "netloc '{netloc}' contains invalid characters under NFKC normalization"
@@ -99,8 +126,7 @@ fn encode_url(url: &str) -> Reading<'_> {
     let mut has_netloc = false;
     if !netloc.is_empty() {
         // yarl's own fast path: a netloc without ':', '@' or '[' is a host.
-        let simple = !netloc.bytes().any(|c| matches!(c, b':' | b'@' | b'['));
-        let (user, password, host, port) = if simple {
+        let (user, password, host, port) = if !complex {
             (None, None, Some(netloc), None)
         } else {
             split_netloc(netloc)?
@@ -127,9 +153,14 @@ fn encode_url(url: &str) -> Reading<'_> {
         view.host = Some(host);
         view.port = port.map(Cow::Owned);
     }
-    let mut path = requote(path, &PATH);
+    // A clean path is its own requoting (and its dots are the input's).
+    let mut path = if path_clean {
+        Cow::Borrowed(path)
+    } else {
+        requote(path, &PATH)
+    };
     if !path.is_empty() {
-        if has_netloc && path.contains('.') {
+        if has_netloc && (path_dot || !path_clean) {
             if super::pylib::has_dot_segment(&path) {
                 path = Cow::Owned(normalize_path(&path));
             }
@@ -143,17 +174,94 @@ fn encode_url(url: &str) -> Reading<'_> {
 
     view.scheme = some(scheme);
     view.path = Some(path);
-    view.query = some(requote(query, &QUERY));
+    view.query = some(if query_clean {
+        Cow::Borrowed(query)
+    } else {
+        requote(query, &QUERY)
+    });
     view.fragment = some(requote(fragment, &FRAGMENT));
     Ok(view)
 }
 
-/// The path, query and fragment of what follows the authority: the
-/// fragment after the first `#`, the query after the first `?` before it.
-fn split_rest(rest: &str) -> (&str, &str, &str) {
-    let (rest, fragment) = rest.split_once('#').unwrap_or((rest, ""));
-    let (path, query) = rest.split_once('?').unwrap_or((rest, ""));
-    (path, query, fragment)
+/// What follows the authority: the fragment after the first `#`, the
+/// query after the first `?` before it, the path; whether the path and the
+/// query are all characters their requoter keeps (then requoting is not
+/// needed), and whether the path has a `.`.
+struct Rest<'a> {
+    path: &'a str,
+    query: &'a str,
+    fragment: &'a str,
+    path_clean: bool,
+    query_clean: bool,
+    path_dot: bool,
+}
+
+/// Per byte: kept by the path requoter (1), by the query one (2), one of
+/// `#?.` (4).
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (PATH.safe[c] as u8) | (QUERY.safe[c] as u8) << 1;
+        c += 1;
+    }
+    t[b'#' as usize] |= 4;
+    t[b'?' as usize] |= 4;
+    t[b'.' as usize] |= 4;
+    t
+};
+
+fn split_rest(rest: &str) -> Rest<'_> {
+    let b = rest.as_bytes();
+    let (mut question, mut hash) = (None, b.len());
+    let mut path_dot = false;
+    // The path's bytes, then the query's, all kept: bit 1, then bit 2.
+    let (mut path_mask, mut query_mask) = (1u8, 2u8);
+    let mut i = 0;
+    while i < b.len() {
+        let k = CLASS[b[i] as usize];
+        if k & 4 != 0 {
+            match b[i] {
+                b'#' => {
+                    hash = i;
+                    break;
+                }
+                b'?' => {
+                    question = Some(i);
+                    i += 1;
+                    break;
+                }
+                _ => path_dot = true,
+            }
+        }
+        path_mask &= k;
+        i += 1;
+    }
+    if question.is_some() {
+        while i < b.len() {
+            if b[i] == b'#' {
+                hash = i;
+                break;
+            }
+            query_mask &= CLASS[b[i] as usize];
+            i += 1;
+        }
+    }
+    let (path_clean, query_clean) = (path_mask != 0, query_mask != 0);
+    let before = &rest[..hash];
+    let fragment = rest.get(hash + 1..).unwrap_or("");
+    let (path, query) = match question {
+        Some(q) => (&before[..q], &before[q + 1..]),
+        None => (before, ""),
+    };
+    Rest {
+        path,
+        query,
+        fragment,
+        path_clean,
+        query_clean,
+        path_dot,
+    }
 }
 
 /// `split_url`'s checks of the authority: backslashes and brackets.
