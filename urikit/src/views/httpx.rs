@@ -141,7 +141,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         }
         None => ("", rest),
     };
-    let (path, query, fragment) = split_rest(rest);
+    let (path, query, fragment, clean) = split_rest(rest);
     // AUTHORITY_REGEX: [userinfo "@"] host [":"] port, userinfo to the last "@".
     let (userinfo, hostport) = match authority.rfind('@') {
         Some(at) => (&authority[..at], &authority[at + 1..]),
@@ -176,16 +176,23 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             return Err("InvalidURL: Relative URLs cannot have a path starting with ':'".into());
         }
     }
-    let path = if has_scheme || has_authority {
+    let path = if (has_scheme || has_authority) && clean.path_dot {
         normalize_path(path)
     } else {
         Cow::Borrowed(path)
     };
     let path = match path {
+        Cow::Borrowed(p) if clean.path => Cow::Borrowed(p),
         Cow::Borrowed(p) => quote(p, &PATH_SAFE),
         Cow::Owned(p) => Cow::Owned(quote(&p, &PATH_SAFE).into_owned()),
     };
-    let query = query.map(|q| quote(q, &QUERY_SAFE));
+    let query = query.map(|q| {
+        if clean.query {
+            Cow::Borrowed(q)
+        } else {
+            quote(q, &QUERY_SAFE)
+        }
+    });
     let fragment = fragment.map(|f| quote(f, &FRAG_SAFE));
 
     let host = some(host);
@@ -207,15 +214,76 @@ pub(super) fn read(input: &str) -> Reading<'_> {
 
 /// The path, the query after the first `?` and the fragment after the
 /// first `#` of what follows the authority (`None` when absent).
-fn split_rest(rest: &str) -> (&str, Option<&str>, Option<&str>) {
-    let (rest, fragment) = match rest.split_once('#') {
-        Some((a, f)) => (a, Some(f)),
-        None => (rest, None),
-    };
-    match rest.split_once('?') {
-        Some((p, q)) => (p, Some(q), fragment),
-        None => (rest, None, fragment),
+/// Per byte: kept by the path quote (1), by the query one (2), one of
+/// `#?.` (4).
+const CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut c = 0;
+    while c < 128 {
+        t[c] = (PATH_SAFE[c] as u8) | (QUERY_SAFE[c] as u8) << 1;
+        c += 1;
     }
+    t[b'#' as usize] |= 4;
+    t[b'?' as usize] |= 4;
+    t[b'.' as usize] |= 4;
+    t
+};
+
+/// What [`split_rest`] saw on its way: whether the path and the query are
+/// all characters their quote keeps, whether the path has a `.`.
+struct Clean {
+    path: bool,
+    query: bool,
+    path_dot: bool,
+}
+
+fn split_rest(rest: &str) -> (&str, Option<&str>, Option<&str>, Clean) {
+    let b = rest.as_bytes();
+    let (mut question, mut hash) = (None, None);
+    let mut path_dot = false;
+    let (mut path_mask, mut query_mask) = (1u8, 2u8);
+    let mut i = 0;
+    while i < b.len() {
+        let k = CLASS[b[i] as usize];
+        if k & 4 != 0 {
+            match b[i] {
+                b'#' => {
+                    hash = Some(i);
+                    break;
+                }
+                b'?' => {
+                    question = Some(i);
+                    i += 1;
+                    break;
+                }
+                _ => path_dot = true,
+            }
+        }
+        path_mask &= k;
+        i += 1;
+    }
+    if question.is_some() {
+        while i < b.len() {
+            if b[i] == b'#' {
+                hash = Some(i);
+                break;
+            }
+            query_mask &= CLASS[b[i] as usize];
+            i += 1;
+        }
+    }
+    let before = &rest[..hash.unwrap_or(b.len())];
+    let fragment = hash.map(|h| &rest[h + 1..]);
+    let (path, query) = match question {
+        Some(q) => (&before[..q], Some(&before[q + 1..])),
+        None => (before, None),
+    };
+    let clean = Clean {
+        path: path_mask != 0,
+        query: query_mask != 0,
+        path_dot,
+    };
+    (path, query, fragment, clean)
 }
 
 /// `encode_host`: IPv4-looking and bracketed hosts validated, other ASCII
