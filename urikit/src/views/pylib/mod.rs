@@ -7,6 +7,7 @@
 use alloc::string::String;
 use core::fmt::Write;
 
+pub(super) mod idna2003;
 #[rustfmt::skip]
 mod tables;
 
