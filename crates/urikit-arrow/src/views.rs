@@ -35,19 +35,18 @@ pub const VIEW_FIELDS: [&str; 9] = [
 pub const FINDING_FIELDS: [&str; 5] = ["kind", "component", "parsers", "values", "weight"];
 
 /// The parsers of [`views`]' struct, one field each, in
-/// [`Parser::ALL`]'s order: every parser a Rust build of urikit can read
-/// with (`rfc3986`, `java`, `whatwg`, `curl`), whether this build has it
-/// or not, so that the struct's type is the same in every build (the
-/// parsers behind a cargo feature are fields even when it is off).
+/// [`Parser::ALL`]'s order: every parser of urikit-views, whether this
+/// build has it or not, so that the struct's type is the same in every
+/// build (the parsers behind a cargo feature are fields even when it is
+/// off, NULL in every row).
 ///
 /// ```
 /// let names: Vec<&str> = urikit_arrow::view_parsers().map(|p| p.name()).collect();
 /// assert_eq!(names[..5], ["rfc3986", "java", "whatwg", "curl", "urllib"]);
+/// assert_eq!(names.len(), urikit_views::Parser::ALL.len());
 /// ```
 pub fn view_parsers() -> impl Iterator<Item = Parser> + Clone {
-    Parser::ALL
-        .into_iter()
-        .filter(|p| p.is_available() || p.feature().is_some())
+    Parser::ALL.into_iter()
 }
 
 fn view_fields(input: &DataType) -> Fields {
@@ -150,10 +149,10 @@ fn check(kernel: &str, parsers: &[Parser]) -> Result<(), ArrowError> {
         .map_err(|e| invalid(format!("{kernel}: {e}")))
 }
 
-/// The parsers when none are named: every one this build has
-/// ([`Parser::available`]).
+/// The parsers when none are named: those of [`Parser::DEFAULT`] this
+/// build has, as in every face.
 pub(crate) fn default_parsers() -> Vec<Parser> {
-    Parser::available().collect()
+    Parser::defaults().collect()
 }
 
 /// One parser's field of [`views`]' struct, being built.

@@ -27,7 +27,27 @@
 //! | `java` | `java.net.URI` as [`JavaUri`](urikit::java::JavaUri) reads it (checked against Java 17 by urikit's differential tests) | always |
 //! | `whatwg` | the WHATWG URL Standard as the `url` crate implements it (browsers, Node, reqwest and hyper) | `whatwg` |
 //! | `curl` | libcurl's URL API, `curl_url_set`/`curl_url_get` (the system's libcurl) | `curl` |
-//! | `urllib` | CPython 3.11's `urllib.parse` (`urlsplit`, `.hostname`, `.port`), its algorithm read from its source and checked against the real module over urikit's recorded inputs | always |
+//! | `urllib` | CPython 3.11.7's `urllib.parse` (`urlsplit`, `.hostname`, `.port`) | always |
+//! | `urllib3` | urllib3 2.8.0's `util.parse_url` (requests) | always |
+//! | `yarl` | yarl 1.25.1's `yarl.URL` (aiohttp) | `idna` |
+//! | `httpx` | httpx 0.28.1's `httpx.URL` | `idna` |
+//! | `go` | Go 1.27.3's `net/url` `url.Parse` (`Hostname()`, `Port()`) | always |
+//! | `php` | PHP 8.2's `parse_url` | always |
+//! | `ruby` | Ruby 3.1's `URI.parse` (uri 0.11.0, its RFC 3986 parser) | always |
+//! | `ruby-rfc2396` | the same Ruby's `URI::RFC2396_Parser` (Rails) | always |
+//! | `node-legacy` | Node 20's `url.parse` | `idna` |
+//! | `fast-uri` | fast-uri 4.2.4's `parse` (ajv) | `whatwg` |
+//! | `url-parse` | url-parse 1.5.10's `new URLParse(s, {})` | always |
+//! | `java-url` | `new java.net.URL(s)` of JDK 17.0.15 | always |
+//! | `rust-http` | the `http` crate's `Uri` itself (hyper, reqwest's requests) | `http` |
+//!
+//! Each reading of a library of another language is our Rust code that
+//! follows that library's source (the file names the functions it mirrors
+//! and every quirk it reproduces); `tests/data/views/readings/` holds the
+//! real library's answers over 4,575 inputs, recorded by a script that runs
+//! it, and a test holds every reading to them, error messages included (the
+//! few exceptions are listed there and in DEVIATIONS.md). The default
+//! features are `std`, `http` and `idna`.
 //!
 //! Each field of a [`View`] is what that parser's own accessor gives:
 //! `java`'s host is `getHost()` (absent for a registry authority, brackets
@@ -77,12 +97,16 @@ mod curl;
 mod fast_uri;
 mod finding;
 mod go;
+#[cfg(feature = "idna")]
+mod httpx;
 mod java;
 mod java_url;
 mod js;
 #[cfg(feature = "idna")]
 mod node_legacy;
 mod php;
+#[cfg(feature = "idna")]
+mod pylib;
 mod pyrepr;
 mod rfc3986;
 mod ruby;
@@ -96,6 +120,8 @@ mod urllib;
 mod urllib3;
 #[cfg(feature = "whatwg")]
 mod whatwg;
+#[cfg(feature = "idna")]
+mod yarl;
 
 #[cfg(feature = "curl")]
 pub use curl::libcurl_version;
@@ -203,8 +229,8 @@ impl Parser {
         Parser::ALL.into_iter().find(|p| p.name() == name)
     }
 
-    /// Whether this build of urikit can read a string with this parser
-    /// (`whatwg` and `curl` need their features).
+    /// Whether this build can read a string with this parser (the parsers
+    /// behind a feature need it: [`Parser::feature`]).
     ///
     /// ```
     /// use urikit_views::Parser;
@@ -224,16 +250,14 @@ impl Parser {
             Parser::NodeLegacy => cfg!(feature = "idna"),
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
-            // Not read yet (each turns true with its reading).
-            _ => false,
+            Parser::Yarl | Parser::Httpx => cfg!(feature = "idna"),
         }
     }
 
-    /// The cargo feature of urikit that brings this parser into a build
-    /// (`whatwg`, `curl`); `None` for those every build has (`rfc3986`,
-    /// `java`, `urllib`). The crates
-    /// built on urikit (urikit-arrow, urikit-datafusion) forward these
-    /// features under the same names.
+    /// The cargo feature of urikit-views that brings this parser into a
+    /// build (`whatwg`, `curl`, `http`, `idna`); `None` for those every
+    /// build has. The crates built on it (urikit-arrow, urikit-datafusion,
+    /// the CLI) forward `whatwg` and `curl` under the same names.
     ///
     /// ```
     /// use urikit_views::Parser;
@@ -247,6 +271,7 @@ impl Parser {
             Parser::RustHttp => Some("http"),
             Parser::NodeLegacy => Some("idna"),
             Parser::FastUri => Some("whatwg"),
+            Parser::Yarl | Parser::Httpx => Some("idna"),
             _ => None,
         }
     }
@@ -315,6 +340,10 @@ impl Parser {
             Parser::FastUri => Some(fast_uri::read(input)),
             #[cfg(feature = "idna")]
             Parser::NodeLegacy => Some(node_legacy::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::Yarl => Some(yarl::read(input)),
+            #[cfg(feature = "idna")]
+            Parser::Httpx => Some(httpx::read(input)),
             _ => None,
         }
     }

@@ -96,7 +96,7 @@ const VIEWS: &[Param] = &[
         optional: true,
         ..Param::constant(
             "parsers",
-            "The parsers, comma-separated: 'rfc3986', 'java', 'whatwg', 'curl' (every one of the build when left out; one the build lacks is an error naming the cargo feature that brings it).",
+            "The parsers, comma-separated names of urikit-views ('rfc3986', 'java', 'whatwg', 'curl', 'urllib', 'go', …) or 'all' (the default set when left out: rfc3986, whatwg, java, curl, urllib, urllib3, go, node-legacy, those the build has; one the build lacks is an error naming the cargo feature that brings it).",
         )
     },
 ];
