@@ -46,8 +46,9 @@
 //! and every quirk it reproduces); `tests/data/views/readings/` holds the
 //! real library's answers over 4,575 inputs, recorded by a script that runs
 //! it, and a test holds every reading to them, error messages included (the
-//! few exceptions are listed there and in DEVIATIONS.md). The default
-//! features are `std`, `http` and `idna`.
+//! few exceptions are listed there and in DEVIATIONS.md). These readings
+//! are the `readings` feature; the default features are `std`, `http`,
+//! `idna` and `readings`.
 //!
 //! Each field of a [`View`] is what that parser's own accessor gives:
 //! `java`'s host is `getHost()` (absent for a registry authority, brackets
@@ -93,34 +94,43 @@ pub mod url_interop;
 #[cfg(feature = "curl")]
 #[allow(unsafe_code)]
 mod curl;
-#[cfg(feature = "whatwg")]
+#[cfg(all(feature = "readings", feature = "whatwg"))]
 mod fast_uri;
 mod finding;
+#[cfg(feature = "readings")]
 mod go;
-#[cfg(feature = "idna")]
+#[cfg(all(feature = "readings", feature = "idna"))]
 mod httpx;
 mod java;
+#[cfg(feature = "readings")]
 mod java_url;
+#[cfg(feature = "readings")]
 mod js;
-#[cfg(feature = "idna")]
+#[cfg(all(feature = "readings", feature = "idna"))]
 mod node_legacy;
+#[cfg(feature = "readings")]
 mod php;
-#[cfg(feature = "idna")]
+#[cfg(all(feature = "readings", feature = "idna"))]
 mod pylib;
+#[cfg(feature = "readings")]
 mod pyrepr;
 mod rfc3986;
+#[cfg(feature = "readings")]
 mod ruby;
 #[cfg(feature = "http")]
 mod rust_http;
 mod select;
 #[cfg(test)]
 mod tests;
+#[cfg(feature = "readings")]
 mod url_parse;
+#[cfg(feature = "readings")]
 mod urllib;
+#[cfg(feature = "readings")]
 mod urllib3;
 #[cfg(feature = "whatwg")]
 mod whatwg;
-#[cfg(feature = "idna")]
+#[cfg(all(feature = "readings", feature = "idna"))]
 mod yarl;
 
 #[cfg(feature = "curl")]
@@ -240,17 +250,21 @@ impl Parser {
     pub const fn is_available(self) -> bool {
         match self {
             Parser::Rfc3986 | Parser::Java => true,
-            Parser::Go => true,
-            Parser::Php | Parser::Ruby | Parser::RubyRfc2396 => true,
-            Parser::JavaUrl => true,
+            Parser::Go
+            | Parser::Php
+            | Parser::Ruby
+            | Parser::RubyRfc2396
+            | Parser::JavaUrl
+            | Parser::Urllib
+            | Parser::Urllib3
+            | Parser::UrlParse => cfg!(feature = "readings"),
             Parser::RustHttp => cfg!(feature = "http"),
-            Parser::Urllib | Parser::Urllib3 => true,
-            Parser::UrlParse => true,
-            Parser::FastUri => cfg!(feature = "whatwg"),
-            Parser::NodeLegacy => cfg!(feature = "idna"),
+            Parser::FastUri => cfg!(all(feature = "readings", feature = "whatwg")),
+            Parser::NodeLegacy | Parser::Yarl | Parser::Httpx => {
+                cfg!(all(feature = "readings", feature = "idna"))
+            }
             Parser::Whatwg => cfg!(feature = "whatwg"),
             Parser::Curl => cfg!(feature = "curl"),
-            Parser::Yarl | Parser::Httpx => cfg!(feature = "idna"),
         }
     }
 
@@ -266,13 +280,16 @@ impl Parser {
     /// ```
     pub const fn feature(self) -> Option<&'static str> {
         match self {
+            Parser::Rfc3986 | Parser::Java => None,
             Parser::Whatwg => Some("whatwg"),
             Parser::Curl => Some("curl"),
             Parser::RustHttp => Some("http"),
-            Parser::NodeLegacy => Some("idna"),
+            // The readings of other languages' libraries need `readings`;
+            // three map hosts by IDNA, fast-uri by the WHATWG host parser.
+            _ if !cfg!(feature = "readings") => Some("readings"),
+            Parser::NodeLegacy | Parser::Yarl | Parser::Httpx => Some("idna"),
             Parser::FastUri => Some("whatwg"),
-            Parser::Yarl | Parser::Httpx => Some("idna"),
-            _ => None,
+            _ => Some("readings"),
         }
     }
 
@@ -319,33 +336,42 @@ impl Parser {
     /// assert_eq!(java.unwrap_err(), "illegal character in authority at index 7");
     /// ```
     pub fn read(self, input: &str) -> Option<Reading<'_>> {
-        match self {
-            Parser::Rfc3986 => Some(rfc3986::read(input)),
-            Parser::Java => Some(java::read(input)),
-            Parser::Go => Some(go::read(input)),
-            Parser::Php => Some(php::read(input)),
-            Parser::Ruby => Some(ruby::read(input)),
-            Parser::RubyRfc2396 => Some(ruby::read_rfc2396(input)),
-            Parser::JavaUrl => Some(java_url::read(input)),
-            #[cfg(feature = "http")]
-            Parser::RustHttp => Some(rust_http::read(input)),
-            Parser::Urllib => Some(urllib::read(input)),
-            Parser::Urllib3 => Some(urllib3::read(input)),
+        Some(match self {
+            Parser::Rfc3986 => rfc3986::read(input),
+            Parser::Java => java::read(input),
             #[cfg(feature = "whatwg")]
-            Parser::Whatwg => Some(whatwg::read(input)),
+            Parser::Whatwg => whatwg::read(input),
             #[cfg(feature = "curl")]
-            Parser::Curl => Some(curl::read(input)),
-            Parser::UrlParse => Some(url_parse::read(input)),
-            #[cfg(feature = "whatwg")]
-            Parser::FastUri => Some(fast_uri::read(input)),
-            #[cfg(feature = "idna")]
-            Parser::NodeLegacy => Some(node_legacy::read(input)),
-            #[cfg(feature = "idna")]
-            Parser::Yarl => Some(yarl::read(input)),
-            #[cfg(feature = "idna")]
-            Parser::Httpx => Some(httpx::read(input)),
-            _ => None,
-        }
+            Parser::Curl => curl::read(input),
+            #[cfg(feature = "http")]
+            Parser::RustHttp => rust_http::read(input),
+            #[cfg(feature = "readings")]
+            Parser::Go => go::read(input),
+            #[cfg(feature = "readings")]
+            Parser::Php => php::read(input),
+            #[cfg(feature = "readings")]
+            Parser::Ruby => ruby::read(input),
+            #[cfg(feature = "readings")]
+            Parser::RubyRfc2396 => ruby::read_rfc2396(input),
+            #[cfg(feature = "readings")]
+            Parser::JavaUrl => java_url::read(input),
+            #[cfg(feature = "readings")]
+            Parser::Urllib => urllib::read(input),
+            #[cfg(feature = "readings")]
+            Parser::Urllib3 => urllib3::read(input),
+            #[cfg(feature = "readings")]
+            Parser::UrlParse => url_parse::read(input),
+            #[cfg(all(feature = "readings", feature = "whatwg"))]
+            Parser::FastUri => fast_uri::read(input),
+            #[cfg(all(feature = "readings", feature = "idna"))]
+            Parser::NodeLegacy => node_legacy::read(input),
+            #[cfg(all(feature = "readings", feature = "idna"))]
+            Parser::Yarl => yarl::read(input),
+            #[cfg(all(feature = "readings", feature = "idna"))]
+            Parser::Httpx => httpx::read(input),
+            #[allow(unreachable_patterns)]
+            _ => return None,
+        })
     }
 }
 
