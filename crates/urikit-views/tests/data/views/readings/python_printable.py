@@ -18,6 +18,7 @@ for c in range(0x80, 0x110000):
 if start is not None:
     ranges.append((start, 0x10FFFF))
 print(f"// Unicode {unicodedata.unidata_version}, CPython {sys.version.split()[0]}: {len(ranges)} ranges.")
+print("#[rustfmt::skip]")
 print(f"const NOT_PRINTABLE: [(u32, u32); {len(ranges)}] = [")
 for i in range(0, len(ranges), 6):
     print("    " + " ".join(f"(0x{a:X}, 0x{b:X})," for a, b in ranges[i : i + 6]))
