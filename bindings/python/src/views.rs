@@ -38,7 +38,8 @@ pub fn views<'py>(
     let s: &str = &s;
     let available: Vec<Parser> = Parser::available().collect();
     let chosen = match parsers {
-        None => available,
+        // The default set, as in every face.
+        None => Parser::defaults().collect(),
         Some(names) => Parser::select(names.iter().map(|n| &**n), &available)
             .map_err(|e| PyValueError::new_err(e.to_string()))?,
     };

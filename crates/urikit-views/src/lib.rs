@@ -304,11 +304,11 @@ impl Parser {
     /// against each other. RFC 3986 (the standard), WHATWG (browsers,
     /// Node's `fetch`, reqwest), java.net.URI, libcurl (PHP, curl), Python's
     /// urllib and urllib3 (requests), Go's `net/url`, Node's legacy
-    /// `url.parse`. `all` names every parser.
+    /// `url.parse`; in [`Parser::ALL`]'s order. `all` names every parser.
     pub const DEFAULT: [Parser; 8] = [
         Parser::Rfc3986,
-        Parser::Whatwg,
         Parser::Java,
+        Parser::Whatwg,
         Parser::Curl,
         Parser::Urllib,
         Parser::Urllib3,

@@ -1,6 +1,8 @@
 //! The `views` target: every parser's view of one string
-//! (`urikit_views::views`, with the `whatwg` and `curl` parsers): no panic
-//! (libcurl's FFI included), and the findings keep their rules.
+//! (`urikit_views::views`: all seventeen, the fuzz crate turning on the
+//! `whatwg` and `curl` features beside the default `readings`, `idna` and
+//! `http`): no panic (libcurl's FFI included), and the findings keep their
+//! rules.
 
 use urikit_views::{View, views};
 
