@@ -7,7 +7,7 @@
 //! Java profile, WHATWG through the `url` crate, libcurl through
 //! `curl-sys`, and the readings of the other parsers below), the findings
 //! between them, java.net's form codec ([`java_form`]) and the conversions
-//! with `url::Url` ([`url_interop`], feature `url`). Every face (the `uri`
+//! with `url::Url` (`url_interop`, feature `url`). Every face (the `uri`
 //! CLI, SQL, Python, JavaScript) takes its parser names and views from here.
 //!
 //! A filter that checks a URL with one parser and a client that connects
