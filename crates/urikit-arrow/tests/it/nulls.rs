@@ -2,7 +2,7 @@
 //! failing the batch, sliced columns read the right rows, and `Utf8View`
 //! components share the input's buffers.
 
-mod common;
+use crate::common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Int32Array, Scalar, StringViewArray};

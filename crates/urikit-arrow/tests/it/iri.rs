@@ -3,7 +3,7 @@
 //! (wiki-iris.txt) and the URL corpus (gsd-urls.txt), for each of the three
 //! string types.
 
-mod common;
+use crate::common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StringViewArray};

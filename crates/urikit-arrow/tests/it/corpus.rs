@@ -4,7 +4,7 @@
 //! each of the three string types. Every 37th row is made null, to check
 //! that nulls stay in place among the values.
 
-mod common;
+use crate::common;
 
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;

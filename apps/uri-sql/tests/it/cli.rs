@@ -6,7 +6,7 @@ use std::process::{Command, Stdio};
 
 use urikit::UriRef;
 
-mod common;
+use crate::common;
 
 #[cfg(feature = "parquet")]
 use common::run::scratch;

@@ -1,4 +1,4 @@
-//! A loopback cluster under faults (processes from tests/common, all on
+//! A loopback cluster under faults (processes from the `common` module, all on
 //! 127.0.0.1, killed when the test ends):
 //!
 //! - an executor killed (`kill -9`) in the middle of a query, the one doing
@@ -16,15 +16,13 @@
 //! - by default (no `--threads`) both executors do a fair part of the work
 //!   (CPU time of each over the clean run).
 //!
-//! The test names start with `cluster_fault_`: `.ci/run` runs them in a
-//! step of their own ("cluster faults", its time shown).
+//! `.ci/run` runs this module (`cluster_faults::`) in a step of its own
+//! ("cluster faults", its time shown), one test at a time.
 //!
 //! The data is written here: the committed gsd sample repeated, as 8
 //! Parquet files (a few MB), enough for a query of several seconds.
 
-#![cfg(feature = "cluster")]
-
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::sync::Arc;
