@@ -17,9 +17,7 @@ use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
 use urikit::UriRef;
 
-use crate::common;
-
-use common::{BIN, free_port, start_cluster};
+use crate::common::{self, BIN, free_port, start_cluster};
 
 /// How long one query may take before the test fails (the cluster answers
 /// these in about a second on two cores).

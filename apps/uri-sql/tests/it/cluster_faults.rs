@@ -22,16 +22,15 @@
 //! The data is written here: the committed gsd sample repeated, as 8
 //! Parquet files (a few MB), enough for a query of several seconds.
 
-use crate::common;
-
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Proc, run, scratch, start_cluster, start_run, start_scheduler};
 use datafusion::arrow::array::{RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
+
+use crate::common::{self, Proc, run, scratch, start_cluster, start_run, start_scheduler};
 
 /// How much longer than a clean run a run with a killed executor may take.
 const FAULT_BOUND: Duration = Duration::from_secs(30);

@@ -6,9 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use crate::common;
-
-use common::run::{have_script, scratch, stderr, stdout, uri_sql, uri_sql_with_input};
+use crate::common::run::{have_script, scratch, stderr, stdout, uri_sql, uri_sql_with_input};
 
 #[test]
 fn version_is_printed_for_the_program_and_its_commands() {

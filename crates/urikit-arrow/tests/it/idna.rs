@@ -4,12 +4,11 @@
 //! three string types. (Neither corpus has an international host name: the
 //! mapping itself is checked by the examples, and in urikit's tests/it/idna.rs.)
 
-use crate::common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringViewArray};
-use common::{TYPES, column, corpus_lines, strings};
 use urikit::IriRef;
+
+use crate::common::{TYPES, column, corpus_lines, strings};
 
 fn run(
     kernel: fn(&dyn Array) -> Result<arrow_array::ArrayRef, arrow_schema::ArrowError>,

@@ -7,15 +7,14 @@
 //! `findings.txt`. Then nulls, the string types, dictionaries and the
 //! `parsers` argument.
 
-use crate::common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, DictionaryArray, Scalar, StringArray, StructArray};
 use arrow_schema::DataType;
-use common::{TYPES, column, strings};
 use serde_json::Value;
 use urikit_arrow::{Options, VIEW_FIELDS, view_parsers};
 use urikit_views::{Parser, Reading, views, views_of};
+
+use crate::common::{TYPES, column, strings};
 
 const EXPECTED: &str = include_str!("../../../urikit-views/tests/data/views/expected.jsonl");
 
