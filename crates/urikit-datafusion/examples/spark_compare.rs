@@ -28,22 +28,9 @@ use datafusion::arrow::datatypes::DataType;
 use datafusion::arrow::record_batch::RecordBatch;
 use datafusion::prelude::SessionContext;
 use serde_json::Value;
-
-/// Every part the answers file holds (Spark's part names are
-/// case-sensitive: `Query` and `host` give NULL).
-const PARTS: [&str; 11] = [
-    "HOST",
-    "PATH",
-    "QUERY",
-    "REF",
-    "PROTOCOL",
-    "FILE",
-    "AUTHORITY",
-    "USERINFO",
-    "PORT",
-    "Query",
-    "host",
-];
+// Every part the answers file holds (Spark's part names are
+// case-sensitive: `Query` and `host` give NULL), and its reader.
+use urikit_testdata::spark::{self, PARTS};
 
 /// An answer: a value, NULL, or an error (the query failed).
 type Answer = Result<Option<String>, String>;
@@ -59,29 +46,17 @@ async fn main() -> datafusion::error::Result<()> {
         .nth(1)
         .and_then(|n| n.parse().ok())
         .unwrap_or(0);
-    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
-    let text = std::fs::read_to_string(format!("{root}/dev/testdata/spark/answers.jsonl"))?;
-    let all: Vec<Value> = text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
-    let meta = all.iter().find(|r| r["kind"] == "meta").expect("meta row");
-    let rows: Vec<&Value> = all.iter().filter(|r| r["kind"] == "parse_url").collect();
+    let all = spark::answers();
+    let meta = spark::meta(all);
+    let rows: Vec<&Value> = spark::of_kind(all, "parse_url").collect();
     let urls: Vec<&str> = rows
         .iter()
         .map(|r| r["url"].as_str().unwrap_or(""))
         .collect();
-    let sources = sources(root, &urls);
-    let comet_text = std::fs::read_to_string(format!("{root}/dev/testdata/spark/comet.jsonl"))?;
-    let comet_all: Vec<Value> = comet_text
-        .lines()
-        .map(|l| serde_json::from_str(l).expect("JSON"))
-        .collect();
-    let comet_meta = &comet_all[0];
-    let comet: Vec<&Value> = comet_all
-        .iter()
-        .filter(|r| r["kind"] == "parse_url")
-        .collect();
+    let sources = sources(&urls);
+    let comet_all = spark::comet();
+    let comet_meta = spark::meta(comet_all);
+    let comet: Vec<&Value> = spark::of_kind(comet_all, "parse_url").collect();
     assert_eq!(comet.len(), rows.len(), "comet.jsonl: one row per input");
     for (c, r) in comet.iter().zip(&rows) {
         assert_eq!(
@@ -191,7 +166,7 @@ async fn main() -> datafusion::error::Result<()> {
         );
     }
 
-    let (n, a, b, c) = query_keys(&all, &comet_all, &ours, &theirs).await?;
+    let (n, a, b, c) = query_keys(all, comet_all, &ours, &theirs).await?;
     println!(
         "\nparse_url(url, 'QUERY', key), {n} (url, key) pairs: urikit differs from Spark on {a}, datafusion-spark on {b}, Comet on {c}"
     );
@@ -264,11 +239,12 @@ fn pct(a: usize, n: usize) -> f64 {
 /// Which file each input came from: a line of a committed corpus sample
 /// the oracle read (`dev/testdata/corpus`), else `generated` (the oracle's
 /// edge cases).
-fn sources<'a>(root: &str, urls: &[&str]) -> Vec<&'a str> {
+fn sources<'a>(urls: &[&str]) -> Vec<&'a str> {
     let mut corpora: Vec<(&'a str, HashSet<String>)> = Vec::new();
     for name in ["gsd-urls.txt", "open-redirect-payloads.txt", "kasztp.txt"] {
-        let path = format!("{root}/testdata/corpus/{name}");
-        let text = std::fs::read_to_string(&path).expect(&path);
+        let path = urikit_testdata::sample(name);
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let lines = text
             .trim_start_matches('\u{feff}')
             .lines()
@@ -297,9 +273,8 @@ async fn query_keys(
     theirs: &SessionContext,
 ) -> datafusion::error::Result<(usize, usize, usize, usize)> {
     let (mut n, mut a, mut b, mut c) = (0, 0, 0, 0);
-    let comet: Vec<&Value> = comet.iter().filter(|r| r["kind"] == "query_key").collect();
-    let mut comet = comet.into_iter();
-    for r in all.iter().filter(|r| r["kind"] == "query_key") {
+    let mut comet = spark::of_kind(comet, "query_key");
+    for r in spark::of_kind(all, "query_key") {
         let cr = comet.next().expect("comet.jsonl: a row per (url, key)");
         assert_eq!((&cr["url"], &cr["key"]), (&r["url"], &r["key"]));
         let theirs_c: Answer = if cr.get("try_error").is_some() {

@@ -27,6 +27,10 @@ use datafusion_comet_spark_expr::url_funcs::{CometParseUrl, CometTryParseUrl};
 use serde_json::{json, Map, Value};
 
 /// The parts the answers file holds (Spark's part names are case-sensitive).
+/// The same list as `urikit_testdata::spark::PARTS`, which this crate does
+/// not depend on: it is built against Comet's own `Cargo.lock`, with
+/// nothing but what Comet's crate uses (dev/testdata's test `comet` checks
+/// that the two lists agree).
 const PARTS: [&str; 11] = [
     "HOST",
     "PATH",

@@ -114,9 +114,7 @@ fn rfc2396_inputs() -> Vec<String> {
             _ => {}
         }
     }
-    let path = format!("{root}/dev/testdata/spark/answers.jsonl");
-    for line in std::fs::read_to_string(path).unwrap().lines() {
-        let v: serde_json::Value = serde_json::from_str(line).unwrap();
+    for v in urikit_testdata::spark::answers() {
         if let Some(url) = v.get("url").and_then(|u| u.as_str()) {
             out.push(url.to_string());
         }

@@ -6,7 +6,7 @@ of RegexKeys.java than the committed one (docs/spark.md gives the numbers):
     javac -d /tmp dev/testdata/spark/RegexKeys.java
     java -cp /tmp RegexKeys /tmp/keys.txt > /tmp/gen.jsonl
     URIKIT_REGEX_KEYS_EXTRA=/tmp/gen.jsonl cargo test -p urikit-arrow \\
-        --features spark --test spark_regex -- --nocapture
+        --features spark --test it -- spark_regex:: --nocapture
 
 `small`: 3,000 keys of 1 to 7 symbols (seed 7); `large`: 5,000 keys of 2 to
 12 symbols from a larger alphabet (seed 11).

@@ -23,6 +23,18 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Mutex;
 
+pub mod spark;
+
+/// A URI reference's components (RFC 3986 section 3), in the order they
+/// are written: the fields every view and kernel test compares.
+///
+/// ```
+/// assert_eq!(urikit_testdata::COMPONENTS.len(), 7);
+/// ```
+pub const COMPONENTS: [&str; 7] = [
+    "scheme", "userinfo", "host", "port", "path", "query", "fragment",
+];
+
 /// The root of the checkout (the workspace's folder), spelled without
 /// `..`: where `docs/`, `CONTRIBUTING.md` and every crate's folder are.
 ///

@@ -10,55 +10,34 @@ use std::collections::{BTreeMap, HashSet};
 use std::path::PathBuf;
 
 use serde_json::Value;
-
-/// The parts both files hold.
-const PARTS: [&str; 11] = [
-    "HOST",
-    "PATH",
-    "QUERY",
-    "REF",
-    "PROTOCOL",
-    "FILE",
-    "AUTHORITY",
-    "USERINFO",
-    "PORT",
-    "Query",
-    "host",
-];
+use urikit_testdata::spark::{self, PARTS};
 
 fn root() -> PathBuf {
     urikit_testdata::repo_root()
 }
 
-fn jsonl(path: &str) -> Vec<Value> {
-    let text = std::fs::read_to_string(root().join(path)).expect(path);
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
-
 struct Data {
-    spark: Vec<Value>,
-    comet: Vec<Value>,
+    spark: &'static [Value],
+    comet: &'static [Value],
 }
 
 impl Data {
     fn load() -> Data {
         Data {
-            spark: jsonl("dev/testdata/spark/answers.jsonl"),
-            comet: jsonl("dev/testdata/spark/comet.jsonl"),
+            spark: spark::answers(),
+            comet: spark::comet(),
         }
     }
 
     fn rows<'a>(v: &'a [Value], kind: &str) -> Vec<&'a Value> {
-        v.iter().filter(|r| r["kind"] == kind).collect()
+        spark::of_kind(v, kind).collect()
     }
 
     /// (Spark's row, Comet's row) for each input of `kind`, checked to be
     /// the same input.
     fn pairs(&self, kind: &str) -> Vec<(&Value, &Value)> {
-        let s = Data::rows(&self.spark, kind);
-        let c = Data::rows(&self.comet, kind);
+        let s = Data::rows(self.spark, kind);
+        let c = Data::rows(self.comet, kind);
         assert_eq!(s.len(), c.len(), "{kind} rows: Spark's file and Comet's");
         for (a, b) in s.iter().zip(&c) {
             assert_eq!(a["url"], b["url"]);
@@ -199,8 +178,7 @@ fn sources(urls: &[&str]) -> Vec<&'static str> {
 #[test]
 fn comets_answers_name_comet_and_the_inputs_are_sparks() {
     let d = Data::load();
-    let meta = &d.comet[0];
-    assert_eq!(meta["kind"], "meta");
+    let meta = spark::meta(d.comet);
     let commit = meta["comet_commit"].as_str().expect("comet_commit");
     assert!(commit.len() == 40 && commit.bytes().all(|b| b.is_ascii_hexdigit()));
     assert!(
@@ -216,7 +194,7 @@ fn comets_answers_name_comet_and_the_inputs_are_sparks() {
     ] {
         assert!(meta[k].is_string(), "no {k} in the header");
     }
-    assert_eq!(meta["inputs_from_spark"], d.spark[0]["spark"]);
+    assert_eq!(meta["inputs_from_spark"], spark::meta(d.spark)["spark"]);
     // Every input Spark answered, in the same order (pairs() checks it).
     assert!(d.pairs("parse_url").len() > 4000);
     assert!(d.pairs("query_key").len() > 100);
@@ -374,4 +352,22 @@ fn the_cell_decoder_reads_what_spark_compare_writes() {
     assert_eq!(thousands(1234567), "1,234,567");
     assert_eq!(thousands(999), "999");
     assert_eq!(with_pct(1, 3), "1 (33.3%)");
+}
+
+/// `dev/comet-answers` keeps its own reader and its own copy of the part
+/// list (it builds against Comet's `Cargo.lock`, outside this workspace):
+/// its list must be this crate's, in the same order.
+#[test]
+fn comet_answers_asks_for_the_same_parts() {
+    let path = root().join("dev/comet-answers/src/main.rs");
+    let text = std::fs::read_to_string(&path).expect("dev/comet-answers/src/main.rs");
+    let head = "const PARTS: [&str; 11] = [";
+    let start = text.find(head).expect("its PARTS") + head.len();
+    let list = &text[start..start + text[start..].find("];").expect("the list's end")];
+    let names: Vec<&str> = list
+        .split(',')
+        .map(|n| n.trim().trim_matches('"'))
+        .filter(|n| !n.is_empty())
+        .collect();
+    assert_eq!(names, PARTS);
 }

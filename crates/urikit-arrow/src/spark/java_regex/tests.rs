@@ -1,6 +1,6 @@
 //! The translator on inputs the JVM recording does not cover: no panic, no
 //! stack overflow, and every translation one the `regex` crate compiles.
-//! (Its answers are checked against Java by `tests/spark_regex.rs`.)
+//! (Its answers are checked against Java by `tests/it/spark_regex.rs`.)
 
 use super::{Refusal, translate};
 

@@ -3,7 +3,7 @@
 //! ends (killed on drop, and told to exit when their standard input closes,
 //! should the test process die first), and `uri-sql run` bounded in time.
 
-#![allow(dead_code)] // each test file uses a part
+#![allow(dead_code)] // each module uses a part; the cluster ones are feature-gated
 
 pub mod run;
 

@@ -13,7 +13,7 @@ use datafusion::prelude::SessionContext;
 use serde_json::Value;
 use urikit_views::{Parser, Weight, views, views_of};
 
-const EXPECTED: &str = include_str!("../../urikit-views/tests/data/views/expected.jsonl");
+const EXPECTED: &str = include_str!("../../../urikit-views/tests/data/views/expected.jsonl");
 
 /// The recorded records (the first line is the metadata).
 fn records() -> Vec<Value> {

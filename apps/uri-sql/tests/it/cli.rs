@@ -6,11 +6,9 @@ use std::process::{Command, Stdio};
 
 use urikit::UriRef;
 
-mod common;
-
 #[cfg(feature = "parquet")]
-use common::run::scratch;
-use common::run::{have_script, stderr, stdout, uri_sql};
+use crate::common::run::scratch;
+use crate::common::run::{have_script, stderr, stdout, uri_sql};
 
 #[test]
 fn lines_with_json_output_agree_with_the_library() {

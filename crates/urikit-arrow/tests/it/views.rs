@@ -7,17 +7,16 @@
 //! `findings.txt`. Then nulls, the string types, dictionaries and the
 //! `parsers` argument.
 
-mod common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, DictionaryArray, Scalar, StringArray, StructArray};
 use arrow_schema::DataType;
-use common::{TYPES, column, strings};
 use serde_json::Value;
 use urikit_arrow::{Options, VIEW_FIELDS, view_parsers};
 use urikit_views::{Parser, Reading, views, views_of};
 
-const EXPECTED: &str = include_str!("../../urikit-views/tests/data/views/expected.jsonl");
+use crate::common::{TYPES, column, strings};
+
+const EXPECTED: &str = include_str!("../../../urikit-views/tests/data/views/expected.jsonl");
 
 /// The recorded metadata (the real programs' versions) and records.
 fn records() -> (Value, Vec<Value>) {
@@ -197,12 +196,10 @@ fn recorded(v: &Value) -> Result<Vec<Option<String>>, ()> {
     if v.get("error").is_some() {
         return Err(());
     }
-    Ok([
-        "scheme", "userinfo", "host", "port", "path", "query", "fragment",
-    ]
-    .iter()
-    .map(|k| v[k].as_str().map(str::to_string))
-    .collect())
+    Ok(urikit_testdata::COMPONENTS
+        .iter()
+        .map(|k| v[k].as_str().map(str::to_string))
+        .collect())
 }
 
 /// The kernel's fields of `parser` against what the real parser read, on
@@ -303,7 +300,7 @@ fn curl_fields_are_what_libcurl_read() {
 #[test]
 fn finding_kinds_are_the_hand_worked_ones() {
     use std::collections::BTreeSet;
-    const FINDINGS: &str = include_str!("../../urikit-views/tests/data/views/findings.txt");
+    const FINDINGS: &str = include_str!("../../../urikit-views/tests/data/views/findings.txt");
     let mut want = Vec::new();
     let mut inputs = Vec::new();
     for line in FINDINGS

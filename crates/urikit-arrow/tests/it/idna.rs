@@ -2,15 +2,13 @@
 //! RFC 3987 by hand, and the library's own answer row by row over the IRI
 //! corpus (wiki-iris.txt) and the URL corpus (gsd-urls.txt), for each of the
 //! three string types. (Neither corpus has an international host name: the
-//! mapping itself is checked by the examples, and in urikit's tests/idna.rs.)
-#![cfg(feature = "idna")]
-
-mod common;
+//! mapping itself is checked by the examples, and in urikit's tests/it/idna.rs.)
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringViewArray};
-use common::{TYPES, column, corpus_lines, strings};
 use urikit::IriRef;
+
+use crate::common::{TYPES, column, corpus_lines, strings};
 
 fn run(
     kernel: fn(&dyn Array) -> Result<arrow_array::ArrayRef, arrow_schema::ArrowError>,

@@ -1,7 +1,7 @@
 //! arrow-json's bug with `\u` surrogate pairs, shown on arrow-json itself
 //! (the version uri-sql builds with): a character from U+20000 up, spelt
 //! as a pair of escapes, is read as another one. uri-sql reads JSON files
-//! around it (src/jsonfix.rs; tests/shell.rs checks uri-sql's answers).
+//! around it (src/jsonfix.rs; the `shell` module checks uri-sql's answers).
 //! The report for arrow-rs is in docs/sql.md ("Known upstream bugs").
 //!
 //! When this test fails, arrow-json reads the pairs right: drop the

@@ -1,22 +1,12 @@
 //! Spark's URL functions in SQL: NULL arguments, the ANSI switch and the
 //! error messages, against real Spark's answers in
 //! `dev/testdata/spark/answers.jsonl` (the kernels' row-by-row comparison with
-//! the whole file is in urikit-arrow's tests/spark.rs).
+//! the whole file is in urikit-arrow's tests/it/spark.rs).
 
 use datafusion::arrow::array::cast::AsArray;
 use datafusion::prelude::SessionContext;
 use serde_json::Value;
-
-fn answers() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../dev/testdata/spark/answers.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("dev/testdata/spark/answers.jsonl");
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
+use urikit_testdata::spark::{self, answers};
 
 fn strings(a: &datafusion::arrow::array::ArrayRef) -> Vec<Option<String>> {
     match a.data_type() {
@@ -64,8 +54,7 @@ fn run(ctx: &SessionContext, sql: &str) -> Result<Vec<Option<String>>, String> {
 fn in_sql_with_the_ansi_switch() {
     let ctx = SessionContext::new();
     urikit_datafusion::spark::register(&ctx);
-    let a = answers();
-    let nulls = a.iter().find(|r| r["kind"] == "nulls").unwrap();
+    let nulls = spark::of_kind(answers(), "nulls").next().unwrap();
     let got = run(
         &ctx,
         "SELECT parse_url(NULL, 'HOST'), parse_url('http://h/', NULL), \
@@ -80,9 +69,8 @@ fn in_sql_with_the_ansi_switch() {
         .collect();
     assert_eq!(got, want);
 
-    let bad = a
-        .iter()
-        .find(|r| r["kind"] == "parse_url" && r["valid"] == false)
+    let bad = spark::of_kind(answers(), "parse_url")
+        .find(|r| r["valid"] == false)
         .unwrap();
     let sql = format!(
         "SELECT parse_url('{}', 'HOST')",

@@ -1,4 +1,4 @@
-//! A loopback cluster under faults (processes from tests/common, all on
+//! A loopback cluster under faults (processes from the `common` module, all on
 //! 127.0.0.1, killed when the test ends):
 //!
 //! - an executor killed (`kill -9`) in the middle of a query, the one doing
@@ -16,24 +16,21 @@
 //! - by default (no `--threads`) both executors do a fair part of the work
 //!   (CPU time of each over the clean run).
 //!
-//! The test names start with `cluster_fault_`: `.ci/run` runs them in a
-//! step of their own ("cluster faults", its time shown).
+//! `.ci/run` runs this module (`cluster_faults::`) in a step of its own
+//! ("cluster faults", its time shown), one test at a time.
 //!
 //! The data is written here: the committed gsd sample repeated, as 8
 //! Parquet files (a few MB), enough for a query of several seconds.
-
-#![cfg(feature = "cluster")]
-
-mod common;
 
 use std::path::Path;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use common::{Proc, run, scratch, start_cluster, start_run, start_scheduler};
 use datafusion::arrow::array::{RecordBatch, StringArray};
 use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
+
+use crate::common::{self, Proc, run, scratch, start_cluster, start_run, start_scheduler};
 
 /// How much longer than a clean run a run with a killed executor may take.
 const FAULT_BOUND: Duration = Duration::from_secs(30);

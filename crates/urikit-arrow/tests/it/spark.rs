@@ -3,23 +3,14 @@
 //! running Apache Spark, the version named in the file's first line) is
 //! computed here and compared, part by part, error by error.
 
+use std::collections::BTreeSet;
 use std::sync::Arc;
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Scalar, StringArray, StringViewArray};
 use serde_json::Value;
 use urikit_arrow::spark::{OnInvalid, parse_url, url_decode, url_encode};
-
-fn answers() -> Vec<Value> {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../dev/testdata/spark/answers.jsonl"
-    );
-    let text = std::fs::read_to_string(path).expect("dev/testdata/spark/answers.jsonl");
-    text.lines()
-        .map(|l| serde_json::from_str(l).expect("a JSON line"))
-        .collect()
-}
+use urikit_testdata::spark::{self, answers};
 
 fn scalar(s: &str) -> Scalar<ArrayRef> {
     Scalar::new(Arc::new(StringArray::from(vec![s])) as ArrayRef)
@@ -46,25 +37,26 @@ fn json_str(v: &Value) -> Option<String> {
 
 #[test]
 fn the_answers_name_the_spark_that_gave_them() {
-    let a = answers();
-    assert_eq!(a[0]["kind"], "meta");
-    assert!(a[0]["spark"].as_str().is_some_and(|v| v.starts_with('4')));
+    let meta = spark::meta(answers());
+    assert!(meta["spark"].as_str().is_some_and(|v| v.starts_with('4')));
 }
 
 /// Every part of every URL, as a whole column (Utf8 and Utf8View, the
 /// second through the loop that writes views), under both error modes.
 #[test]
 fn parse_url_gives_sparks_parts() {
-    let a = answers();
-    let rows: Vec<&Value> = a.iter().filter(|r| r["kind"] == "parse_url").collect();
+    let rows: Vec<&Value> = spark::of_kind(answers(), "parse_url").collect();
     assert!(rows.len() > 4000, "{} rows", rows.len());
     let urls: Vec<&str> = rows.iter().map(|r| r["url"].as_str().unwrap()).collect();
     let utf8: ArrayRef = Arc::new(StringArray::from(urls.clone()));
     let view: ArrayRef = Arc::new(StringViewArray::from(urls.clone()));
     let parts = rows[0]["parts"].as_object().unwrap();
+    // Every part recorded is compared below.
+    let recorded: BTreeSet<&str> = parts.keys().map(String::as_str).collect();
+    assert_eq!(recorded, BTreeSet::from(spark::PARTS));
     let mut compared = 0;
     let mut wrong = Vec::new();
-    for part in parts.keys() {
+    for part in spark::PARTS {
         for col in [&utf8, &view] {
             let got = strings(&parse_url(col, &scalar(part), None, OnInvalid::Null).unwrap());
             for (r, g) in rows.iter().zip(&got) {
@@ -89,7 +81,7 @@ fn parse_url_gives_sparks_parts() {
 fn invalid_urls_fail_as_in_spark() {
     let mut wrong = Vec::new();
     let mut invalid = 0;
-    for r in answers().iter().filter(|r| r["kind"] == "parse_url") {
+    for r in spark::of_kind(answers(), "parse_url") {
         let url = r["url"].as_str().unwrap();
         let col: ArrayRef = Arc::new(StringArray::from(vec![url]));
         let got = parse_url(&col, &scalar("PROTOCOL"), None, OnInvalid::Fail);
@@ -124,7 +116,7 @@ fn invalid_urls_fail_as_in_spark() {
 fn query_keys_match_as_in_spark() {
     let mut wrong = Vec::new();
     let mut n = 0;
-    for r in answers().iter().filter(|r| r["kind"] == "query_key") {
+    for r in spark::of_kind(answers(), "query_key") {
         n += 1;
         let (url, key) = (r["url"].as_str().unwrap(), r["key"].as_str().unwrap());
         let col: ArrayRef = Arc::new(StringArray::from(vec![url]));

@@ -1,7 +1,6 @@
 //! `lint` with the `uts39` feature: `deceptive-host` for a Cyrillic
 //! look-alike of an ASCII name (as an A-label, and percent-encoded) and for
 //! a label mixing Latin and Cyrillic, nothing for a one-script label.
-#![cfg(feature = "uts39")]
 
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, StringArray};

@@ -3,13 +3,12 @@
 //! (wiki-iris.txt) and the URL corpus (gsd-urls.txt), for each of the three
 //! string types.
 
-mod common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, StringViewArray};
 use arrow_schema::ArrowError;
-use common::{TYPES, column, corpus_lines, strings};
 use urikit::{IriRef, UriRef};
+
+use crate::common::{TYPES, column, corpus_lines, strings};
 
 type Kernel = fn(&dyn Array) -> Result<ArrayRef, ArrowError>;
 

@@ -1,11 +1,9 @@
 //! A real Ballista cluster on loopback: one `uri-sql scheduler` and two
-//! `uri-sql executor` processes, started here (tests/common), each bounded
+//! `uri-sql executor` processes, started here (the `common` module), each bounded
 //! in time and ended when the test ends. The same queries
 //! run on the cluster and in one process, over a Parquet data set of
 //! several files written from the committed corpus samples; the answers
 //! must be identical.
-
-#![cfg(feature = "cluster")]
 
 use std::collections::BTreeMap;
 use std::fs::File;
@@ -19,15 +17,13 @@ use datafusion::arrow::datatypes::{DataType, Field, Schema};
 use datafusion::parquet::arrow::ArrowWriter;
 use urikit::UriRef;
 
-mod common;
-
-use common::{BIN, free_port, start_cluster};
+use crate::common::{self, BIN, free_port, start_cluster};
 
 /// How long one query may take before the test fails (the cluster answers
 /// these in about a second on two cores).
 const QUERY_LIMIT: Duration = Duration::from_secs(120);
 
-/// Runs `uri-sql run --format json` (tests/common's runner, bounded in
+/// Runs `uri-sql run --format json` (the `common` module's runner, bounded in
 /// time); the output lines, sorted (row order is not part of a result
 /// without ORDER BY).
 fn query(cluster: Option<&str>, sql: &str) -> Vec<String> {

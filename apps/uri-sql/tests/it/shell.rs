@@ -6,9 +6,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod common;
-
-use common::run::{have_script, scratch, stderr, stdout, uri_sql, uri_sql_with_input};
+use crate::common::run::{have_script, scratch, stderr, stdout, uri_sql, uri_sql_with_input};
 
 #[test]
 fn version_is_printed_for_the_program_and_its_commands() {
@@ -117,14 +115,8 @@ fn an_interactive_prompt_on_a_terminal() {
 /// (dev/testdata/spark/answers.jsonl): what `parse_url` gives with
 /// `spark.sql.ansi.enabled=false`.
 fn spark_try_answer(url: &str, part: &str) -> serde_json::Value {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../dev/testdata/spark/answers.jsonl"
-    );
-    let text = std::fs::read_to_string(path).unwrap();
-    text.lines()
-        .map(|l| serde_json::from_str::<serde_json::Value>(l).unwrap())
-        .find(|r| r["kind"] == "parse_url" && r["url"] == url)
+    urikit_testdata::spark::of_kind(urikit_testdata::spark::answers(), "parse_url")
+        .find(|r| r["url"] == url)
         .map(|r| r["parts"][part].clone())
         .unwrap_or_else(|| panic!("no recorded answer for {url}"))
 }

@@ -1,5 +1,6 @@
 //! Helpers shared by the kernel tests: the corpora as columns of each
 //! string type, and outputs read back as plain Rust values.
+// Not every module uses every helper, and some modules are feature-gated.
 #![allow(dead_code)]
 
 use std::path::Path;

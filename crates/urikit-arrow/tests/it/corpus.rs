@@ -4,16 +4,15 @@
 //! each of the three string types. Every 37th row is made null, to check
 //! that nulls stay in place among the values.
 
-mod common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::types::UInt64Type;
 use arrow_array::{Array, ArrayRef, Scalar};
 use arrow_schema::DataType;
-use common::{TYPES, column, corpus_lines, lists, maps, strings};
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
 use urikit::{Uri, UriRef, percent, security, text};
+
+use crate::common::{self, TYPES, column, corpus_lines, lists, maps, strings};
 
 /// The corpus as rows, with every 37th one null.
 fn rows(lines: &[String]) -> Vec<Option<&str>> {

@@ -2,12 +2,11 @@
 //! failing the batch, sliced columns read the right rows, and `Utf8View`
 //! components share the input's buffers.
 
-mod common;
-
 use arrow_array::cast::AsArray;
 use arrow_array::{Array, ArrayRef, Int32Array, Scalar, StringViewArray};
-use common::{TYPES, column, lists, maps, strings};
 use urikit_arrow::{EncodeSet, Level};
+
+use crate::common::{TYPES, column, lists, maps, strings};
 
 /// Rows: a null, invalid references of several kinds, and one valid URI
 /// (the last), so every kernel has something to say about each.
