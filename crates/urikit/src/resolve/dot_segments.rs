@@ -403,7 +403,7 @@ impl DotStep {
 ///     (C, "/a", "/g"),
 ///     (E, "/a/g", ""),
 /// ]);
-/// let steps = remove_dot_segments_trace("..");
+/// let steps = remove_dot_segments_trace("../a/..");
 /// let rows: Vec<_> = steps.iter().map(|s| (s.rule(), s.output(), s.input())).collect();
 /// assert_eq!(rows, [(A, "", "a/.."), (E, "a", "/.."), (C, "", "/"), (E, "/", "")]);
 /// ```
