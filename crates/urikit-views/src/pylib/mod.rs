@@ -1,13 +1,15 @@
 //! What CPython itself does under the Python parsers' readings (`yarl`,
-//! `httpx`): `repr()` of a `str` (their error messages quote with it),
-//! `int()` of a `str` (their ports), `ipaddress`'s IPv4 and IPv6 address
+//! `httpx`): `int()` of a `str` (their ports), `ipaddress`'s IPv4 and IPv6 address
 //! syntax and IPv6 `compressed` form, and the Unicode facts those need,
-//! taken from CPython 3.11's own tables (`tables.py` writes `tables.rs`).
+//! taken from CPython 3.11's own tables (`tables.py` writes `tables.rs`);
+//! `repr()` of a `str` (their error messages quote with it) is `pyrepr`'s.
 
 use alloc::string::String;
 use core::fmt::Write;
 
 pub(super) mod idna2003;
+// Python's `repr()`: the one the urllib views use too.
+pub(super) use super::pyrepr::repr;
 #[rustfmt::skip]
 mod tables;
 
@@ -24,52 +26,6 @@ fn in_ranges(table: &[(u32, u32)], c: char) -> bool {
             }
         })
         .is_ok()
-}
-
-/// `str.isprintable()` of one character.
-fn printable(c: char) -> bool {
-    if c.is_ascii() {
-        (' '..='~').contains(&c)
-    } else {
-        !in_ranges(&tables::NOT_PRINTABLE, c)
-    }
-}
-
-/// `repr(s)` of a Python `str`: single quotes unless the text holds a `'`
-/// and no `"`; `\\`, `\t`, `\n`, `\r` and the quote escaped; any other
-/// character that is not printable as `\xhh`, `\uhhhh` or `\Uhhhhhhhh`.
-pub(super) fn repr(s: &str) -> String {
-    let quote = if s.contains('\'') && !s.contains('"') {
-        '"'
-    } else {
-        '\''
-    };
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push(quote);
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c if c == quote => {
-                out.push('\\');
-                out.push(c);
-            }
-            c if printable(c) => out.push(c),
-            c if (c as u32) <= 0xFF => {
-                let _ = write!(out, "\\x{:02x}", c as u32);
-            }
-            c if (c as u32) <= 0xFFFF => {
-                let _ = write!(out, "\\u{:04x}", c as u32);
-            }
-            c => {
-                let _ = write!(out, "\\U{:08x}", c as u32);
-            }
-        }
-    }
-    out.push(quote);
-    out
 }
 
 /// The digit value of a decimal digit character (ASCII or any Unicode
