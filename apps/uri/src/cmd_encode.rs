@@ -4,11 +4,10 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 use std::io::Write;
 
-use clap::builder::{PossibleValuesParser, TypedValueParser};
 use serde::Serialize;
 use urikit::percent;
 
-use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, write_record};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, named, write_record};
 
 /// Percent-encode data for one component, one result per line (RFC 3986, 2.1)
 ///
@@ -21,7 +20,7 @@ pub struct Args {
     /// without ":" either; query-pair is a key or value of a key=value&...
     /// query ("&", "=", "+" encoded too); unreserved encodes all but
     /// letters, digits and "-._~".
-    #[arg(long, short, value_name = "COMPONENT", value_parser = encode_set_parser())]
+    #[arg(long, short, value_name = "COMPONENT", value_parser = named::<percent::EncodeSet>())]
     component: percent::EncodeSet,
     #[command(flatten)]
     output: OutputArgs,
@@ -30,13 +29,6 @@ pub struct Args {
     /// The data to encode.
     #[arg(value_name = "TEXT", conflicts_with = "input")]
     text: Vec<OsString>,
-}
-
-/// The library's named encode sets (`urikit::percent::EncodeSet`), and no
-/// other names.
-fn encode_set_parser() -> impl TypedValueParser<Value = percent::EncodeSet> {
-    PossibleValuesParser::new(percent::EncodeSet::ALL.iter().map(|s| s.name()))
-        .try_map(|name: String| percent::EncodeSet::from_name(&name).ok_or("unknown encode set"))
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {

@@ -9,7 +9,8 @@ use urikit::compare::{Comparison, Level};
 
 use crate::cmd_resolve::split_pair;
 use crate::common::{
-    InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status, lossy, write_invalid, write_record,
+    InputArgs, Inputs, Loc, Output, OutputArgs, Source, Status, lossy, named, write_invalid,
+    write_record,
 };
 
 /// Compare two URI references: "equivalent" (exit 0) or "different" (exit 1)
@@ -26,8 +27,8 @@ use crate::common::{
 pub struct Args {
     /// The rung: string (6.2.1), syntax (6.2.2) or scheme (6.2.3).
     #[arg(long, value_name = "LEVEL", default_value = "syntax",
-          value_parser = ["string", "syntax", "scheme"])]
-    level: String,
+          value_parser = named::<Level>())]
+    level: Level,
     /// Leave fragments out of the comparison (6.1: for network actions).
     #[arg(long)]
     ignore_fragment: bool,
@@ -49,7 +50,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let level = Level::from_name(&args.level).unwrap_or_default();
+    let level = args.level;
     let cmp = Comparison::new(level).ignore_fragment(args.ignore_fragment);
     out.set_null(args.input.null);
     if !args.pairs {

@@ -8,7 +8,7 @@ use urikit::normalize::{Level, Normalizer};
 use urikit::{IriRef, UriRef};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, lossy, parse_java, write_invalid,
+    InputArgs, Inputs, Output, OutputArgs, Status, lossy, named, parse_java, write_invalid,
     write_java_invalid, write_record,
 };
 
@@ -35,9 +35,14 @@ struct Normalized<'a> {
 /// leading ".." kept; runs of "/" collapsed; nothing else changed).
 #[derive(clap::Args, Debug)]
 pub struct Args {
-    /// Add scheme-based normalization (6.2.3): drop default ports, "/" for an
-    /// empty http(s) path, "file:///" for "file://localhost/", ...
-    #[arg(long)]
+    /// How far to go, as `uri eq --level`: string (6.2.1: nothing
+    /// changes), syntax (6.2.2) or scheme (6.2.3: also drop default ports,
+    /// "/" for an empty http(s) path, "file:///" for "file://localhost/",
+    /// ...).
+    #[arg(long, value_name = "LEVEL", default_value = "syntax", value_parser = named::<Level>())]
+    level: Level,
+    /// The old spelling of `--level scheme`, kept for one release.
+    #[arg(long, hide = true, conflicts_with = "level")]
     scheme: bool,
     /// Write IPv6 hosts in the RFC 5952 text form.
     #[arg(long)]
@@ -52,7 +57,7 @@ pub struct Args {
     nfc: bool,
     /// Normalize as java.net.URI's `normalize()` does, reading each input
     /// as `new java.net.URI(s)` does.
-    #[arg(long, conflicts_with_all = ["iri", "scheme", "ipv6"])]
+    #[arg(long, conflicts_with_all = ["iri", "scheme", "level", "ipv6"])]
     java: bool,
     #[command(flatten)]
     output: OutputArgs,
@@ -67,7 +72,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let level = if args.scheme {
         Level::Scheme
     } else {
-        Level::Syntax
+        args.level
     };
     let n = Normalizer::new(level).ipv6_canonical(args.ipv6);
     if args.iri {

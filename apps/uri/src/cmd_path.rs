@@ -5,7 +5,7 @@ use std::borrow::Cow;
 use std::ffi::OsString;
 
 use serde::Serialize;
-use urikit::file::{self, FilePathError};
+use urikit::rfc8089::{self as file, FilePathError};
 use urikit::{Uri, UriBuf};
 
 use crate::common::{InputArgs, Inputs, Loc, Output, OutputArgs, Status, lossy, write_record};

@@ -1,4 +1,4 @@
-//! `uri relative`: the shortest reference from a base to a target, the
+//! `uri make-relative`: the shortest reference from a base to a target, the
 //! inverse of `uri resolve`.
 
 use std::borrow::Cow;

@@ -48,7 +48,10 @@ struct Cli {
 enum Cmd {
     Parse(cmd_parse::Args),
     Resolve(cmd_resolve::Args),
-    Relative(cmd_relative::Args),
+    // `make_relative` in the library and every other face; `relative`, its
+    // old name here, stays as a hidden alias for one release.
+    #[command(name = "make-relative", alias = "relative")]
+    MakeRelative(cmd_relative::Args),
     Normalize(cmd_normalize::Args),
     Eq(cmd_eq::Args),
     Encode(cmd_encode::Args),
@@ -154,7 +157,7 @@ fn main() -> ExitCode {
     let result = match cli.cmd {
         Cmd::Parse(args) => cmd_parse::run(args, &mut out),
         Cmd::Resolve(args) => cmd_resolve::run(args, &mut out),
-        Cmd::Relative(args) => cmd_relative::run(args, &mut out),
+        Cmd::MakeRelative(args) => cmd_relative::run(args, &mut out),
         Cmd::Normalize(args) => cmd_normalize::run(args, &mut out),
         Cmd::Eq(args) => cmd_eq::run(args, &mut out),
         Cmd::Encode(args) => cmd_encode::run(args, &mut out),

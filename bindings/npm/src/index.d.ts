@@ -17,6 +17,11 @@ export type ErrorKind =
   | 'input-too-large'
   | 'unknown-profile'
   | 'unknown-rule'
+  | 'unknown-level'
+  | 'unknown-encode-set'
+  | 'unknown-match-mode'
+  | 'unknown-style'
+  | 'unknown-parser'
   | (string & {});
 
 /** An invalid input (a subclass of the global URIError). */
@@ -94,7 +99,9 @@ export declare function parseLines(text: string, options?: { profile?: Profile }
 export declare function validate(input: Text, rule?: string): boolean;
 /** Per input: -1 when it matches `rule`, else the index of its first bad character (a lone surrogate's, for text that is not Unicode). */
 export declare function validateMany(inputs: readonly Text[], rule?: string): Int32Array;
-export declare function resolve(base: Text, reference: Text, options?: { strict?: boolean; iri?: boolean }): string;
+export declare function resolve(base: Text, reference: Text, options?: { nonStrict?: boolean; /** @deprecated use nonStrict */ strict?: boolean; iri?: boolean }): string;
+export declare function makeRelative(base: Text, target: Text, options?: { iri?: boolean }): string;
+/** @deprecated the old name of makeRelative */
 export declare function relative(base: Text, target: Text, options?: { iri?: boolean }): string;
 export declare function normalize(input: Text, options?: { level?: Level; iri?: boolean }): string;
 export declare function equivalent(a: Text, b: Text, options?: { level?: Level; ignoreFragment?: boolean; iri?: boolean }): boolean;

@@ -572,14 +572,21 @@ export function validateMany(inputs, rule = 'URI-reference') {
 }
 
 /** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */
-export function resolve(base, reference, { strict = true, iri = false } = {}) {
-  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), !strict, iri);
+export function resolve(base, reference, { nonStrict, strict = true, iri = false } = {}) {
+  // `nonStrict` is the name every face uses (the CLI's --non-strict, the
+  // core's non_strict); `strict: false`, the package's first spelling,
+  // still works.
+  const lenient = nonStrict === undefined ? !strict : !!nonStrict;
+  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), lenient, iri);
 }
 
 /** The shortest reference that resolves from `base` to `target` (the core's make_relative). */
-export function relative(base, target, { iri = false } = {}) {
+export function makeRelative(base, target, { iri = false } = {}) {
   return call(wasm.make_relative, text(base, 'base'), text(target, 'target'), iri);
 }
+
+/** The old name of {@link makeRelative}, kept for one release. */
+export const relative = makeRelative;
 
 /** The normal form at `level`: `'syntax'` (6.2.2, the default), `'scheme'` (also 6.2.3) or `'string'`. */
 export function normalize(input, { level = 'syntax', iri = false } = {}) {

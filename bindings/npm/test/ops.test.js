@@ -41,6 +41,17 @@ test('relative is the inverse of resolve (RFC 3986 5.4 targets)', () => {
   assert.equal(urikit.relative(base, 'http://a/b/c/g?x'), 'g?x');
 });
 
+test('makeRelative and nonStrict are the names every face uses; relative and strict stay as aliases', () => {
+  const base = 'http://a/b/c/d;p?q';
+  assert.equal(urikit.makeRelative(base, 'http://a/b/c/g?x'), 'g?x');
+  assert.equal(urikit.relative, urikit.makeRelative);
+  // RFC 3986 5.4.2: "http:g" is "http:g" for strict parsers, "http://a/b/c/g" for backward-compatible ones.
+  assert.equal(urikit.resolve(base, 'http:g'), 'http:g');
+  assert.equal(urikit.resolve(base, 'http:g', { nonStrict: true }), 'http://a/b/c/g');
+  assert.equal(urikit.resolve(base, 'http:g', { strict: false }), 'http://a/b/c/g');
+  assert.equal(urikit.resolve(base, 'http:g', { nonStrict: false, strict: false }), 'http:g');
+});
+
 test('errors say where, what and in which component', () => {
   assert.throws(() => urikit.resolve('http://a/', '../g h'), (e) =>
     e instanceof urikit.URIError && e.index === 4 && e.kind === 'invalid-character' && e.component === 'path');

@@ -97,15 +97,16 @@ impl Arg {
 /// The level of a name (the core's names: `string`, `syntax`, `scheme`);
 /// a `URIError` of kind `unknown-level` for any other.
 pub fn level(py: Python<'_>, name: &str) -> PyResult<Level> {
-    Level::from_name(name).ok_or_else(|| {
-        uri_error(
-            py,
-            format!("unknown level {name:?} (expected 'string', 'syntax' or 'scheme')"),
-            None,
-            "unknown-level",
-            None,
-        )
-    })
+    named(py, name)
+}
+
+/// The member of one of the core's named sets (`urikit::names`): a level,
+/// an encode set, a rule, a profile, a style; any other name is a
+/// `URIError` whose kind and message come from the core (`unknown-level`,
+/// "unknown level 'x' (expected string, syntax, scheme)"), the same in
+/// every face.
+pub fn named<T: urikit::names::Named>(py: Python<'_>, name: &str) -> PyResult<T> {
+    T::parse_name(name).map_err(|e| uri_error(py, e.to_string(), None, e.name(), None))
 }
 
 /// The comparison of a level name (`string`, `syntax`, `scheme`).

@@ -29,15 +29,23 @@ pyo3::create_exception!(
 /// library never sees (a level, profile, rule or style by name; a port read
 /// as a number). Every other kind is one of the library's names
 /// (`error_kinds`); text that is not Unicode is the library's `not-unicode`.
-pub const OWN_KINDS: &[&str] = &[
-    "port-overflow",
-    "unknown-level",
-    "unknown-profile",
-    "unknown-rule",
-    "unknown-style",
-    "unknown-errors",
-    "form-needs-lenient",
-];
+pub const OWN_KINDS: &[&str] = &["port-overflow", "unknown-errors", "form-needs-lenient"];
+
+/// The kinds of a name outside one of the core's named sets
+/// (`urikit::names::Named::UNKNOWN`), for every set this layer reads.
+pub const NAMED_KINDS: &[&str] = {
+    use urikit::names::Named;
+    &[
+        urikit::normalize::Level::UNKNOWN,
+        urikit::percent::EncodeSet::UNKNOWN,
+        urikit::Rule::UNKNOWN,
+        urikit::Profile::UNKNOWN,
+        urikit::rfc8089::FileProfile::UNKNOWN,
+        urikit::rfc8089::PathStyle::UNKNOWN,
+        urikit::rfc6570::MatchMode::UNKNOWN,
+        urikit_views::Parser::UNKNOWN,
+    ]
+};
 
 /// Every error kind name a `URIError` can carry, by the library type that
 /// defines it (its `NAMES`), and this layer's own under `"python"`:
@@ -49,7 +57,10 @@ pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
         ("ErrorKind", urikit::ErrorKind::NAMES),
         ("ResolveErrorKind", urikit::ResolveErrorKind::NAMES),
         ("IdnaErrorKind", urikit::IdnaErrorKind::NAMES),
-        ("FilePathErrorKind", urikit::file::FilePathErrorKind::NAMES),
+        (
+            "FilePathErrorKind",
+            urikit::rfc8089::FilePathErrorKind::NAMES,
+        ),
         ("TemplateErrorKind", TemplateErrorKind::NAMES),
         ("ExpandErrorKind", ExpandErrorKind::NAMES),
         ("AmbiguityKind", AmbiguityKind::NAMES),
@@ -60,6 +71,8 @@ pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
             "UrlDecodeErrorKind",
             urikit_views::java_form::UrlDecodeErrorKind::NAMES,
         ),
+        ("SelectErrorKind", urikit_views::SelectErrorKind::NAMES),
+        ("Named", NAMED_KINDS),
         ("python", OWN_KINDS),
     ]
 }

@@ -37,25 +37,20 @@ pub fn parse(py: Python<'_>, text: &Bound<'_, PyString>, profile: Name) -> PyRes
     // java.net.URI takes a lone surrogate as any other char (a Java string
     // is UTF-16): the java profile reads the str as it is, the others need
     // Unicode text.
-    if &*profile == "java" {
+    let profile: urikit::Profile = crate::args::named(py, &profile)?;
+    if profile == urikit::Profile::Java {
         return Ok(Py::new(py, PyJavaUri::parse_str(text)?)?.into_any());
     }
     let text = Text::extract(text.as_any().as_borrowed())?;
-    match &*profile {
-        "uri" => UriRefBuf::parse(&*text)
-            .map_err(|e| parse_error(py, e))
-            .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
-        "iri" => IriRefBuf::parse(&*text)
+    match profile {
+        urikit::Profile::Iri => IriRefBuf::parse(&*text)
             .map_err(|e| parse_error_in(py, e, &text))
             .and_then(|r| Ok(Py::new(py, PyIRIRef(r))?.into_any())),
-        "rfc2396" => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
-        other => Err(uri_error(
-            py,
-            format!("unknown profile {other:?} (expected 'uri', 'iri', 'rfc2396' or 'java')"),
-            None,
-            "unknown-profile",
-            None,
-        )),
+        urikit::Profile::Rfc2396 => Ok(Py::new(py, PyRfc2396Ref::parse(py, &text)?)?.into_any()),
+        // `uri` and any profile a later core adds: RFC 3986.
+        _ => UriRefBuf::parse(&*text)
+            .map_err(|e| parse_error(py, e))
+            .and_then(|r| Ok(Py::new(py, PyURIRef(r))?.into_any())),
     }
 }
 
@@ -136,25 +131,7 @@ pub fn equivalent(
 /// The characters left as they are when encoding for ``component``: the
 /// library's named encode sets (`urikit::percent::EncodeSet`), no others.
 fn encode_set(py: Python<'_>, component: &str) -> PyResult<&'static urikit::chars::CharClass> {
-    match percent::EncodeSet::from_name(component) {
-        Some(set) => Ok(set.class()),
-        None => {
-            let names: Vec<String> = percent::EncodeSet::ALL
-                .iter()
-                .map(|s| format!("'{}'", s.name()))
-                .collect();
-            Err(uri_error(
-                py,
-                format!(
-                    "unknown component {component:?} (expected one of {})",
-                    names.join(", ")
-                ),
-                None,
-                "unknown-component",
-                None,
-            ))
-        }
-    }
+    crate::args::named::<percent::EncodeSet>(py, component).map(|set| set.class())
 }
 
 /// Percent-encode ``text`` (as UTF-8) for ``component`` (2.1): every
@@ -294,15 +271,7 @@ pub fn validate(
     rule: Name,
     raise_error: bool,
 ) -> PyResult<bool> {
-    let r = Rule::from_name(&rule).ok_or_else(|| {
-        uri_error(
-            py,
-            format!("unknown ABNF rule {:?}", &*rule),
-            None,
-            "unknown-rule",
-            None,
-        )
-    })?;
+    let r: Rule = crate::args::named(py, &rule)?;
     let Ok(text) = text.to_cow() else {
         return match raise_error {
             true => Err(not_unicode(py, text)),

@@ -1,5 +1,5 @@
 //! `urikit.URITemplate` (RFC 6570: expansion and matching) and the file
-//! path conversions (RFC 8089), over `urikit::rfc6570` and `urikit::file`.
+//! path conversions (RFC 8089), over `urikit::rfc6570` and `urikit::rfc8089`.
 
 use std::collections::hash_map::DefaultHasher;
 use std::hash::{Hash, Hasher};
@@ -7,8 +7,9 @@ use std::hash::{Hash, Hasher};
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict, PyList, PyString, PyTuple};
-use urikit::file::FilePathError;
 use urikit::rfc6570::{Captures, MatchMode, Matcher, Template, TemplateBuf, VarValue};
+use urikit::rfc8089::FilePathError;
+use urikit::rfc8089::{FileProfile, PathStyle};
 
 use crate::args::Arg;
 use crate::classes::PyURI;
@@ -295,33 +296,17 @@ fn file_error(py: Python<'_>, e: FilePathError) -> PyErr {
 
 /// Whether ``profile`` is ``'vscode'`` (else ``'rfc8089'``).
 fn vscode_profile(py: Python<'_>, profile: &str) -> PyResult<bool> {
-    match profile {
-        "vscode" => Ok(true),
-        "rfc8089" => Ok(false),
-        other => Err(uri_error(
-            py,
-            format!("unknown profile {other:?} (expected 'rfc8089' or 'vscode')"),
-            None,
-            "unknown-profile",
-            None,
-        )),
-    }
+    let p: FileProfile = crate::args::named(py, profile)?;
+    Ok(p == FileProfile::Vscode)
 }
 
 /// Whether ``style`` means Windows paths (``None``: this platform's).
 fn windows_style(py: Python<'_>, style: Option<&str>) -> PyResult<bool> {
-    match style {
-        Some("windows") => Ok(true),
-        Some("unix") => Ok(false),
-        None => Ok(cfg!(windows)),
-        Some(other) => Err(uri_error(
-            py,
-            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
-            None,
-            "unknown-style",
-            None,
-        )),
-    }
+    let style = match style {
+        Some(name) => crate::args::named(py, name)?,
+        None => PathStyle::native(),
+    };
+    Ok(style == PathStyle::Windows)
 }
 
 /// The ``file`` URI of an absolute path (RFC 8089): ``style`` ``'unix'``,
@@ -366,15 +351,15 @@ pub fn from_file_path(
     let uri = if vscode_profile(py, &profile)? {
         let text = path_text(py, &path, "a vscode path")?;
         if windows {
-            urikit::file::vscode::from_windows_path(&text)
+            urikit::rfc8089::vscode::from_windows_path(&text)
         } else {
-            urikit::file::vscode::from_unix_path(&text)
+            urikit::rfc8089::vscode::from_unix_path(&text)
         }
     } else if windows {
         let text = path_text(py, &path, "a Windows path")?;
         match style {
-            Some(_) => urikit::file::from_windows_path(&text),
-            None => urikit::file::from_file_path(std::path::Path::new(&text)),
+            Some(_) => urikit::rfc8089::from_windows_path(&text),
+            None => urikit::rfc8089::from_file_path(std::path::Path::new(&text)),
         }
     } else {
         // The bytes of the path: a str as os.fsencode gives them.
@@ -394,7 +379,7 @@ pub fn from_file_path(
             return Err(not_path());
         };
         match style {
-            Some(_) => urikit::file::from_unix_path(&bytes),
+            Some(_) => urikit::rfc8089::from_unix_path(&bytes),
             None => native_path(&bytes),
         }
     };
@@ -430,12 +415,12 @@ fn path_text(py: Python<'_>, path: &Bound<'_, PyAny>, what: &str) -> PyResult<St
 #[cfg(unix)]
 fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
     use std::os::unix::ffi::OsStrExt;
-    urikit::file::from_file_path(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
+    urikit::rfc8089::from_file_path(std::path::Path::new(std::ffi::OsStr::from_bytes(bytes)))
 }
 
 #[cfg(not(unix))]
 fn native_path(bytes: &[u8]) -> Result<urikit::UriBuf, FilePathError> {
-    urikit::file::from_unix_path(bytes)
+    urikit::rfc8089::from_unix_path(bytes)
 }
 
 /// The path of a ``file`` URI (RFC 8089), as a ``str``: ``style``
@@ -468,9 +453,9 @@ pub fn to_file_path<'py>(
     if vscode_profile(py, &profile)? {
         return uri.with_uri(py, |u| {
             let path = if windows {
-                urikit::file::vscode::to_windows_path(&u)
+                urikit::rfc8089::vscode::to_windows_path(&u)
             } else {
-                urikit::file::vscode::to_unix_path(&u)
+                urikit::rfc8089::vscode::to_unix_path(&u)
             };
             let path = path.map_err(|e| file_error(py, e))?;
             Ok(PyString::new(py, &path))
@@ -478,10 +463,10 @@ pub fn to_file_path<'py>(
     }
     uri.with_uri(py, |u| {
         if windows {
-            let text = urikit::file::to_windows_path(&u).map_err(|e| file_error(py, e))?;
+            let text = urikit::rfc8089::to_windows_path(&u).map_err(|e| file_error(py, e))?;
             Ok(PyString::new(py, &text))
         } else {
-            let bytes = urikit::file::to_unix_path(&u).map_err(|e| file_error(py, e))?;
+            let bytes = urikit::rfc8089::to_unix_path(&u).map_err(|e| file_error(py, e))?;
             let text =
                 PyBytes::new(py, &bytes).call_method1("decode", ("utf-8", "surrogateescape"))?;
             Ok(text.cast_into::<PyString>()?)

@@ -73,7 +73,16 @@ macro_rules! kinds {
 
             /// The kind of a [`name`](FindingKind::name).
             pub fn from_name(name: &str) -> Option<FindingKind> {
-                FindingKind::ALL.iter().copied().find(|k| k.name() == name)
+                <FindingKind as urikit::names::Named>::parse_name(name).ok()
+            }
+        }
+
+        impl urikit::names::Named for FindingKind {
+            const WHAT: &'static str = "finding kind";
+            const UNKNOWN: &'static str = "unknown-finding-kind";
+            const ALL: &'static [FindingKind] = FindingKind::ALL;
+            fn name(self) -> &'static str {
+                FindingKind::name(self)
             }
         }
     };

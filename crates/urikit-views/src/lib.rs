@@ -236,7 +236,7 @@ impl Parser {
     /// assert_eq!(Parser::from_name("CURL"), None);
     /// ```
     pub fn from_name(name: &str) -> Option<Parser> {
-        Parser::ALL.into_iter().find(|p| p.name() == name)
+        <Parser as urikit::names::Named>::parse_name(name).ok()
     }
 
     /// Whether this build can read a string with this parser (the parsers
@@ -545,3 +545,12 @@ pub fn compare<'a>(input: &'a str, views: Vec<(Parser, Reading<'a>)>) -> Views<'
 #[cfg(doctest)]
 #[doc = include_str!("../../../docs/views.md")]
 struct ViewsGuideDoctests;
+
+impl urikit::names::Named for Parser {
+    const WHAT: &'static str = "parser";
+    const UNKNOWN: &'static str = "unknown-parser";
+    const ALL: &'static [Parser] = &Parser::ALL;
+    fn name(self) -> &'static str {
+        Parser::name(self)
+    }
+}

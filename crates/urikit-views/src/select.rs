@@ -39,13 +39,11 @@ pub enum SelectErrorKind {
     NotBuilt,
 }
 
-impl SelectErrorKind {
+urikit::kind_names! {
     /// The kind's stable name: `unknown-parser`, `parser-not-built`.
-    pub const fn name(self) -> &'static str {
-        match self {
-            SelectErrorKind::Unknown => "unknown-parser",
-            SelectErrorKind::NotBuilt => "parser-not-built",
-        }
+    SelectErrorKind {
+        SelectErrorKind::Unknown => "unknown-parser",
+        SelectErrorKind::NotBuilt => "parser-not-built",
     }
 }
 
@@ -79,14 +77,11 @@ impl fmt::Display for SelectError {
                 f,
                 "the parser '{given}' is not in this build (the cargo feature `{feature}` brings it)"
             ),
-            _ => {
-                write!(f, "unknown parser '{given}' (expected ")?;
-                for (i, p) in Parser::ALL.iter().enumerate() {
-                    let sep = if i == 0 { "" } else { ", " };
-                    write!(f, "{sep}{}", p.name())?;
-                }
-                f.write_str(")")
-            }
+            // The one wording of an unknown name (urikit::names).
+            _ => match <Parser as urikit::names::Named>::parse_name(given) {
+                Err(unknown) => unknown.fmt(f),
+                Ok(_) => write!(f, "the parser '{given}' is not readable here"),
+            },
         }
     }
 }

@@ -79,25 +79,28 @@ pub mod build;
 pub mod chars;
 pub mod compare;
 mod error;
-// File paths and `file` URIs (RFC 8089); the folder is named for the RFC.
-#[path = "rfc8089/mod.rs"]
-pub mod file;
+/// The old name of [`rfc8089`], kept for one release (0.1 called the module
+/// `file`).
+#[doc(hidden)]
+pub use rfc8089 as file;
 mod host;
 // Always present (empty without the features), so that each submodule
 // carries only its own feature label in the documentation.
 pub mod integrations;
 mod iri;
 pub mod java;
-mod names;
+pub mod names;
 pub mod normalize;
 mod parse;
 pub mod percent;
+mod profile;
 #[cfg(feature = "psl")]
 pub mod public_suffix;
 pub mod repair;
 mod resolve;
 pub mod rfc2396;
 pub mod rfc6570;
+pub mod rfc8089;
 pub mod rule;
 pub mod security;
 #[allow(unsafe_code)]
@@ -130,6 +133,7 @@ pub use host::{Host, HostData, HostKind};
 pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
+pub use profile::Profile;
 pub use resolve::{
     DotRule, DotStep, LegacyRule, LegacyStep, ResolveCase, ResolveError, ResolveErrorKind,
     ResolveTrace, Resolver, make_relative, merge, merge_into, remove_dot_segments,

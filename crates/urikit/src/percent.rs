@@ -177,7 +177,7 @@ impl EncodeSet {
 
     /// The set with this [`name`](EncodeSet::name) (exactly; no aliases).
     pub fn from_name(name: &str) -> Option<EncodeSet> {
-        EncodeSet::ALL.iter().copied().find(|s| s.name() == name)
+        <EncodeSet as crate::names::Named>::parse_name(name).ok()
     }
 
     /// The characters this set leaves as they are, for [`encode`].
@@ -635,6 +635,15 @@ impl fmt::Display for DecodeError {
 // core::error::Error (Rust 1.81): the same trait as std::error::Error, so
 // no_std users get it too.
 impl core::error::Error for DecodeError {}
+
+impl crate::names::Named for EncodeSet {
+    const WHAT: &'static str = "encode set";
+    const UNKNOWN: &'static str = "unknown-encode-set";
+    const ALL: &'static [Self] = EncodeSet::ALL;
+    fn name(self) -> &'static str {
+        EncodeSet::name(self)
+    }
+}
 
 #[cfg(test)]
 mod tests {

@@ -76,7 +76,18 @@ macro_rules! rules {
             /// assert_eq!(urikit::Rule::from_name("uri"), Some(urikit::Rule::Uri));
             /// ```
             pub fn from_name(name: &str) -> Option<Rule> {
-                Rule::ALL.iter().copied().find(|r| r.name().eq_ignore_ascii_case(name))
+                <Rule as $crate::names::Named>::parse_name(name).ok()
+            }
+        }
+
+        impl $crate::names::Named for Rule {
+            const WHAT: &'static str = "rule";
+            const UNKNOWN: &'static str = "unknown-rule";
+            const ALL: &'static [Rule] = Rule::ALL;
+            // ABNF rule names are case-insensitive (RFC 5234, 2.1).
+            const CASE_INSENSITIVE: bool = true;
+            fn name(self) -> &'static str {
+                Rule::name(self)
             }
         }
     };

@@ -236,20 +236,20 @@ fn entries() -> Vec<Entry> {
         Entry {
             name: "file-from-unix-path",
             input: |n| vec![format!("/{}", "a b/%/".repeat(n))],
-            run: |i| urikit::file::from_unix_path(i[0].as_bytes()).map_or(0, |u| u.len()),
+            run: |i| urikit::rfc8089::from_unix_path(i[0].as_bytes()).map_or(0, |u| u.len()),
             n: 5_000,
         },
         Entry {
             name: "file-from-windows-path",
             input: |n| vec![format!("\\\\?\\UNC\\h\\s\\{}", "a b\\".repeat(n))],
-            run: |i| urikit::file::from_windows_path(&i[0]).map_or(0, |u| u.len()),
+            run: |i| urikit::rfc8089::from_windows_path(&i[0]).map_or(0, |u| u.len()),
             n: 5_000,
         },
         Entry {
             name: "file-to-windows-path",
             input: |n| vec![format!("file:///C:/{}", "a%20b/".repeat(n))],
             run: |i| {
-                urikit::file::to_windows_path(&Uri::parse(&i[0]).unwrap()).map_or(0, |p| p.len())
+                urikit::rfc8089::to_windows_path(&Uri::parse(&i[0]).unwrap()).map_or(0, |p| p.len())
             },
             n: 5_000,
         },

@@ -1,8 +1,8 @@
-//! Checks for the RFC 8089 conversions (`urikit::file`), shared by the
+//! Checks for the RFC 8089 conversions (`urikit::rfc8089`), shared by the
 //! `file_paths` fuzz target and the fuzz crate's tests.
 
 use urikit::Uri;
-use urikit::file::{self, FilePathError};
+use urikit::rfc8089::{self as file, FilePathError};
 
 fn in_bounds(e: &FilePathError, len: usize, what: &str) {
     assert!(

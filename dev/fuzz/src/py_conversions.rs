@@ -76,7 +76,7 @@ pub fn check_py_conversions(data: &[u8]) {
     // os.fsencode undoes).
     let mut path = b"/".to_vec();
     path.extend_from_slice(data);
-    if let Ok(uri) = urikit::file::from_unix_path(&path) {
+    if let Ok(uri) = urikit::rfc8089::from_unix_path(&path) {
         let back = uri.to_unix_path().expect("its own URI reads back");
         assert_eq!(back, path, "unix path round trip of {path:?} via {uri}");
     }

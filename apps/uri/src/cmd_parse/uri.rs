@@ -12,14 +12,8 @@ use crate::common::{
 };
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let rule = Rule::from_name(&args.rule).ok_or_else(|| {
-        let names: Vec<&str> = Rule::ALL.iter().map(|r| r.name()).collect();
-        UsageError(format!(
-            "unknown rule '{}' (one of: {})",
-            args.rule,
-            names.join(", ")
-        ))
-    })?;
+    let rule = <Rule as urikit::names::Named>::parse_name(&args.rule)
+        .map_err(|e| UsageError(e.to_string()))?;
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     let inputs = Inputs::new(&args.refs, &args.input);

@@ -8,12 +8,14 @@ use std::io;
 pub mod input;
 pub mod java;
 pub mod json;
+pub mod named;
 pub mod output;
 pub mod report;
 
 pub use input::*;
 pub use java::*;
 pub use json::*;
+pub use named::named;
 pub use output::*;
 pub use report::*;
 

@@ -14,6 +14,7 @@ mod iri;
 mod java;
 mod json;
 mod lint;
+mod names;
 mod normalize;
 mod parse;
 mod path;

@@ -13,12 +13,13 @@ use crate::failure::Failure;
 use crate::utf16;
 
 fn level(name: &str) -> Result<Level, Failure> {
-    Level::from_name(name).ok_or_else(|| {
-        Failure::own(
-            "unknown-level",
-            format!("unknown level {name:?} (expected 'string', 'syntax' or 'scheme')"),
-        )
-    })
+    named(name)
+}
+
+/// The member of one of the core's named sets (`urikit::names`); another
+/// name fails with the core's kind and message, the same in every face.
+pub(crate) fn named<T: urikit::names::Named>(name: &str) -> Result<T, Failure> {
+    T::parse_name(name).map_err(|e| Failure::own(e.name(), e.to_string()))
 }
 
 /// Resolve `reference` against `base` (RFC 3986 5.2; `iri`: RFC 3987's
@@ -112,19 +113,7 @@ pub fn encode_set_names() -> Vec<String> {
 /// Percent-encode `text` (UTF-8) for the component named `set`.
 #[wasm_bindgen]
 pub fn encode(text: &str, set: &str) -> Result<String, Failure> {
-    let s = percent::EncodeSet::from_name(set).ok_or_else(|| {
-        let names: Vec<String> = encode_set_names()
-            .iter()
-            .map(|n| format!("'{n}'"))
-            .collect();
-        Failure::own(
-            "unknown-component",
-            format!(
-                "unknown component {set:?} (expected one of {})",
-                names.join(", ")
-            ),
-        )
-    })?;
+    let s: percent::EncodeSet = named(set)?;
     Ok(percent::encode(text, s.class()).to_string())
 }
 
@@ -216,30 +205,16 @@ pub fn to_iri(text: &str, idna: bool) -> Result<String, Failure> {
     Ok(r.to_iri().into_owned())
 }
 
-fn file_failure(e: urikit::file::FilePathError, text: &str) -> Failure {
+fn file_failure(e: urikit::rfc8089::FilePathError, text: &str) -> Failure {
     Failure::other(e.to_string(), e.index(), e.kind().name(), text)
 }
 
 fn vscode(profile: &str) -> Result<bool, Failure> {
-    match profile {
-        "vscode" => Ok(true),
-        "rfc8089" => Ok(false),
-        other => Err(Failure::own(
-            "unknown-profile",
-            format!("unknown profile {other:?} (expected 'rfc8089' or 'vscode')"),
-        )),
-    }
+    Ok(named::<urikit::rfc8089::FileProfile>(profile)? == urikit::rfc8089::FileProfile::Vscode)
 }
 
 fn windows(style: &str) -> Result<bool, Failure> {
-    match style {
-        "windows" => Ok(true),
-        "unix" => Ok(false),
-        other => Err(Failure::own(
-            "unknown-style",
-            format!("unknown path style {other:?} (expected 'unix' or 'windows')"),
-        )),
-    }
+    Ok(named::<urikit::rfc8089::PathStyle>(style)? == urikit::rfc8089::PathStyle::Windows)
 }
 
 /// The `file` URI of an absolute path (RFC 8089, or as vscode-uri writes
@@ -248,10 +223,10 @@ fn windows(style: &str) -> Result<bool, Failure> {
 pub fn from_file_path(path: &str, style: &str, profile: &str) -> Result<String, Failure> {
     let win = windows(style)?;
     let uri = match (vscode(profile)?, win) {
-        (true, true) => urikit::file::vscode::from_windows_path(path),
-        (true, false) => urikit::file::vscode::from_unix_path(path),
-        (false, true) => urikit::file::from_windows_path(path),
-        (false, false) => urikit::file::from_unix_path(path.as_bytes()),
+        (true, true) => urikit::rfc8089::vscode::from_windows_path(path),
+        (true, false) => urikit::rfc8089::vscode::from_unix_path(path),
+        (false, true) => urikit::rfc8089::from_windows_path(path),
+        (false, false) => urikit::rfc8089::from_unix_path(path.as_bytes()),
     };
     uri.map(|u| u.into_string())
         .map_err(|e| file_failure(e, path))
@@ -265,11 +240,11 @@ pub fn to_file_path(uri: &str, style: &str, profile: &str) -> Result<String, Fai
     let vs = vscode(profile)?;
     let u = Uri::parse(uri).map_err(|e| Failure::parse(e, uri))?;
     let path = match (vs, win) {
-        (true, true) => urikit::file::vscode::to_windows_path(&u),
-        (true, false) => urikit::file::vscode::to_unix_path(&u),
-        (false, true) => urikit::file::to_windows_path(&u),
+        (true, true) => urikit::rfc8089::vscode::to_windows_path(&u),
+        (true, false) => urikit::rfc8089::vscode::to_unix_path(&u),
+        (false, true) => urikit::rfc8089::to_windows_path(&u),
         (false, false) => {
-            let bytes = urikit::file::to_unix_path(&u).map_err(|e| file_failure(e, uri))?;
+            let bytes = urikit::rfc8089::to_unix_path(&u).map_err(|e| file_failure(e, uri))?;
             return String::from_utf8(bytes)
                 .map_err(|_| Failure::own("not-unicode", "the path is not UTF-8 text".into()));
         }

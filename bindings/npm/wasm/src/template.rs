@@ -12,17 +12,7 @@ use crate::failure::Failure;
 pub struct Template(TemplateBuf);
 
 fn mode(name: &str) -> Result<MatchMode, Failure> {
-    [MatchMode::Exact, MatchMode::Lenient, MatchMode::LenientForm]
-        .into_iter()
-        .find(|m| m.name() == name)
-        .ok_or_else(|| {
-            Failure::own(
-                "unknown-mode",
-                format!(
-                    "unknown match mode {name:?} (expected 'exact', 'lenient' or 'lenient-form')"
-                ),
-            )
-        })
+    crate::ops::named(name)
 }
 
 fn to_json(v: &VarValue) -> Json {

@@ -9,6 +9,7 @@ use arrow_schema::ArrowError;
 use super::{Example, Family, Kernel, Param, Returns};
 use crate::strings::Strs;
 use crate::{EncodeSet, Level};
+use urikit::names::Named;
 
 /// The rows of the first argument (a scalar is one row).
 fn rows<'a>(args: &[&'a dyn Datum]) -> &'a dyn Array {
@@ -33,29 +34,18 @@ fn level(kernel: &str, args: &[&dyn Datum], at: usize) -> Result<Level, ArrowErr
     let Some(d) = args.get(at) else {
         return Ok(Level::Syntax);
     };
-    let s = constant(kernel, "level", *d)?;
-    Level::from_name(s).ok_or_else(|| {
-        let names: Vec<String> = [Level::String, Level::Syntax, Level::Scheme]
-            .iter()
-            .map(|l| format!("'{}'", l.name()))
-            .collect();
-        ArrowError::InvalidArgumentError(format!(
-            "{kernel}: unknown level '{s}' (expected {})",
-            names.join(", ")
-        ))
-    })
+    named(kernel, constant(kernel, "level", *d)?)
+}
+
+/// The member of a named set (the core's one reading of names and its one
+/// refusal), the refusal prefixed with the kernel's name.
+fn named<T: Named>(kernel: &str, name: &str) -> Result<T, ArrowError> {
+    T::parse_name(name).map_err(|e| ArrowError::InvalidArgumentError(format!("{kernel}: {e}")))
 }
 
 /// The `component` argument of `encode`: one of [`EncodeSet::ALL`].
 fn encode_set(args: &[&dyn Datum]) -> Result<EncodeSet, ArrowError> {
-    let s = constant("encode", "component", args[1])?;
-    EncodeSet::from_name(s).ok_or_else(|| {
-        let names: Vec<&str> = EncodeSet::ALL.iter().map(|s| s.name()).collect();
-        ArrowError::InvalidArgumentError(format!(
-            "encode: unknown component '{s}' (expected one of {})",
-            names.join(", ")
-        ))
-    })
+    named("encode", constant("encode", "component", args[1])?)
 }
 
 /// The optional `parsers` argument at `at` (every parser of the build when

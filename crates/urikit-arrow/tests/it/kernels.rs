@@ -86,7 +86,7 @@ fn constants_must_be_scalars_and_known() {
     let err = norm.invoke(&[&a, &bad], &Options::default()).unwrap_err();
     assert!(
         err.to_string()
-            .contains("unknown level 'loose' (expected 'string', 'syntax', 'scheme')"),
+            .contains("normalize: unknown level 'loose' (expected string, syntax, scheme)"),
         "{err}"
     );
     let enc = urikit_arrow::kernel("encode").unwrap();

@@ -140,11 +140,16 @@ impl Level {
     /// assert_eq!(urikit::normalize::Level::from_name("string"), Some(urikit::normalize::Level::String));
     /// ```
     pub fn from_name(name: &str) -> Option<Level> {
-        [Level::String, Level::Syntax, Level::Scheme]
-            .into_iter()
-            .find(|l| l.name() == name)
+        <Level as crate::names::Named>::parse_name(name).ok()
     }
 }
+
+crate::names::impl_named!(
+    Level,
+    "level",
+    "unknown-level",
+    [Level::String, Level::Syntax, Level::Scheme]
+);
 
 impl fmt::Display for Level {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -93,7 +93,24 @@ impl MatchMode {
             MatchMode::LenientForm => "lenient-form",
         }
     }
+
+    /// The mode with this [`name`](MatchMode::name).
+    ///
+    /// ```
+    /// use urikit::rfc6570::MatchMode;
+    /// assert_eq!(MatchMode::from_name("lenient"), Some(MatchMode::Lenient));
+    /// ```
+    pub fn from_name(name: &str) -> Option<MatchMode> {
+        <MatchMode as crate::names::Named>::parse_name(name).ok()
+    }
 }
+
+crate::names::impl_named!(
+    MatchMode,
+    "match mode",
+    "unknown-match-mode",
+    [MatchMode::Exact, MatchMode::Lenient, MatchMode::LenientForm]
+);
 
 /// The longest URI the lenient modes match by default, in bytes (64 KiB).
 /// The exact mode has no limit unless one is set.

@@ -8,7 +8,7 @@ use crate::error::ErrorKind;
 /// Why a conversion between a file path and a `file` URI failed.
 ///
 /// ```
-/// use urikit::file::{self, FilePathErrorKind};
+/// use urikit::rfc8089::{self as file, FilePathErrorKind};
 /// let err = file::from_unix_path(b"docs/a.txt").unwrap_err();
 /// assert_eq!(err.kind(), FilePathErrorKind::RelativePath);
 /// ```
@@ -75,7 +75,7 @@ kind_names! {
     /// A short stable name, suitable for machine output.
     ///
     /// ```
-    /// use urikit::file::FilePathErrorKind;
+    /// use urikit::rfc8089::FilePathErrorKind;
     /// assert_eq!(FilePathErrorKind::NonLocalHost.name(), "non-local-host");
     /// ```
     FilePathErrorKind {
@@ -154,7 +154,7 @@ impl fmt::Display for FilePathErrorKind {
 /// host path that is not Unicode).
 ///
 /// ```
-/// use urikit::file::FilePathErrorKind;
+/// use urikit::rfc8089::FilePathErrorKind;
 /// use urikit::Uri;
 /// let err = Uri::parse("file:///a%2Fb")?.to_unix_path().unwrap_err();
 /// assert_eq!(err.kind(), FilePathErrorKind::EncodedSeparator);
@@ -185,7 +185,7 @@ impl FilePathError {
     /// Why the conversion failed.
     ///
     /// ```
-    /// use urikit::file::{self, FilePathErrorKind};
+    /// use urikit::rfc8089::{self as file, FilePathErrorKind};
     /// let err = file::from_windows_path(r"C:relative").unwrap_err();
     /// assert_eq!(err.kind(), FilePathErrorKind::RelativePath);
     /// ```
@@ -197,7 +197,7 @@ impl FilePathError {
     /// error has a place.
     ///
     /// ```
-    /// let err = urikit::file::from_unix_path(b"/a\0b").unwrap_err();
+    /// let err = urikit::rfc8089::from_unix_path(b"/a\0b").unwrap_err();
     /// assert_eq!(err.index(), Some(2));
     /// ```
     pub const fn index(&self) -> Option<usize> {

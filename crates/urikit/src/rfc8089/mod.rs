@@ -39,7 +39,7 @@
 //! `/a/../b` (normalize the URI first to remove them, RFC 3986 5.2.4).
 //!
 //! ```
-//! use urikit::file;
+//! use urikit::rfc8089 as file;
 //! use urikit::Uri;
 //!
 //! let uri = file::from_windows_path(r"C:\a b\c")?;
@@ -67,6 +67,82 @@ use alloc::vec::Vec;
 pub use error::{FilePathError, FilePathErrorKind};
 pub use unix::{from_unix_path, to_unix_path};
 pub use windows::{from_windows_path, to_windows_path};
+
+/// Whose spelling of a `file` URI: RFC 8089's, or vscode-uri's
+/// ([`vscode`]).
+///
+/// ```
+/// use urikit::{names::Named, rfc8089::FileProfile};
+/// assert_eq!(FileProfile::parse_name("vscode"), Ok(FileProfile::Vscode));
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum FileProfile {
+    /// RFC 8089 (this module's functions).
+    #[default]
+    Rfc8089,
+    /// vscode-uri's `URI.file` and `fsPath` ([`vscode`]).
+    Vscode,
+}
+
+impl FileProfile {
+    /// `rfc8089` or `vscode`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            FileProfile::Rfc8089 => "rfc8089",
+            FileProfile::Vscode => "vscode",
+        }
+    }
+}
+
+crate::names::impl_named!(
+    FileProfile,
+    "file profile",
+    "unknown-profile",
+    [FileProfile::Rfc8089, FileProfile::Vscode]
+);
+
+/// Which platform's paths: Unix or Windows (every platform reads both).
+///
+/// ```
+/// use urikit::{names::Named, rfc8089::PathStyle};
+/// assert_eq!(PathStyle::parse_name("windows"), Ok(PathStyle::Windows));
+/// assert_eq!(PathStyle::parse_name("dos").unwrap_err().name(), "unknown-style");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum PathStyle {
+    /// `/` separated byte strings.
+    Unix,
+    /// Drive letters, backslash separators and UNC paths.
+    Windows,
+}
+
+impl PathStyle {
+    /// `unix` or `windows`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            PathStyle::Unix => "unix",
+            PathStyle::Windows => "windows",
+        }
+    }
+
+    /// This platform's style.
+    pub const fn native() -> PathStyle {
+        if cfg!(windows) {
+            PathStyle::Windows
+        } else {
+            PathStyle::Unix
+        }
+    }
+}
+
+crate::names::impl_named!(
+    PathStyle,
+    "path style",
+    "unknown-style",
+    [PathStyle::Unix, PathStyle::Windows]
+);
 
 use crate::chars::{CharClass, UNRESERVED, hex_value};
 use crate::{Uri, UriBuf};
@@ -230,7 +306,7 @@ fn finish(text: String) -> Result<UriBuf, FilePathError> {
 /// the index in `text`.
 ///
 /// ```
-/// use urikit::file;
+/// use urikit::rfc8089 as file;
 /// let uri = file::parse_lenient("file:///c|/dir/x.txt")?;
 /// assert_eq!(uri, "file:///c:/dir/x.txt");
 /// assert_eq!(uri.to_windows_path()?, r"c:\dir\x.txt");
@@ -238,7 +314,7 @@ fn finish(text: String) -> Result<UriBuf, FilePathError> {
 /// // Valid text is taken as it is.
 /// assert_eq!(file::parse_lenient("file:///tmp/x")?, "file:///tmp/x");
 /// assert!(file::parse_lenient("http://a/").is_err());
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 pub fn parse_lenient(text: &str) -> Result<UriBuf, FilePathError> {
     let c = crate::split(text);
@@ -274,11 +350,11 @@ pub fn parse_lenient(text: &str) -> Result<UriBuf, FilePathError> {
 /// ```
 /// use std::path::Path;
 /// # #[cfg(unix)] {
-/// let uri = urikit::file::from_file_path(Path::new("/srv/a b"))?;
+/// let uri = urikit::rfc8089::from_file_path(Path::new("/srv/a b"))?;
 /// assert_eq!(uri, "file:///srv/a%20b");
 /// # }
-/// assert!(urikit::file::from_file_path(Path::new("relative")).is_err());
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// assert!(urikit::rfc8089::from_file_path(Path::new("relative")).is_err());
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 #[cfg(feature = "std")]
 pub fn from_file_path(path: &std::path::Path) -> Result<UriBuf, FilePathError> {
@@ -309,7 +385,7 @@ pub fn from_file_path(path: &std::path::Path) -> Result<UriBuf, FilePathError> {
 /// ```
 /// use urikit::Uri;
 /// # #[cfg(unix)] {
-/// let path = urikit::file::to_file_path(&Uri::parse("file:///srv/a%20b")?)?;
+/// let path = urikit::rfc8089::to_file_path(&Uri::parse("file:///srv/a%20b")?)?;
 /// assert_eq!(path, std::path::Path::new("/srv/a b"));
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
@@ -379,7 +455,7 @@ impl UriBuf {
     /// ```
     /// let uri = urikit::UriBuf::from_unix_path(b"/srv/r\xE9sum\xE9")?;
     /// assert_eq!(uri, "file:///srv/r%E9sum%E9");
-    /// # Ok::<(), urikit::file::FilePathError>(())
+    /// # Ok::<(), urikit::rfc8089::FilePathError>(())
     /// ```
     pub fn from_unix_path(path: &[u8]) -> Result<UriBuf, FilePathError> {
         from_unix_path(path)
@@ -391,7 +467,7 @@ impl UriBuf {
     /// ```
     /// let uri = urikit::UriBuf::from_windows_path(r"\\server\share\a;b")?;
     /// assert_eq!(uri, "file://server/share/a%3Bb");
-    /// # Ok::<(), urikit::file::FilePathError>(())
+    /// # Ok::<(), urikit::rfc8089::FilePathError>(())
     /// ```
     pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
         from_windows_path(path)
@@ -405,7 +481,7 @@ impl UriBuf {
     /// let uri = urikit::UriBuf::from_file_path(std::path::Path::new("/a/b/"))?;
     /// assert_eq!(uri, "file:///a/b/");
     /// # }
-    /// # Ok::<(), urikit::file::FilePathError>(())
+    /// # Ok::<(), urikit::rfc8089::FilePathError>(())
     /// ```
     #[cfg(feature = "std")]
     pub fn from_file_path(path: &std::path::Path) -> Result<UriBuf, FilePathError> {

@@ -20,12 +20,12 @@ use crate::{Uri, UriBuf};
 /// 0), a NUL byte ([`NulByte`](FilePathErrorKind::NulByte), at its index).
 ///
 /// ```
-/// use urikit::file::{from_unix_path, FilePathErrorKind};
+/// use urikit::rfc8089::{from_unix_path, FilePathErrorKind};
 /// assert_eq!(from_unix_path(b"/home/a b/c")?, "file:///home/a%20b/c");
 /// assert_eq!(from_unix_path("/tmp/ünï;#?".as_bytes())?, "file:///tmp/%C3%BCn%C3%AF%3B%23%3F");
 /// assert_eq!(from_unix_path(b"/raw/\xFF\xFE/")?, "file:///raw/%FF%FE/");
 /// assert_eq!(from_unix_path(b"a/b").unwrap_err().kind(), FilePathErrorKind::RelativePath);
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 pub fn from_unix_path(path: &[u8]) -> Result<UriBuf, FilePathError> {
     match path.first() {
@@ -64,7 +64,7 @@ pub fn from_unix_path(path: &[u8]) -> Result<UriBuf, FilePathError> {
 /// segment, a query, a fragment.
 ///
 /// ```
-/// use urikit::file::{to_unix_path, FilePathErrorKind};
+/// use urikit::rfc8089::{to_unix_path, FilePathErrorKind};
 /// use urikit::Uri;
 /// assert_eq!(to_unix_path(&Uri::parse("file:///home/a%20b/c")?)?, b"/home/a b/c");
 /// assert_eq!(to_unix_path(&Uri::parse("file://localhost/")?)?, b"/");

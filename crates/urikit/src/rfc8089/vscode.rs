@@ -28,7 +28,7 @@
 //! fragment and reads the path of any scheme.
 //!
 //! ```
-//! use urikit::file::vscode;
+//! use urikit::rfc8089::vscode;
 //! use urikit::Uri;
 //! assert_eq!(vscode::from_windows_path(r"C:\a b\c#")?, "file:///c%3A/a%20b/c%23");
 //! assert_eq!(vscode::from_unix_path("/tmp/x [1].rs")?, "file:///tmp/x%20%5B1%5D.rs");
@@ -63,11 +63,11 @@ const AUTHORITY: CharClass = NAME.with_bytes(b"[]:");
 /// ([`InvalidUri`](FilePathErrorKind::InvalidUri), at index 2).
 ///
 /// ```
-/// use urikit::file::vscode::from_windows_path;
+/// use urikit::rfc8089::vscode::from_windows_path;
 /// assert_eq!(from_windows_path(r"C:\Users\me\a.rs")?, "file:///c%3A/Users/me/a.rs");
 /// assert_eq!(from_windows_path(r"\\Server\Share\x")?, "file://server/Share/x");
 /// assert_eq!(from_windows_path("d:/")?, "file:///d%3A/");
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
     write(&path.replace('\\', "/"))
@@ -80,10 +80,10 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
 /// lower-cased, as vscode-uri does on every platform.
 ///
 /// ```
-/// use urikit::file::vscode::from_unix_path;
+/// use urikit::rfc8089::vscode::from_unix_path;
 /// assert_eq!(from_unix_path("/home/a b/50%")?, "file:///home/a%20b/50%25");
 /// assert_eq!(from_unix_path(r"/a\b")?, "file:///a%5Cb");
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 pub fn from_unix_path(path: &str) -> Result<UriBuf, FilePathError> {
     write(path)
@@ -171,7 +171,7 @@ fn push_authority(text: &mut String, authority: &str) {
 /// vscode-uri throws: [`EmptyServer`](FilePathErrorKind::EmptyServer)).
 ///
 /// ```
-/// use urikit::file::vscode::to_windows_path;
+/// use urikit::rfc8089::vscode::to_windows_path;
 /// use urikit::Uri;
 /// assert_eq!(to_windows_path(&Uri::parse("file:///c%3A/a%20b/c")?)?, r"c:\a b\c");
 /// assert_eq!(to_windows_path(&Uri::parse("file:///C:/x")?)?, r"c:\x");
@@ -187,7 +187,7 @@ pub fn to_windows_path(uri: &Uri<'_>) -> Result<String, FilePathError> {
 /// (and a host gives `//host/path`).
 ///
 /// ```
-/// use urikit::file::vscode::to_unix_path;
+/// use urikit::rfc8089::vscode::to_unix_path;
 /// use urikit::Uri;
 /// assert_eq!(to_unix_path(&Uri::parse("file:///home/a%20b")?)?, "/home/a b");
 /// assert_eq!(to_unix_path(&Uri::parse("file:///C:/x")?)?, "c:/x");

@@ -40,14 +40,14 @@ fn has_drive(b: &[u8], at: usize) -> bool {
 /// the server).
 ///
 /// ```
-/// use urikit::file::{from_windows_path, FilePathErrorKind};
+/// use urikit::rfc8089::{from_windows_path, FilePathErrorKind};
 /// assert_eq!(from_windows_path(r"C:\a b\c")?, "file:///C:/a%20b/c");
 /// assert_eq!(from_windows_path(r"\\server\share\x")?, "file://server/share/x");
 /// assert_eq!(from_windows_path(r"d:/Über%/")?, "file:///d:/%C3%9Cber%25/");
 /// assert_eq!(from_windows_path(r"\\?\C:\x")?, "file:///C:/x");
 /// let err = from_windows_path(r"C:x").unwrap_err();
 /// assert_eq!((err.kind(), err.index()), (FilePathErrorKind::RelativePath, Some(2)));
-/// # Ok::<(), urikit::file::FilePathError>(())
+/// # Ok::<(), urikit::rfc8089::FilePathError>(())
 /// ```
 pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
     let b = path.as_bytes();
@@ -156,7 +156,7 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
 /// a query, a fragment.
 ///
 /// ```
-/// use urikit::file::{to_windows_path, FilePathErrorKind};
+/// use urikit::rfc8089::{to_windows_path, FilePathErrorKind};
 /// use urikit::Uri;
 /// assert_eq!(to_windows_path(&Uri::parse("file:///C:/a%20b/c")?)?, r"C:\a b\c");
 /// assert_eq!(to_windows_path(&Uri::parse("file:/c:/x")?)?, r"c:\x");

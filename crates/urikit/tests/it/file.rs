@@ -5,7 +5,7 @@ use crate::common;
 use common::vectors;
 
 use proptest::prelude::*;
-use urikit::file::{self, FilePathError};
+use urikit::rfc8089::{self as file, FilePathError};
 use urikit::{Uri, UriBuf};
 
 /// `{xHH}` in a data file is the byte (Unix) or character (Windows) HH.

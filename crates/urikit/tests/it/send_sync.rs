@@ -6,13 +6,13 @@
 
 use urikit::build::{Builder, IriBuilder, QueryPairs, QueryWriter, Segments};
 use urikit::compare::{Comparison, Level};
-use urikit::file::{FilePathError, FilePathErrorKind};
 use urikit::normalize::{Normalized, Normalizer};
 use urikit::percent::{DecodeError, PercentDecode, PercentEncode};
 use urikit::rfc6570::{
     Ambiguity, Captures, ExpandError, Matcher, Router, Template, TemplateBuf, TemplateError,
     TemplateErrorKind, VarValue,
 };
+use urikit::rfc8089::{FilePathError, FilePathErrorKind};
 use urikit::security::{Finding, FindingKind, MaskedCredentials};
 use urikit::suffix::{Completion, Guess};
 use urikit::text::{ExtractOptions, Match};

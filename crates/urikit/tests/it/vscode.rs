@@ -1,4 +1,4 @@
-//! `urikit::file::vscode` against the real vscode-uri (npm, the version in
+//! `urikit::rfc8089::vscode` against the real vscode-uri (npm, the version in
 //! `tests/vscode-uri/package-lock.json`, installed by `npm ci` into this
 //! test's own folder under the target directory), on Windows and Unix:
 //! every path goes through `URI.file(p).toString()` and ours, every URI
@@ -15,7 +15,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 
-use urikit::file::vscode;
+use urikit::rfc8089::vscode;
 use urikit::{Uri, UriBuf};
 
 fn in_ci() -> bool {
