@@ -48,6 +48,19 @@ DENIED_V6 = [
     V6("fe80::/10"),  # link-local unicast (RFC 4291)
     V6("ff00::/8"),  # multicast (RFC 4291)
 ]
+# Rows inside 2001::/23 whose "Globally Reachable" is True.
+GLOBAL_IN_DENIED_V6 = [
+    V6("2001:1::1/128"),  # PCP anycast (RFC 7723)
+    V6("2001:1::2/128"),  # TURN anycast (RFC 8155)
+    V6("2001:1::3/128"),  # DNS-SD SRP anycast (RFC 9665)
+    V6("2001:3::/32"),  # AMT (RFC 7450)
+    V6("2001:4:112::/48"),  # AS112-v6 (RFC 7535)
+    V6("2001:20::/28"),  # ORCHIDv2 (RFC 7343)
+    V6("2001:30::/28"),  # drone remote ID DETs (RFC 9374)
+]
+# The only global unicast space (IANA IPv6 address space registry): an
+# address outside it (::/8 with the deprecated IPv4-compatible ::/96, and
+# the unassigned rest) is on no public network.
 GLOBAL_UNICAST_V6 = V6("2000::/3")
 MAPPED = V6("::ffff:0:0/96")  # IPv4-mapped (RFC 4291)
 NAT64 = V6("64:ff9b::/96")  # IPv4-IPv6 translation, well-known prefix (RFC 6052)
@@ -97,6 +110,8 @@ def v6_denied(a: ipaddress.IPv6Address, strict_embedded: bool = True) -> bool:
         return all(v4_denied(x) for x in inner) if strict_embedded else True
     if a in NAT64_LOCAL:
         return True
+    if any(a in n for n in GLOBAL_IN_DENIED_V6):
+        return False
     if any(a in n for n in DENIED_V6):
         return True
     # Outside 2000::/3 is never public unicast (::/8 reserved, IPv4-compatible).
