@@ -29,7 +29,7 @@ sys.path.insert(0, HERE)
 from sample_public import public  # noqa: E402
 
 VECTORS = os.path.join(ROOT, "crates", "urikit-guard", "tests", "data", "vectors")
-PICTURES = {"\u2400": "\x00", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " "}
+PICTURES = {"\u2401": "\x01", "\u241f": "\x1f", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " "}
 PICTURE_FILE = "payloads-whitespace.txt"
 
 
@@ -91,6 +91,8 @@ def check(root: str) -> tuple[list[str], dict[str, int]]:
             if name != PICTURE_FILE and any(c in PICTURES for c in url):
                 problems.append(f"{where}: control picture outside {PICTURE_FILE}")
             decoded = decode(url) if name == PICTURE_FILE else url
+            if "\0" in decoded or "\u2400" in url:
+                problems.append(f"{where}: a NUL (NUL-separated input could not carry it)")
             if decoded in seen:
                 problems.append(f"{where}: duplicate of {seen[decoded]}")
             else:

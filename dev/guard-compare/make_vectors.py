@@ -40,7 +40,7 @@ CIRCLED = {"0": "\u24ea", **{str(i): chr(0x2460 + i - 1) for i in range(1, 10)}}
 
 # Control pictures stand for the characters a line cannot hold (see the
 # whitespace file's header and check_vectors.py).
-PICTURES = {"\u2400": "\x00", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " "}
+PICTURES = {"\u2401": "\x01", "\u241f": "\x1f", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " "}
 
 
 def decode_pictures(s: str) -> str:
@@ -312,17 +312,18 @@ def build() -> dict[str, tuple[str, list[tuple[str, str]]]]:
           ("\u2420\u2420http://169.254.169.254/latest/meta-data/\u2420", "spaces around"),
           ("\u2409http://localhost/", "leading tab"), ("h\u2409ttp://127.0.0.1/", "tab in the scheme"),
           ("http:\u240a//127.0.0.1/", "newline after the colon"), ("http://\u240d127.0.0.1/", "CR before the host"),
-          ("\u2400http://127.0.0.1/", "leading NUL (a C0 control WHATWG strips)"),
-          ("http://127.0.0.1/\u2400", "trailing NUL"), ("http://example.com\u2409@127.0.0.1/", "tab in the userinfo"),
+          ("\u2401http://127.0.0.1/", "leading U+0001 (a C0 control WHATWG strips)"),
+          ("http://127.0.0.1/\u241f", "trailing U+001F (a C0 control WHATWG strips)"), ("http://example.com\u2409@127.0.0.1/", "tab in the userinfo"),
           ("http://169.254.\u2409169.254/", "tab inside the metadata address"),
           ("http://0x7f\u240a.1/", "newline inside a hex form"), ("http://[::\u24091]/", "tab inside an IPv6 literal"),
           ("http://metadata.google\u2409.internal/", "tab inside a metadata name"),
           ("http://127.0.0.1\u2409:80/", "tab before the port"), ("\u2420\u2409\u240ahttp://10.0.0.1/", "mixed leading whitespace")]
     files["whitespace"] = ("whitespace and controls a WHATWG client strips (tab, LF, CR anywhere; "
                            "C0 controls and space at either end). A line cannot hold them, so the "
-                           "control pictures \u2400 \u2409 \u240a \u240d \u2420 (U+2400, U+2409, U+240A, "
-                           "U+240D, U+2420) stand for NUL, TAB, LF, CR and SPACE in this file: replace "
-                           "them before use", ws)
+                           "control pictures \u2401 \u2409 \u240a \u240d \u241f \u2420 (U+2401, U+2409, "
+                           "U+240A, U+240D, U+241F, U+2420) stand for U+0001, TAB, LF, CR, U+001F and "
+                           "SPACE in this file: replace them before use. No line holds a NUL, so that "
+                           "NUL-separated input (uri guard -0) carries every URL", ws)
 
     pc = [("http://%31%32%37.0.0.1/", "percent-encoded digits"),
           ("http://%31%32%37%2e%30%2e%30%2e%31/", "every character percent-encoded"),

@@ -70,7 +70,7 @@ for (const m of ["connect", "connect6"]) {
 const HERE = __dirname;
 const ROOT = path.resolve(HERE, "..", "..");
 const VECTORS = path.join(ROOT, "crates", "urikit-guard", "tests", "data", "vectors");
-const PICTURES = { "\u2400": "\x00", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " " };
+const PICTURES = { "\u2401": "\x01", "\u241f": "\x1f", "\u2409": "\t", "\u240a": "\n", "\u240d": "\r", "\u2420": " " };
 
 function load() {
   const out = {};
@@ -156,6 +156,28 @@ function pkgVersion(n) {
   throw new Error(`no package.json for ${n}`);
 }
 
+// A results file, one verdict per line (vectors.py's dumps, the same text).
+function dumps(r) {
+  const { files, ...head } = r;
+  const j = (x) => pyJson(x);
+  const lines = [j(head).slice(0, -1) + ', "files": {'];
+  const items = Object.entries(files);
+  items.forEach(([rel, vs], i) => {
+    lines.push(` ${j(rel)}: [`);
+    vs.forEach((v, k) => lines.push("  " + j(v) + (k < vs.length - 1 ? "," : "")));
+    lines.push(" ]" + (i < items.length - 1 ? "," : ""));
+  });
+  lines.push("}}");
+  return lines.join("\n") + "\n";
+}
+
+// JSON as Python's json.dumps(ensure_ascii=False) writes it: ", " and ": ".
+function pyJson(x) {
+  if (Array.isArray(x)) return "[" + x.map(pyJson).join(", ") + "]";
+  if (x && typeof x === "object") return "{" + Object.entries(x).map(([k, v]) => JSON.stringify(k) + ": " + pyJson(v)).join(", ") + "}";
+  return JSON.stringify(x);
+}
+
 async function main() {
   const name = process.argv[2];
   const pkg = PACKAGES[name];
@@ -199,7 +221,7 @@ async function main() {
     files,
   };
   fs.mkdirSync(path.join(HERE, "results"), { recursive: true });
-  fs.writeFileSync(path.join(HERE, "results", `${name}.json`), JSON.stringify(out, null, 1) + "\n");
+  fs.writeFileSync(path.join(HERE, "results", `${name}.json`), dumps(out));
   for (const [rel, vs] of Object.entries(files)) {
     const n = vs.filter((v) => v.allowed).length;
     console.log(`${name} ${rel}: ${vs.length - n} refused, ${n} let through`);

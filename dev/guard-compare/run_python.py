@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import errno
 import importlib.metadata as md
-import json
 import os
 import platform
 import socket
@@ -183,8 +182,7 @@ def main() -> int:
     os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
     path = os.path.join(HERE, "results", f"{name}.json")
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(out, f, indent=1, ensure_ascii=False)
-        f.write("\n")
+        f.write(vectors.dumps(out))
     for rel, vs in files.items():
         print(f"{name} {rel}: {sum(not v['allowed'] for v in vs)} refused, "
               f"{sum(v['allowed'] for v in vs)} let through")

@@ -4,6 +4,7 @@ stand for. refuse-online/ is left out: offline, nothing can refuse it."""
 
 from __future__ import annotations
 
+import json
 import os
 
 from check_vectors import PICTURE_FILE, VECTORS, decode, read
@@ -19,3 +20,17 @@ def load(root: str = VECTORS) -> dict[str, list[str]]:
                         for n, u, c in read(os.path.join(d, name)) if n and not c.startswith("\0")]
                 out[f"{kind}/{name}"] = urls
     return out
+
+
+def dumps(r: dict) -> str:
+    """A results file, one verdict per line (short diffs between runs)."""
+    head = {k: v for k, v in r.items() if k != "files"}
+    lines = [json.dumps(head, ensure_ascii=False)[:-1] + ', "files": {']
+    items = list(r["files"].items())
+    for i, (rel, vs) in enumerate(items):
+        lines.append(f" {json.dumps(rel)}: [")
+        lines += ["  " + json.dumps(v, ensure_ascii=False) + ("," if j < len(vs) - 1 else "")
+                  for j, v in enumerate(vs)]
+        lines.append(" ]" + ("," if i < len(items) - 1 else ""))
+    lines.append("}}")
+    return "\n".join(lines) + "\n"
