@@ -96,6 +96,12 @@ function whatwgHost(url) {
   }
 }
 
+// Whose error: the two agents' own messages say "blocked" / "is not allowed"
+// (ssrf-req-filter throws from createConnection, inside http.get).
+function who(e) {
+  return /is blocked|is not allowed/.test(e.message) ? "guard" : "client";
+}
+
 // Fetch with an agent; resolve when the request ends one way or another.
 function viaAgent(url, agentFor) {
   return new Promise((resolve) => {
@@ -112,9 +118,9 @@ function viaAgent(url, agentFor) {
         done(null);
       });
     } catch (e) {
-      return done(`client: ${e.code || e.name}: ${e.message}`);
+      return done(`${who(e)}: ${e.code || e.name}: ${e.message}`);
     }
-    req.on("error", (e) => done(`${/blocked|not allowed/.test(e.message) ? "guard" : "client"}: ${e.message}`));
+    req.on("error", (e) => done(`${who(e)}: ${e.message}`));
     req.on("timeout", () => {
       req.destroy(new Error("timeout"));
     });

@@ -88,6 +88,11 @@ def table(results: dict[str, dict], vec: dict[str, list[str]]) -> str:
 
     rows.append(["**refused, all refuse files**", f"**{total}**"]
                 + [cell(n, lambda r: f"**{refused(r)}**") for n in cols])
+    def by_client(r: dict) -> int:
+        return sum(not v["allowed"] and str(v["reason"]).startswith("client:")
+                   for rel in refuse for v in r["files"][rel])
+
+    rows.append(["of which the HTTP client refused, not the guard", ""] + [cell(n, by_client) for n in cols])
     rows.append(["let through", ""] + [cell(n, through) for n in cols])
     rows.append(["let through and connected to a denied address", ""] + [cell(n, through_denied) for n in cols])
     allow = "allow/gsd-sample.txt"
