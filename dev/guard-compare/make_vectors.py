@@ -137,7 +137,7 @@ def build() -> dict[str, tuple[str, list[tuple[str, str]]]]:
            ("2130706434", "127.0.0.2, decimal"), ("127.0.1", "127.0.0.1, three parts"),
            ("0x7f.1", "127.0.0.1, hex then 24-bit"), ("0177.1", "127.0.0.1, octal then 24-bit"),
            ("127.1", "127.0.0.1, short form"), ("127.000.000.001", "127.0.0.1, zero-padded octets"),
-           ("0127.0.0.1".replace("0127", "0177"), "127.0.0.1, octal first part"),
+           ("0177.0.0.1", "127.0.0.1, octal first part"),
            ("127.0.0.01", "127.0.0.1, octal last part"),
            ("\uff10\uff58\uff17\uff46.\uff11", "0x7f.1 in full-width"),
            ("127\u30020\u30020\u30021", "ideographic full stops"),
