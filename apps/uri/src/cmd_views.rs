@@ -6,7 +6,7 @@ use std::io::Write;
 
 use serde::Serialize;
 use serde::ser::SerializeMap;
-use urikit_views::{Finding, Parser, Reading, View, Views, views_of};
+use urikit_views::{Parser, Readings, Views, views_of};
 
 use crate::common::{
     ErrorRecord, InputArgs, Inputs, InvalidRecord, Output, OutputArgs, Status, UsageError,
@@ -214,71 +214,9 @@ impl Serialize for Record<'_, '_> {
             m.serialize_entry("safe", &why.is_none())?;
             m.serialize_entry("reason", why)?;
         }
-        m.serialize_entry("views", &ViewsRecord(&self.0.views))?;
-        let findings: Vec<FindingRecord<'_>> = self.0.findings.iter().map(FindingRecord).collect();
-        m.serialize_entry("findings", &findings)?;
-        m.end()
-    }
-}
-
-struct ViewsRecord<'v, 'a>(&'v [(Parser, Reading<'a>)]);
-
-impl Serialize for ViewsRecord<'_, '_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (parser, reading) in self.0 {
-            match reading {
-                Ok(v) => m.serialize_entry(parser.name(), &ViewRecord::from(v))?,
-                Err(e) => m.serialize_entry(parser.name(), &ViewError { error: e })?,
-            }
-        }
-        m.end()
-    }
-}
-
-#[derive(Serialize)]
-struct ViewRecord<'v> {
-    scheme: Option<&'v str>,
-    userinfo: Option<&'v str>,
-    host: Option<&'v str>,
-    host_kind: Option<&'static str>,
-    port: Option<&'v str>,
-    path: Option<&'v str>,
-    query: Option<&'v str>,
-    fragment: Option<&'v str>,
-}
-
-impl<'v> From<&'v View<'_>> for ViewRecord<'v> {
-    fn from(v: &'v View<'_>) -> ViewRecord<'v> {
-        ViewRecord {
-            scheme: v.scheme.as_deref(),
-            userinfo: v.userinfo.as_deref(),
-            host: v.host.as_deref(),
-            host_kind: v.host_kind,
-            port: v.port.as_deref(),
-            path: v.path.as_deref(),
-            query: v.query.as_deref(),
-            fragment: v.fragment.as_deref(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct ViewError<'v> {
-    error: &'v str,
-}
-
-struct FindingRecord<'f>(&'f Finding);
-
-impl Serialize for FindingRecord<'_> {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let f = self.0;
-        let mut m = s.serialize_map(Some(4))?;
-        m.serialize_entry("kind", f.kind.name())?;
-        let parsers: Vec<&str> = f.parsers.iter().map(|p| p.name()).collect();
-        m.serialize_entry("parsers", &parsers)?;
-        m.serialize_entry("values", &f.values)?;
-        m.serialize_entry("weight", f.weight.name())?;
+        // The shapes of urikit-views' record module, shared by every face.
+        m.serialize_entry("views", &Readings(&self.0.views))?;
+        m.serialize_entry("findings", &self.0.findings)?;
         m.end()
     }
 }

@@ -13,6 +13,7 @@ mod iri;
 mod java;
 mod offsets;
 mod profiles;
+mod record;
 mod repair;
 mod templates;
 mod types;

@@ -3,9 +3,8 @@
 //! CPython 3.11's `urllib.parse`, checked against the real module by
 //! urikit's recordings), and the findings over them.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList};
+use pyo3::types::PyDict;
 use urikit_views::{Parser, compare};
 
 use crate::errors::Text;
@@ -18,8 +17,10 @@ use crate::errors::Text;
 /// them: the same on every Python); ``parsers``
 /// picks some of them. Returns ``{"input", "views": {PARSER: {"scheme",
 /// "userinfo", "host", "host_kind", "port", "path", "query", "fragment"} or
-/// {"error": MESSAGE}}, "findings": [{"kind", "parsers", "values",
-/// "weight"}]}``, as ``uri views --json`` writes it.
+/// {"error": MESSAGE}}, "findings": [{"kind", "component", "parsers",
+/// "values", "weight"}]}``, as ``uri views --json`` writes it (one record
+/// shape for every face). An unknown parser name is a ``URIError`` of kind
+/// ``unknown-parser``, its ``index`` the name's place in ``parsers``.
 ///
 /// >>> v = urikit.views('http://0x7f.1/', parsers=['rfc3986', 'whatwg', 'urllib'])
 /// >>> v['views']['whatwg']['host'], v['views']['urllib']['host']
@@ -40,8 +41,10 @@ pub fn views<'py>(
     let chosen = match parsers {
         // The default set, as in every face.
         None => Parser::defaults().collect(),
-        Some(names) => Parser::select(names.iter().map(|n| &**n), &available)
-            .map_err(|e| PyValueError::new_err(e.to_string()))?,
+        Some(names) => Parser::select(names.iter().map(|n| &**n), &available).map_err(|e| {
+            let message = e.to_string();
+            crate::errors::uri_error(py, message, Some(e.index()), e.name(), None)
+        })?,
     };
     let readings = chosen
         .into_iter()
@@ -54,37 +57,6 @@ pub fn views<'py>(
         })
         .collect();
     let v = compare(s, readings);
-    let out = PyDict::new(py);
-    out.set_item("input", s)?;
-    let views = PyDict::new(py);
-    for (p, reading) in &v.views {
-        let d = PyDict::new(py);
-        match reading {
-            Err(e) => d.set_item("error", e)?,
-            Ok(view) => {
-                d.set_item("scheme", view.scheme.as_deref())?;
-                d.set_item("userinfo", view.userinfo.as_deref())?;
-                d.set_item("host", view.host.as_deref())?;
-                d.set_item("host_kind", view.host_kind)?;
-                d.set_item("port", view.port.as_deref())?;
-                d.set_item("path", view.path.as_deref())?;
-                d.set_item("query", view.query.as_deref())?;
-                d.set_item("fragment", view.fragment.as_deref())?;
-            }
-        }
-        views.set_item(p.name(), d)?;
-    }
-    out.set_item("views", views)?;
-    let findings = PyList::empty(py);
-    for f in &v.findings {
-        let d = PyDict::new(py);
-        d.set_item("kind", f.kind.name())?;
-        let names: Vec<&str> = f.parsers.iter().map(|p| p.name()).collect();
-        d.set_item("parsers", names)?;
-        d.set_item("values", &f.values)?;
-        d.set_item("weight", f.weight.name())?;
-        findings.append(d)?;
-    }
-    out.set_item("findings", findings)?;
-    Ok(out)
+    // The one record shape (urikit-views' `record`), as `uri views --json`.
+    Ok(crate::record::to_py(py, &v)?.cast_into::<PyDict>()?)
 }

@@ -18,21 +18,17 @@ use crate::strings::{StrOut, Strs};
 /// The names of the fields of one parser's view in [`views`]' struct, in
 /// order: the components of a [`urikit_views::View`], then the parser's
 /// error.
-pub const VIEW_FIELDS: [&str; 9] = [
-    "scheme",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-    "error",
-];
+pub const VIEW_FIELDS: [&str; 9] = {
+    // The record shape of every face (urikit-views' `record`), one struct
+    // with the error beside the components.
+    let v = urikit_views::record::VIEW_FIELDS;
+    let error = urikit_views::record::ERROR_FIELD;
+    [v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7], error]
+};
 
 /// The names of the fields of one finding in [`host_confusion`]'s lists, in
 /// order: those of a [`urikit_views::Finding`].
-pub const FINDING_FIELDS: [&str; 5] = ["kind", "component", "parsers", "values", "weight"];
+pub const FINDING_FIELDS: [&str; 5] = urikit_views::record::FINDING_FIELDS;
 
 /// The parsers of [`views`]' struct, one field each, in
 /// [`Parser::ALL`]'s order: every parser of urikit-views, whether this

@@ -114,6 +114,7 @@ mod php;
 mod pylib;
 #[cfg(feature = "readings")]
 mod pyrepr;
+pub mod record;
 mod rfc3986;
 #[cfg(feature = "readings")]
 mod ruby;
@@ -136,6 +137,8 @@ mod yarl;
 #[cfg(feature = "curl")]
 pub use curl::libcurl_version;
 pub use finding::{Finding, FindingKind, Weight};
+#[cfg(feature = "serde")]
+pub use record::Readings;
 pub use select::{SelectError, SelectErrorKind};
 
 /// One of the parsers whose views [`views`] compares.

@@ -55,7 +55,7 @@ fn a_host_java_reads_as_a_registry_is_a_high_host_finding_and_exit_1() {
     assert_eq!(v["views"]["rfc3986"]["host"], json!("a_b"));
     assert_eq!(
         v["findings"],
-        json!([{"kind": "host", "parsers": ["java", "rfc3986"], "values": [null, "a_b"], "weight": "high"}])
+        json!([{"kind": "host", "component": "host", "parsers": ["java", "rfc3986"], "values": [null, "a_b"], "weight": "high"}])
     );
 }
 

@@ -1,0 +1,143 @@
+//! The one serialized shape of a view, a finding and the views of one
+//! input, for every face: the CLI's `--json`, Python's dicts and the npm
+//! package's objects come from these [`serde::Serialize`] impls (feature
+//! `serde`), and the Arrow structs take their field names from
+//! [`VIEW_FIELDS`] and [`FINDING_FIELDS`]. A face that spells keys its own
+//! way (JavaScript's camelCase) renames them, never reorders or drops them.
+//!
+//! ```
+//! # #[cfg(feature = "serde")] {
+//! use urikit_views::{Parser, compare};
+//! let views = compare("http://a@b/", Parser::ALL[..2].iter().map(|p| (*p, p.read("http://a@b/").unwrap())).collect());
+//! let json = serde_json::to_value(&views).unwrap();
+//! assert_eq!(json["views"]["rfc3986"]["host"], "b");
+//! assert_eq!(json["views"]["rfc3986"]["host_kind"], "reg-name");
+//! # }
+//! ```
+
+#[cfg(feature = "serde")]
+use serde::ser::{Serialize, SerializeMap, Serializer};
+
+#[cfg(feature = "serde")]
+use crate::{Finding, Parser, Reading, View, Views};
+
+/// The keys of a view, in order: its components, then `host_kind` after
+/// `host`. A parser that rejects the input has the one key `error`
+/// instead ([`ERROR_FIELD`]).
+pub const VIEW_FIELDS: [&str; 8] = [
+    "scheme",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "path",
+    "query",
+    "fragment",
+];
+
+/// The key of a parser's error message, in place of [`VIEW_FIELDS`].
+pub const ERROR_FIELD: &str = "error";
+
+/// The keys of a finding, in order.
+pub const FINDING_FIELDS: [&str; 5] = ["kind", "component", "parsers", "values", "weight"];
+
+/// The keys of the views of one input, in order.
+pub const VIEWS_FIELDS: [&str; 3] = ["input", "views", "findings"];
+
+#[cfg(feature = "serde")]
+impl Serialize for View<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let values = [
+            self.scheme.as_deref(),
+            self.userinfo.as_deref(),
+            self.host.as_deref(),
+            self.host_kind,
+            self.port.as_deref(),
+            self.path.as_deref(),
+            self.query.as_deref(),
+            self.fragment.as_deref(),
+        ];
+        let mut m = s.serialize_map(Some(VIEW_FIELDS.len()))?;
+        for (key, value) in VIEW_FIELDS.iter().zip(values) {
+            m.serialize_entry(key, &value)?;
+        }
+        m.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Serialize for Finding {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [kind, component, parsers, values, weight] = FINDING_FIELDS;
+        let mut m = s.serialize_map(Some(FINDING_FIELDS.len()))?;
+        m.serialize_entry(kind, self.kind.name())?;
+        m.serialize_entry(component, self.component)?;
+        m.serialize_entry(parsers, &Names(&self.parsers))?;
+        m.serialize_entry(values, &self.values)?;
+        m.serialize_entry(weight, self.weight.name())?;
+        m.end()
+    }
+}
+
+/// Parsers as their names.
+#[cfg(feature = "serde")]
+struct Names<'p>(&'p [Parser]);
+
+#[cfg(feature = "serde")]
+impl Serialize for Names<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|p| p.name()))
+    }
+}
+
+/// The readings of one input as an object: each parser's name to its view,
+/// or to `{"error": message}`.
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use urikit_views::{Parser, Readings};
+/// let readings = vec![(Parser::Rfc3986, Parser::Rfc3986.read("a b").unwrap())];
+/// let json = serde_json::to_value(Readings(&readings)).unwrap();
+/// assert!(json["rfc3986"]["error"].as_str().unwrap().contains("index 1"));
+/// # }
+/// ```
+#[cfg(feature = "serde")]
+pub struct Readings<'v, 'a>(pub &'v [(Parser, Reading<'a>)]);
+
+#[cfg(feature = "serde")]
+impl Serialize for Readings<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(self.0.len()))?;
+        for (parser, reading) in self.0 {
+            match reading {
+                Ok(v) => m.serialize_entry(parser.name(), v)?,
+                Err(e) => m.serialize_entry(parser.name(), &ErrorOnly(e))?,
+            }
+        }
+        m.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+struct ErrorOnly<'e>(&'e str);
+
+#[cfg(feature = "serde")]
+impl Serialize for ErrorOnly<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let mut m = s.serialize_map(Some(1))?;
+        m.serialize_entry(ERROR_FIELD, self.0)?;
+        m.end()
+    }
+}
+
+#[cfg(feature = "serde")]
+impl Serialize for Views<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [input, views, findings] = VIEWS_FIELDS;
+        let mut m = s.serialize_map(Some(VIEWS_FIELDS.len()))?;
+        m.serialize_entry(input, self.input)?;
+        m.serialize_entry(views, &Readings(&self.views))?;
+        m.serialize_entry(findings, &self.findings)?;
+        m.end()
+    }
+}
