@@ -27,7 +27,7 @@ use crate::common::{
 /// its findings. On a
 /// terminal, the URI is shown above each finding with its span highlighted.
 /// Exits 1 when there is any finding, 0 when there is none. With --json:
-/// {"uri", "findings": [{"kind", "start", "end", "message"}]} for each input
+/// {"input", "findings": [{"kind", "start", "end", "message"}]} for each input
 /// ("error" instead of findings for an invalid one).
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -66,7 +66,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
             Err(e) => {
                 if args.output.json {
                     let record = LintError {
-                        uri: lossy(input),
+                        input: lossy(input),
                         error: ErrorRecord::from(e),
                     };
                     write_record(out, &record)?;
@@ -91,11 +91,11 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     Ok(status)
 }
 
-/// `{"uri","findings":[...]}`: each finding with its byte range, and the
+/// `{"input","findings":[...]}`: each finding with its byte range, and the
 /// IPv4 address a non-standard host stands for.
 #[derive(Serialize)]
 struct LintRecord<'a> {
-    uri: Cow<'a, str>,
+    input: Cow<'a, str>,
     findings: Vec<FindingRecord>,
 }
 
@@ -109,16 +109,16 @@ struct FindingRecord {
     address: Option<String>,
 }
 
-/// `{"uri","error"}`: an input that does not parse.
+/// `{"input","error"}`: an input that does not parse.
 #[derive(Serialize)]
 struct LintError<'a> {
-    uri: Cow<'a, str>,
+    input: Cow<'a, str>,
     error: ErrorRecord,
 }
 
 fn write_json(out: &mut Output, input: &[u8], findings: &[Finding]) -> anyhow::Result<()> {
     let record = LintRecord {
-        uri: lossy(input),
+        input: lossy(input),
         findings: findings
             .iter()
             .map(|f| FindingRecord {

@@ -12,7 +12,8 @@ use serde_json::{Map, Value as Json};
 use urikit::rfc6570::{Ambiguity, Captures, MatchMode, Matcher, Template, TemplateError, VarValue};
 
 use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, caret_text, lossy, write_record,
+    InputArgs, Inputs, Output, OutputArgs, Status, UsageError, caret_text, lossy, named,
+    write_record,
 };
 
 /// Expand URI Templates, match URIs against one, check templates (RFC 6570)
@@ -54,19 +55,21 @@ pub struct ExpandArgs {
 
 /// Match URIs against a template and print their variables as JSON Lines
 ///
-/// One line per URI: `{"uri":…,"match":true,"vars":{…}}` with strings,
+/// One line per URI: `{"input":…,"match":true,"vars":{…}}` with strings,
 /// lists and objects, then `"rest":[[name,value],…]` when the URI has
 /// query parameters the template does not name, and
 /// `"hazards":[{"var":…,"kind":…}]` when a decoded path value holds a `/`
 /// or `\` or is `.`/`..` (kinds `separator-in-segment`, `dot-segment`);
-/// or `{"uri":…,"match":false}` (with `"error":"uri-too-long"` past the
+/// or `{"input":…,"match":false}` (with `"error":"uri-too-long"` past the
 /// limit, `"error":"invalid-utf8"` for a line that is not UTF-8). With no URI, reads one per line from standard input.
 ///
-/// The default is the lenient mode, for URIs as clients and logs have
+/// The default is the exact mode, as in the library, Python and
+/// JavaScript: only what expanding the template can write matches.
+/// `--mode lenient` (`--lenient`) reads URIs as clients and logs have
 /// them: query parameters in any order and optional, unnamed ones left in
 /// "rest", raw `:`, `/`, `@`, `+` accepted in values (`+` stays `+`;
-/// `--form` makes it a space), the first of duplicates wins, URIs up to
-/// 64 KiB. `--exact` matches only what expanding the template can write.
+/// `--mode lenient-form` (`--form`) makes it a space), the first of
+/// duplicates wins, URIs up to 64 KiB.
 /// Exit 1 when some URI does not match, 2 when the template is invalid or
 /// cannot be matched unambiguously.
 #[derive(clap::Args, Debug)]
@@ -77,13 +80,19 @@ pub struct MatchArgs {
     /// The URIs to match.
     #[arg(value_name = "URI")]
     uris: Vec<OsString>,
-    /// Lenient matching (the default): see above.
+    /// exact (the default: the inverse of expansion), lenient or
+    /// lenient-form: see above.
+    #[arg(long, value_name = "MODE", value_parser = named::<MatchMode>(),
+          conflicts_with_all = ["lenient", "exact", "form"])]
+    mode: Option<MatchMode>,
+    /// `--mode lenient`.
     #[arg(long, conflicts_with = "exact")]
     lenient: bool,
-    /// Exact matching: the inverse of expansion.
+    /// `--mode exact`, the default.
     #[arg(long)]
     exact: bool,
-    /// In lenient mode, `+` in a query value is a space (form encoding).
+    /// `--mode lenient-form`: lenient, and `+` in a query value is a space
+    /// (form encoding).
     #[arg(long, conflicts_with = "exact")]
     form: bool,
     #[command(flatten)]
@@ -94,7 +103,7 @@ pub struct MatchArgs {
 ///
 /// With no template, reads one per line from standard input. Exit 1 when
 /// some template is invalid (one that is valid but not matchable is fine).
-/// "Matchable" is as `match` reads by default (leniently); a template only
+/// "Matchable" is as `match --lenient` reads (the wider mode); a template only
 /// the lenient mode can read (`{+path}{?q}`: the `+` value ends at the
 /// first `?`) says so, with the exact mode's reason. JSON:
 /// `{"template","valid","variables","matchable","matchable_exact"}`, with
@@ -233,12 +242,12 @@ impl Serialize for Var<'_> {
     }
 }
 
-/// `{"uri","match":true,"vars"}` with `"rest":[[name,value],...]` and
-/// `"hazards":[{"var","kind"}]` when not empty; `{"uri","match":false}`,
+/// `{"input","match":true,"vars"}` with `"rest":[[name,value],...]` and
+/// `"hazards":[{"var","kind"}]` when not empty; `{"input","match":false}`,
 /// with `"error"` when the URI could not be tried.
 #[derive(Serialize)]
 struct MatchRecord<'a, 't> {
-    uri: Cow<'a, str>,
+    input: Cow<'a, str>,
     #[serde(rename = "match")]
     matched: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -283,10 +292,11 @@ struct InvalidTemplate<'a> {
 }
 
 fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
-    let mode = match (args.exact, args.form) {
-        (true, _) => MatchMode::Exact,
-        (false, true) => MatchMode::LenientForm,
-        (false, false) => MatchMode::Lenient,
+    let mode = match (args.mode, args.form, args.lenient) {
+        (Some(mode), _, _) => mode,
+        (None, true, _) => MatchMode::LenientForm,
+        (None, false, true) => MatchMode::Lenient,
+        (None, false, false) => MatchMode::Exact,
     };
     let m = matcher_for(&args.template, mode)?;
     let mut status = Status::Ok;
@@ -297,7 +307,7 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
             None => Ok(None),
         };
         let mut record = MatchRecord {
-            uri: lossy(input),
+            input: lossy(input),
             matched: false,
             vars: None,
             rest: None,
@@ -367,7 +377,7 @@ fn check(args: CheckArgs, out: &mut Output) -> anyhow::Result<Status> {
                 }
             }
             Ok(t) => {
-                // As `match` reads by default: leniently; the exact mode's
+                // As `match --lenient` reads (the wider mode); the exact mode's
                 // reason when only that one refuses.
                 let lenient = Matcher::with_mode(t, MatchMode::Lenient);
                 let exact = lenient.as_ref().map(|m| m.exact_ambiguity());

@@ -85,7 +85,7 @@ fn json_output() {
         .map(|l| serde_json::from_str(l).unwrap())
         .collect();
     assert_eq!(lines.len(), 3);
-    assert_eq!(lines[0]["uri"], "http://127.1:25/");
+    assert_eq!(lines[0]["input"], "http://127.1:25/");
     let f = &lines[0]["findings"];
     assert_eq!(f[0]["kind"], "ipv4-nonstandard");
     assert_eq!(f[0]["start"], 7);

@@ -114,7 +114,7 @@ fn match_prints_json_lines_and_exits_1_on_a_miss() {
     assert_eq!(out.status.code(), Some(1));
     let lines = json_lines(&out);
     assert_eq!(lines.len(), 2);
-    assert_eq!(lines[0]["uri"], "/users/a%20b?tab=x");
+    assert_eq!(lines[0]["input"], "/users/a%20b?tab=x");
     assert_eq!(lines[0]["match"], true);
     assert_eq!(lines[0]["vars"]["id"], "a b");
     assert_eq!(lines[0]["vars"]["tab"], "x");
@@ -184,8 +184,8 @@ fn broken_pipe_is_quiet() {
 fn match_modes_on_the_issue_inputs() {
     let t = "/search{?q,page}";
     let uris = ["/search?q=a+b", "/search?q=a:b", "/search?q=x&page=2&utm=1"];
-    // Lenient by default, and with --lenient.
-    for flag in [None, Some("--lenient")] {
+    // Lenient with --lenient and --mode lenient.
+    for flag in [Some("--lenient"), Some("--mode=lenient")] {
         let mut args = vec!["template", "match", t];
         args.extend(flag);
         args.extend(uris);
@@ -197,11 +197,23 @@ fn match_modes_on_the_issue_inputs() {
         assert_eq!(lines[2]["vars"], serde_json::json!({"q": "x", "page": "2"}));
         assert_eq!(lines[2]["rest"], serde_json::json!([["utm", "1"]]));
     }
-    let mut args = vec!["template", "match", "--exact", t];
-    args.extend(uris);
-    let out = uri(&args, None);
-    assert_eq!(out.status.code(), Some(1));
-    assert!(json_lines(&out).iter().all(|l| l["match"] == false));
+    // Exact by default (as in the library, Python and JavaScript), and with
+    // --exact or --mode exact.
+    for flag in [None, Some("--exact"), Some("--mode=exact")] {
+        let mut args = vec!["template", "match", t];
+        args.extend(flag);
+        args.extend(uris);
+        let out = uri(&args, None);
+        assert_eq!(out.status.code(), Some(1), "{flag:?}");
+        assert!(json_lines(&out).iter().all(|l| l["match"] == false));
+    }
+    let out = uri(&["template", "match", "--mode", "loose", t], None);
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("unknown match mode 'loose' (expected exact, lenient, lenient-form)"),
+        "{err}"
+    );
     let out = uri(&["template", "match", "--form", t, "/search?q=a+b"], None);
     assert_eq!(json_lines(&out)[0]["vars"]["q"], "a b");
     let out = uri(
@@ -213,7 +225,10 @@ fn match_modes_on_the_issue_inputs() {
 
 #[test]
 fn match_reports_hazards_and_the_limit() {
-    let out = uri(&["template", "match", "/f/{name}", "/f/..%2Fetc"], None);
+    let out = uri(
+        &["template", "match", "--lenient", "/f/{name}", "/f/..%2Fetc"],
+        None,
+    );
     assert_eq!(out.status.code(), Some(0));
     let l = &json_lines(&out)[0];
     assert_eq!(l["vars"]["name"], "../etc");
@@ -222,7 +237,10 @@ fn match_reports_hazards_and_the_limit() {
         serde_json::json!([{"var": "name", "kind": "separator-in-segment"}])
     );
     let long = format!("/f/{}\n", "a".repeat(70_000));
-    let out = uri(&["template", "match", "/f/{name}"], Some(long.as_bytes()));
+    let out = uri(
+        &["template", "match", "--lenient", "/f/{name}"],
+        Some(long.as_bytes()),
+    );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(json_lines(&out)[0]["error"], "uri-too-long");
     let err = String::from_utf8(out.stderr).unwrap();
@@ -325,6 +343,7 @@ fn reserved_then_query_matches_leniently_and_check_says_so() {
         &[
             "template",
             "match",
+            "--lenient",
             "file:///{+path}{?v}",
             "file:///a/b%20c.rs?v=2&x=1",
         ],
