@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Build the Polars expression plugin (polars/, the crate urikit-polars) and
+# put it into the package's sources as python/urikit/_urikit_polars.so, where
+# the next wheel build (maturin build, pip install .) picks it up and
+# urikit.polars finds it. A separate build because Polars' crates take
+# minutes to compile (docs/polars.md): the wheel without it has everything
+# but the `uri` namespace of Polars expressions.
+#
+#   bash bindings/python/scripts/build-polars.sh    # release build, then copy
+set -euo pipefail
+here="$(cd "$(dirname "$0")/.." && pwd)"
+cargo build --release --manifest-path "$here/polars/Cargo.toml"
+case "$(uname -s)" in
+  Darwin) lib="liburikit_polars.dylib" ;;
+  MINGW*|MSYS*|CYGWIN*) lib="urikit_polars.dll" ;;
+  *) lib="liburikit_polars.so" ;;
+esac
+target="${CARGO_TARGET_DIR:-$here/polars/target}"
+case "$lib" in
+  *.dll) dest="$here/python/urikit/_urikit_polars.pyd" ;;
+  *) dest="$here/python/urikit/_urikit_polars.so" ;;
+esac
+cp "$target/release/$lib" "$dest"
+echo "built $dest"
