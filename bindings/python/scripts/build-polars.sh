@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Build the Polars expression plugin (polars/, the crate urikit-polars) and
+# Build the Polars expression plugin (polars-plugin/, the crate urikit-polars) and
 # put it into the package's sources as python/urikit/_urikit_polars.so, where
 # the next wheel build (maturin build, pip install .) picks it up and
 # urikit.polars finds it. A separate build because Polars' crates take
@@ -9,13 +9,13 @@
 #   bash bindings/python/scripts/build-polars.sh    # release build, then copy
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-cargo build --release --manifest-path "$here/polars/Cargo.toml"
+cargo build --release --manifest-path "$here/polars-plugin/Cargo.toml"
 case "$(uname -s)" in
   Darwin) lib="liburikit_polars.dylib" ;;
   MINGW*|MSYS*|CYGWIN*) lib="urikit_polars.dll" ;;
   *) lib="liburikit_polars.so" ;;
 esac
-target="${CARGO_TARGET_DIR:-$here/polars/target}"
+target="${CARGO_TARGET_DIR:-$here/polars-plugin/target}"
 case "$lib" in
   *.dll) dest="$here/python/urikit/_urikit_polars.pyd" ;;
   *) dest="$here/python/urikit/_urikit_polars.so" ;;

@@ -39,7 +39,7 @@ else
 fi
 "$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/spark-requirements.txt"
 
-echo "== the Polars plugin (polars/, copied into python/urikit/ for the wheel; tests/test_polars.py)"
+echo "== the Polars plugin (polars-plugin/, copied into python/urikit/ for the wheel; tests/test_polars.py)"
 bash "$here/scripts/build-polars.sh"
 
 echo "== build the abi3 wheel (maturin from PyPI, in its own venv)"
@@ -77,7 +77,7 @@ echo "== mypy (the package, and the stubs as a user sees them)"
 
 echo "== rustfmt and clippy (the crate is outside the root workspace, so the root checks skip it)"
 cargo fmt --manifest-path "$here/Cargo.toml" -- --check
-cargo fmt --manifest-path "$here/polars/Cargo.toml" -- --check
+cargo fmt --manifest-path "$here/polars-plugin/Cargo.toml" -- --check
 PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --all-targets -- -D warnings
-PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/polars/Cargo.toml" --all-targets -- -D warnings
+PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/polars-plugin/Cargo.toml" --all-targets -- -D warnings
 echo "python package: all checks passed"

@@ -1,5 +1,5 @@
 """urikit.polars: the ``uri`` namespace of Polars expressions (the plugin in
-polars/), checked against urikit.arrow, the same kernels through the Arrow
+polars-plugin/), checked against urikit.arrow, the same kernels through the Arrow
 PyCapsule interface: every kernel over the gsd corpus and the table's
 examples, eagerly, lazily and in the streaming engine; NULLs kept;
 Categorical columns; bad arguments; the stub and docs/polars.md name exactly

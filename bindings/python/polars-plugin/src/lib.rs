@@ -11,9 +11,10 @@
 //! panic, and `#[polars_expr]` turns a panic into an error, not an abort.
 
 use std::borrow::Cow;
+use std::sync::Arc;
 
-use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
-use arrow_array::{Array as _, ArrayRef, Datum, Scalar, StringArray, make_array};
+use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
+use arrow_array::{make_array, Array as _, ArrayRef, Datum, Scalar, StringArray};
 use arrow_schema::{ArrowError, DataType as ArrowType, Field as ArrowField};
 use polars_arrow::array::Array as PlArray;
 use polars_core::prelude::{
@@ -122,7 +123,7 @@ fn chunks(s: &Series) -> PolarsResult<Vec<ArrayRef>> {
 /// One argument of a call, for one chunk.
 enum Arg {
     Column(ArrayRef),
-    Scalar(Scalar<StringArray>),
+    Scalar(Scalar<ArrayRef>),
 }
 
 impl Arg {
@@ -143,7 +144,7 @@ fn uri_kernel(inputs: &[Series], kwargs: Call) -> PolarsResult<Series> {
         .map_or_else(|| PlSmallStr::from_static("uri"), |s| s.name().clone());
     // Rows: the longest input; an input of one row beside longer ones (a
     // `pl.lit`) is a scalar for every row, as Polars broadcasts literals.
-    let len = inputs.iter().map(Series::len).max().unwrap_or(0);
+    let len = inputs.iter().map(|s| s.len()).max().unwrap_or(0);
     let scalar_input = |s: &Series| s.len() == 1 && len != 1;
     // One input column: chunk by chunk, as it comes. Several: one chunk
     // each (rechunk is free for a column of one chunk).
@@ -166,9 +167,10 @@ fn uri_kernel(inputs: &[Series], kwargs: Call) -> PolarsResult<Series> {
         let mut args = Vec::with_capacity(kwargs.args.len());
         for a in &kwargs.args {
             match a {
-                Some(s) => args.push(Arg::Scalar(Scalar::new(StringArray::from(vec![
-                    s.as_str(),
-                ])))),
+                Some(s) => {
+                    let one: ArrayRef = Arc::new(StringArray::from(vec![s.as_str()]));
+                    args.push(Arg::Scalar(Scalar::new(one)));
+                }
                 None => {
                     let i = next_input;
                     next_input += 1;
@@ -185,10 +187,7 @@ fn uri_kernel(inputs: &[Series], kwargs: Call) -> PolarsResult<Series> {
             }
         }
         let datums: Vec<&dyn Datum> = args.iter().map(Arg::datum).collect();
-        out.push(
-            k.invoke(&datums, &Options::default())
-                .map_err(arrow_err)?,
-        );
+        out.push(k.invoke(&datums, &Options::default()).map_err(arrow_err)?);
     }
     let mut chunks = out.iter();
     let mut series = match chunks.next() {
