@@ -106,6 +106,12 @@ fn to_series(name: PlSmallStr, a: &ArrayRef) -> PolarsResult<Series> {
 /// column's `Utf8View` chunks as they are, a `Categorical` column's
 /// dictionaries decoded, a `Null` column as nulls.
 fn chunks(s: &Series) -> PolarsResult<Vec<ArrayRef>> {
+    if s.dtype() == &DataType::Null {
+        // Polars exports a Null array with a buffer, which arrow-rs's import
+        // rejects ("Null doesn't expect buffer at index 0"): nulls are made
+        // here instead, one chunk of the column's length.
+        return Ok(vec![arrow_array::new_null_array(&ArrowType::Utf8, s.len())]);
+    }
     (0..s.n_chunks())
         .map(|i| {
             let a = to_arrow_rs(s.to_arrow(i, CompatLevel::newest()))?;
