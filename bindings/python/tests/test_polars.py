@@ -36,8 +36,12 @@ def plugin() -> pathlib.Path:
 def urls():
     lines = (CORPUS / "gsd-urls.txt").read_text(encoding="utf-8").splitlines()
     examples = [k["example"]["args"][0] for k in TABLE]
+    # Hostile rows: no kernel may fail or panic on a row (only parse_url and
+    # url_decode fail a batch, in Spark's ANSI mode, as urikit.arrow's do).
+    payloads = (CORPUS / "open-redirect-payloads.txt").read_text(encoding="utf-8").splitlines()
+    hostile = ["", "\x00", "%", "%zz", "[", "http://[::1", "http://[v1.x]/", "\u202e", "a" * 100_000, "http://" + "é" * 5000]
     # Nulls among the rows, not only at the end.
-    return [None, *examples, *lines[:9000], None, *lines[9000:], None]
+    return [None, *examples, *hostile, *lines[:9000], None, *lines[9000:], *payloads, None]
 
 
 def _extra(k):
@@ -242,3 +246,23 @@ def test_import_urikit_after_polars_registers_the_namespace():
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "UriNamespace"
     assert urikit.polars is P
+
+
+def test_the_docs_examples_run(plugin):
+    import doctest
+
+    text = DOC.read_text(encoding="utf-8")
+    blocks = re.findall(r"```python\n(.*?)```", text, re.S)
+    assert blocks
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, {}, f"docs/polars.md[{i}]", str(DOC), 0)
+        failed, attempted = doctest.DocTestRunner().run(test)
+        assert attempted > 0 and failed == 0, f"docs/polars.md python block {i}"
+
+
+def test_the_modules_docstring_examples_run(plugin):
+    import doctest
+
+    test = doctest.DocTestParser().get_doctest(P.__doc__, {}, "urikit.polars", P.__file__, 0)
+    failed, attempted = doctest.DocTestRunner().run(test)
+    assert attempted > 0 and failed == 0
