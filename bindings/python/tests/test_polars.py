@@ -266,3 +266,11 @@ def test_the_modules_docstring_examples_run(plugin):
     test = doctest.DocTestParser().get_doctest(P.__doc__, {}, "urikit.polars", P.__file__, 0)
     failed, attempted = doctest.DocTestRunner().run(test)
     assert attempted > 0 and failed == 0
+
+
+@pytest.mark.parametrize("name", ["views", "host_confusion"])
+def test_the_default_parsers(plugin, urls, name):
+    # The examples name two parsers; left out, every parser of the build.
+    df = pl.DataFrame({"u": urls[:2000]}, schema={"u": pl.String})
+    want = _arrow(name, df["u"])
+    _check(name, lambda: df.lazy().select(getattr(pl.col("u").uri, name)()).collect(engine="streaming")["u"].to_list(), want)
