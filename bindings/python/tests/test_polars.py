@@ -274,3 +274,11 @@ def test_the_default_parsers(plugin, urls, name):
     df = pl.DataFrame({"u": urls[:2000]}, schema={"u": pl.String})
     want = _arrow(name, df["u"])
     _check(name, lambda: df.lazy().select(getattr(pl.col("u").uri, name)()).collect(engine="streaming")["u"].to_list(), want)
+
+
+def test_a_null_column_of_several_chunks(plugin):
+    # A Null column is converted as one chunk of nulls, whatever its chunks
+    # (Polars hands it over as one here already; the plugin does not count on it).
+    s = pl.concat([pl.Series("u", [None]), pl.Series("u", [None, None])], rechunk=False)
+    assert s.dtype == pl.Null and s.n_chunks() == 2
+    assert pl.DataFrame(s).select(pl.col("u").uri.host())["u"].to_list() == [None, None, None]

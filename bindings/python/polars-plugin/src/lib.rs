@@ -159,14 +159,16 @@ fn uri_kernel(inputs: &[Series], kwargs: Call) -> PolarsResult<Series> {
     } else {
         inputs.iter().map(Cow::Borrowed).collect()
     };
-    let n_chunks = columns
-        .iter()
-        .find(|s| !scalar_input(s))
-        .map_or(1, |s| s.n_chunks());
     let column_chunks: Vec<Vec<ArrayRef>> = columns
         .iter()
         .map(|s| chunks(s))
         .collect::<PolarsResult<_>>()?;
+    // The chunks as converted (a Null column is one chunk, whatever it had).
+    let n_chunks = columns
+        .iter()
+        .zip(&column_chunks)
+        .find(|(s, _)| !scalar_input(s))
+        .map_or(1, |(_, c)| c.len());
     let mut out: Vec<ArrayRef> = Vec::with_capacity(n_chunks);
     for j in 0..n_chunks {
         let mut next_input = 0;
@@ -184,11 +186,20 @@ fn uri_kernel(inputs: &[Series], kwargs: Call) -> PolarsResult<Series> {
                         .get(i)
                         .zip(column_chunks.get(i))
                         .ok_or_else(|| compute(format!("{}: too few input columns", k.name)))?;
-                    if scalar_input(s) {
-                        args.push(Arg::Scalar(Scalar::new(c[0].clone())));
+                    // Several inputs were rechunked: a scalar's one row is
+                    // its one chunk. Chunk counts that do not line up are an
+                    // error, never an index out of bounds.
+                    let chunk = c.get(if scalar_input(s) { 0 } else { j }).ok_or_else(|| {
+                        compute(format!(
+                            "{}: the input columns are chunked differently",
+                            k.name
+                        ))
+                    })?;
+                    args.push(if scalar_input(s) {
+                        Arg::Scalar(Scalar::new(chunk.clone()))
                     } else {
-                        args.push(Arg::Column(c[j].clone()));
-                    }
+                        Arg::Column(chunk.clone())
+                    });
                 }
             }
         }
