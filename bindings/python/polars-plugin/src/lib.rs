@@ -13,8 +13,8 @@
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use arrow_array::ffi::{from_ffi, FFI_ArrowArray, FFI_ArrowSchema};
-use arrow_array::{make_array, Array as _, ArrayRef, Datum, Scalar, StringArray};
+use arrow_array::ffi::{FFI_ArrowArray, FFI_ArrowSchema, from_ffi};
+use arrow_array::{Array as _, ArrayRef, Datum, Scalar, StringArray, make_array};
 use arrow_schema::{ArrowError, DataType as ArrowType, Field as ArrowField};
 use polars_arrow::array::Array as PlArray;
 use polars_core::prelude::{
