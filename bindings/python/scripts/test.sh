@@ -2,8 +2,9 @@
 # Build the abi3 wheel with maturin, install it (not an editable install)
 # into a fresh venv with the test dependencies (from PyPI), run pytest
 # (docstring and README examples, the jsonschema labels, the compat table,
-# the Arrow examples, IDNA, the GIL released by the Arrow kernels, PySpark's
-# mapInArrow with a JVM installed here if missing), stubtest (the .pyi stubs
+# the Arrow examples, the Polars plugin (built first by
+# scripts/build-polars.sh), IDNA, the GIL released by the Arrow kernels,
+# PySpark's mapInArrow with a JVM installed here if missing), stubtest (the .pyi stubs
 # against the compiled module), ruff and mypy.
 # Exits non-zero on any failure, and when pytest runs no test at all.
 #
@@ -37,6 +38,9 @@ else
   echo "no java, and could not install one (apt-get install -y openjdk-17-jre-headless)"
 fi
 "$bin/python" -m pip install -q --disable-pip-version-check -r "$here/scripts/spark-requirements.txt"
+
+echo "== the Polars plugin (polars-plugin/, copied into python/urikit/ for the wheel; tests/test_polars.py)"
+URIKIT_LINT=1 bash "$here/scripts/build-polars.sh"
 
 echo "== build the abi3 wheel (maturin from PyPI, in its own venv)"
 "$py" -m venv "$work/build"
@@ -73,5 +77,7 @@ echo "== mypy (the package, and the stubs as a user sees them)"
 
 echo "== rustfmt and clippy (the crate is outside the root workspace, so the root checks skip it)"
 cargo fmt --manifest-path "$here/Cargo.toml" -- --check
+cargo fmt --manifest-path "$here/polars-plugin/Cargo.toml" -- --check
 PYO3_PYTHON="$bin/python" cargo clippy --manifest-path "$here/Cargo.toml" --all-targets -- -D warnings
+# The plugin's clippy ran with its build (URIKIT_LINT=1 above).
 echo "python package: all checks passed"

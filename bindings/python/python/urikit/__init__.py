@@ -19,14 +19,17 @@ URI('http://xn--r8jz45g.jp/')
 >>> urikit.URI('http://xn--r8jz45g.jp/').to_iri(idna=True)
 IRI('http://例え.jp/')
 
-The submodules ``urikit.arrow``, ``urikit.compat`` and ``urikit.jsonschema``
-load on first use (``import urikit`` alone does not import them, nor pyarrow):
+The submodules ``urikit.arrow``, ``urikit.compat``, ``urikit.jsonschema`` and
+``urikit.polars`` load on first use (``import urikit`` alone does not import
+them, nor pyarrow, nor Polars; with Polars already imported, it loads
+``urikit.polars``, which registers Polars' ``uri`` expression namespace):
 
 >>> urikit.compat.urljoin('http://a/b/c', '../d')
 'http://a/d'
 """
 
 import importlib
+import sys
 from typing import TYPE_CHECKING, Any, List
 
 from ._urikit import (
@@ -61,9 +64,10 @@ if TYPE_CHECKING:
     from . import arrow as arrow
     from . import compat as compat
     from . import jsonschema as jsonschema
+    from . import polars as polars
 
 # The submodules loaded lazily by ``__getattr__`` (PEP 562).
-_SUBMODULES = ("arrow", "compat", "jsonschema")
+_SUBMODULES = ("arrow", "compat", "jsonschema", "polars")
 
 
 def __getattr__(name: str) -> Any:
@@ -72,6 +76,13 @@ def __getattr__(name: str) -> Any:
         # so this runs once per submodule.
         return importlib.import_module(f"{__name__}.{name}")
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+# `import polars as pl, urikit` then `pl.col("u").uri.host()`: the namespace
+# is there without a second import. Polars is not imported here when the
+# program has not imported it (it takes a while).
+if "polars" in sys.modules:
+    importlib.import_module(f"{__name__}.polars")
 
 
 def __dir__() -> List[str]:
