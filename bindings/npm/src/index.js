@@ -671,11 +671,17 @@ function viewsBy(f, input, parsers) {
   const answer = JSON.parse(json);
   const byParser = {};
   for (const { parser, ...view } of answer.views) {
-    byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(Object.entries(view).map(([k, v]) => [k, absentAsUndefined(v)]));
+    byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(VIEW_KEYS.map((k) => [k, absentAsUndefined(view[k])]));
   }
-  const findings = answer.findings.map((f) => ({ ...f, values: f.values.map(absentAsUndefined) }));
+  const findings = answer.findings.map((f) => ({
+    kind: f.kind, component: f.component, parsers: f.parsers, values: f.values.map(absentAsUndefined), weight: f.weight,
+  }));
   return { input: s, views: byParser, findings };
 }
+
+// The record's keys in the order of `uri views --json` and Python's
+// `urikit.views` (the module's JSON object has its keys sorted).
+const VIEW_KEYS = ['scheme', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'];
 
 /**
  * Every parser's view of `input` (urikit_views) and where they disagree:

@@ -76,7 +76,8 @@ mod tests {
 
     #[test]
     fn all_and_refusals() {
-        let v: Json = serde_json::from_str(&views("http://x/", r#"["all"]"#, "").ok().unwrap()).unwrap();
+        let v: Json =
+            serde_json::from_str(&views("http://x/", r#"["all"]"#, "").ok().unwrap()).unwrap();
         assert_eq!(v["views"].as_array().unwrap().len(), 16);
         let e = views("http://x/", r#"["go","curl"]"#, "").err().unwrap();
         assert_eq!((e.kind.as_str(), e.index), ("parser-not-built", 1));

@@ -67,7 +67,11 @@ mod tests {
         assert_eq!(v["views"][1]["host"], Json::Null);
         assert_eq!(v["findings"][0]["kind"], "host");
         assert_eq!(v["findings"][0]["weight"], "high");
-        let v = j(views("a b", r#"["whatwg","rfc3986"]"#, r#"{"error":"Invalid URL"}"#));
+        let v = j(views(
+            "a b",
+            r#"["whatwg","rfc3986"]"#,
+            r#"{"error":"Invalid URL"}"#,
+        ));
         assert_eq!(v["views"][0]["parser"], "rfc3986");
         assert_eq!(v["views"][1]["error"], "Invalid URL");
         let v = j(views("http://x/", r#"["java"]"#, ""));
@@ -77,8 +81,26 @@ mod tests {
     }
 
     #[test]
+    fn whatwg_host_kind_in_the_url_standards_terms() {
+        let kind = |scheme: &str, host: &str| {
+            let url = format!(r#"{{"scheme":"{scheme}","host":"{host}","path":"/"}}"#);
+            let v = j(views("-", r#"["whatwg"]"#, &url));
+            v["views"][0]["hostKind"].as_str().unwrap().to_owned()
+        };
+        // The url crate's Host of `http://1.2.3.4/`, `foo://1.2.3.4/` (an
+        // opaque host), `foo://[::1]/` and `http://a/`.
+        assert_eq!(kind("http", "1.2.3.4"), "ipv4");
+        assert_eq!(kind("file", "1.2.3.4"), "ipv4");
+        assert_eq!(kind("foo", "1.2.3.4"), "domain");
+        assert_eq!(kind("foo", "[::1]"), "ipv6");
+        assert_eq!(kind("http", "a"), "domain");
+    }
+
+    #[test]
     fn refusals() {
-        let e = views("http://x/", r#"["java","urllib"]"#, "").err().unwrap();
+        let e = views("http://x/", r#"["java","urllib"]"#, "")
+            .err()
+            .unwrap();
         assert_eq!(e.kind, "parser-not-built");
         assert_eq!(e.index, 1);
         assert!(e.message.contains("'urikit/views'"), "{}", e.message);
@@ -86,6 +108,9 @@ mod tests {
         assert!(e.message.contains("no WebAssembly build"), "{}", e.message);
         let e = views("http://x/", r#"["ie6"]"#, "").err().unwrap();
         assert_eq!(e.kind, "unknown-parser");
-        assert!(e.message.starts_with("unknown parser 'ie6' (expected rfc3986,"));
+        assert!(
+            e.message
+                .starts_with("unknown parser 'ie6' (expected rfc3986,")
+        );
     }
 }

@@ -12,7 +12,7 @@
 use serde_json::{Value as Json, json};
 use std::borrow::Cow;
 
-use urikit_views::{Parser, Reading, SelectErrorKind, View, compare, host_kind_of};
+use urikit_views::{Parser, Reading, SelectErrorKind, View, compare};
 use wasm_bindgen::prelude::*;
 
 /// The WHATWG reading the caller made: JSON `{"error": message}` or the
@@ -29,16 +29,37 @@ pub fn passed_in(whatwg: &str) -> Reading<'static> {
         return Err(e.to_owned());
     }
     let host = field("host");
+    let scheme = field("scheme");
     Ok(View {
-        scheme: field("scheme"),
+        host_kind: host.as_deref().map(|h| whatwg_kind(scheme.as_deref(), h)),
+        scheme,
         userinfo: field("userinfo"),
-        host_kind: host.as_deref().map(host_kind_of),
         host,
         port: field("port"),
         path: field("path"),
         query: field("query"),
         fragment: field("fragment"),
     })
+}
+
+/// The host's kind in the URL Standard's terms, as the `whatwg` view of
+/// every other face gives it (the `url` crate's `Host`: `domain`, `ipv4`,
+/// `ipv6`), from what the runtime's `URL` serializes: a bracketed host is
+/// IPv6; a host of a special scheme that is four decimal numbers is IPv4
+/// (the host parser writes every IPv4 address so, and a domain cannot be
+/// one); anything else, an opaque host of another scheme too, is
+/// `domain` (the `url` crate's name for both).
+fn whatwg_kind(scheme: Option<&str>, host: &str) -> &'static str {
+    const SPECIAL: [&str; 6] = ["http", "https", "ws", "wss", "ftp", "file"];
+    if host.starts_with('[') {
+        "ipv6"
+    } else if scheme.is_some_and(|s| SPECIAL.contains(&s))
+        && host.parse::<core::net::Ipv4Addr>().is_ok()
+    {
+        "ipv4"
+    } else {
+        "domain"
+    }
 }
 
 /// The views of `text` by `chosen` (readable in this build, but `whatwg`,
@@ -116,8 +137,12 @@ pub fn select(
     readable: &[Parser],
     elsewhere: impl Fn(Parser) -> String,
 ) -> Result<Vec<Parser>, Refusal> {
-    let names: Vec<String> = serde_json::from_str(names).unwrap_or_default();
-    Parser::select(names.iter().map(String::as_str), readable).map_err(|e| {
+    // Read as a `Json` value, not as a `Vec<String>`: the main module
+    // already has serde_json's reader of values, and a second, typed one
+    // took it from 256,817 bytes gzipped to 268,865, over its budget.
+    let names: Json = serde_json::from_str(names).unwrap_or(Json::Null);
+    let names = names.as_array().map(Vec::as_slice).unwrap_or_default();
+    Parser::select(names.iter().map(|n| n.as_str().unwrap_or("")), readable).map_err(|e| {
         let message = match Parser::from_name(e.given()) {
             Some(Parser::Curl) if e.kind() == SelectErrorKind::NotBuilt => {
                 "the parser 'curl' is libcurl's own C code, which no WebAssembly build has (uri views and Python's urikit.views have it)".into()
