@@ -10,7 +10,7 @@ const LEAVES = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment
 // Form fields and their keys in the page's fragment (the shareable state).
 const FIELDS = {
   u: 'input', p: 'profile', b: 'base', m: 'mode', l: 'level', v6: 'ipv6',
-  idna: 'idna', t: 'tpl', v: 'vars', mm: 'match-mode',
+  idna: 'idna', t: 'tpl', v: 'vars', mm: 'match-mode', vp: 'view-parsers-value',
 };
 const DEFAULTS = {};
 
@@ -329,27 +329,93 @@ function drawWhatwg(input) {
 
 const VIEW_FIELDS = ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
 
-function drawViews(input) {
-  // The package's views: rfc3986 and java from the core, whatwg from this
-  // browser's own URL, the findings from the core's views::compare.
-  const v = urikit.views(input);
-  const parsers = Object.keys(v.views);
-  const body = $('views-out').tBodies[0];
-  body.replaceChildren();
-  const cell = (parser, f) => {
-    const view = v.views[parser];
-    if (view.error !== undefined) return el('td', { class: 'error', 'data-parser': parser, text: f === 'scheme' ? view.error : '' });
-    const td = valueCell(view[f]);
-    td.dataset.parser = parser;
-    return td;
-  };
-  for (const f of VIEW_FIELDS) {
-    const differs = v.findings.some((x) => x.component === f);
-    body.append(el('tr', { 'data-field': f, class: differs ? 'changed' : undefined },
-      el('th', { scope: 'row', text: f }), ...parsers.map((p) => cell(p, f))));
+// The package's second module (every parser's view), loaded by this
+// section alone: the page's other sections draw without waiting for it.
+let allViews = null;
+const loading = import('../src/views.js').then((m) => {
+  allViews = m;
+  const boxes = $('view-parsers-boxes');
+  for (const p of m.VIEW_PARSERS) {
+    const id = `vp-${p}`;
+    const box = el('input', { id, type: 'checkbox', 'data-parser': p });
+    box.addEventListener('change', () => {
+      const on = [...boxes.querySelectorAll('input:checked')].map((b) => b.dataset.parser);
+      $('view-parsers-value').value = on.length === m.VIEW_PARSERS.length ? 'all' : on.join(',');
+      update();
+    });
+    boxes.append(el('span', { class: 'check' }, box, el('label', { for: id, text: p })));
   }
+});
+
+/** The parsers the state names (`all`, or a comma-separated list). */
+function chosenParsers() {
+  const v = $('view-parsers-value').value;
+  return v === 'all' ? [...allViews.VIEW_PARSERS] : v.split(',').filter((p) => p !== '');
+}
+
+/** Shown for grouping: a parser's host and port, or that it refused. */
+function groupKey(view) {
+  return view.error !== undefined ? 'error' : JSON.stringify([view.host ?? null, view.port ?? null]);
+}
+
+function groupLabel(view, parsers) {
+  const n = `${parsers.length} parser${parsers.length === 1 ? '' : 's'}`;
+  if (view.error !== undefined) return `refuse the input: ${n}`;
+  const show = (x) => (x === undefined ? 'none' : quoted(x));
+  return `host ${show(view.host)}, port ${show(view.port)}: ${n}`;
+}
+
+function drawViews(input) {
+  if (!allViews) return;
+  const table = $('views-out');
+  for (const b of [...table.tBodies]) b.remove();
   const ul = $('findings');
   ul.replaceChildren();
+  const chosen = chosenParsers();
+  for (const b of $('view-parsers-boxes').querySelectorAll('input')) b.checked = chosen.includes(b.dataset.parser);
+  let v;
+  try {
+    v = allViews.views(input, { parsers: chosen });
+  } catch (e) {
+    $('views-status').textContent = e.message;
+    return;
+  }
+  // The core's findings say which parser's value of which component
+  // differs: those cells are highlighted; a `view` finding (some refuse,
+  // some accept) marks the whole rows of its parsers.
+  const differs = new Set();
+  for (const x of v.findings) for (const p of x.parsers) differs.add(`${p} ${x.component}`);
+  const groups = new Map();
+  for (const [p, view] of Object.entries(v.views)) {
+    const k = groupKey(view);
+    if (!groups.has(k)) groups.set(k, []);
+    groups.get(k).push(p);
+  }
+  let g = 0;
+  for (const [key, parsers] of groups) {
+    g++;
+    const body = el('tbody', { 'data-group': g, 'data-key': key });
+    body.append(el('tr', { class: 'group-head' },
+      el('th', { scope: 'rowgroup', colspan: 8, text: `Group ${g}, ${groupLabel(v.views[parsers[0]], parsers)}` })));
+    for (const p of parsers) {
+      const view = v.views[p];
+      const row = el('tr', { 'data-parser': p, class: differs.has(`${p} view`) ? 'differs' : undefined },
+        el('th', { scope: 'row', class: 'mono', text: p }));
+      if (view.error !== undefined) {
+        row.append(el('td', { class: 'error', colspan: 7, 'data-field': 'error', text: view.error }));
+      } else {
+        for (const f of VIEW_FIELDS) {
+          const td = valueCell(view[f]);
+          td.dataset.field = f;
+          if (differs.has(`${p} ${f}`)) td.classList.add('differs');
+          row.append(td);
+        }
+      }
+      body.append(row);
+    }
+    table.append(body);
+  }
+  $('views-status').textContent = `${Object.keys(v.views).length} parsers in ${groups.size} group${groups.size === 1 ? '' : 's'} by host and port; ${v.findings.length} finding${v.findings.length === 1 ? '' : 's'}`;
   if (v.findings.length === 0) ul.append(el('li', { class: 'muted', text: 'no findings: every parser reads the same' }));
   for (const x of v.findings) {
     const values = x.parsers.map((p, i) => `${p}: ${x.values[i] === undefined ? 'none' : quoted(x.values[i])}`).join(', ');
@@ -403,3 +469,10 @@ $('copy').addEventListener('click', async () => {
 hashToState();
 render();
 document.body.dataset.ready = '1';
+// The views, once their module is in (body[data-views-ready] for the tests).
+loading.then(() => {
+  drawViews($('input').value);
+  document.body.dataset.viewsReady = '1';
+}, (e) => {
+  $('views-status').textContent = `the parsers' module did not load: ${e.message}`;
+});

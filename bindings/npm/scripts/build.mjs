@@ -1,6 +1,7 @@
-// Builds the WebAssembly core (the workspace crate wasm) and its
-// JavaScript glue into dist/wasm/:
-//   1. cargo build -p urikit-wasm --target wasm32-unknown-unknown (release,
+// Builds the two WebAssembly modules (the workspace crates urikit-wasm,
+// the main module, and urikit-wasm-views, the second module of
+// `urikit/views`) and their JavaScript glue into dist/wasm/, each by:
+//   1. cargo build -p CRATE --target wasm32-unknown-unknown (release,
 //      with LTO and no debug info: set here by environment, so the
 //      workspace's own release profile is untouched);
 //   2. wasm-bindgen --target web (an ES module that works in browsers and,
@@ -76,23 +77,39 @@ const env = {
   CARGO_PROFILE_RELEASE_PANIC: 'abort',
   CARGO_PROFILE_RELEASE_OPT_LEVEL: process.env.URIKIT_WASM_OPT_LEVEL ?? 's',
 };
-run('cargo', ['build', '-p', 'urikit-wasm', '--target', 'wasm32-unknown-unknown', '--release'], { env });
-
 const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
-const wasm = join(target, 'wasm32-unknown-unknown', 'release', 'urikit_wasm.wasm');
-rmSync(out, { recursive: true, force: true });
-mkdirSync(out, { recursive: true });
-run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', 'urikit_wasm', wasm]);
 
-const bg = join(out, 'urikit_wasm_bg.wasm');
-const level = process.env.URIKIT_WASM_OPT ?? 'O3';
-if (level !== '0') {
-  const wasmOpt = join(js, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
-  if (!existsSync(wasmOpt)) throw new Error(`${wasmOpt} is missing: run npm ci in bindings/npm/ first`);
-  const features = [
-    'bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue',
-  ].map((f) => `--enable-${f}`);
-  run(process.execPath, [wasmOpt, ...features, `-${level}`, bg, '-o', bg]);
+// The two modules, each in its own cargo invocation: one invocation would
+// unify urikit-views' features over both crates and put the readings in
+// the main module too, out of its budget. `urikit_wasm` is the main
+// module (src/load.js); `urikit_views` the second (src/views-load.js,
+// loaded by `urikit/views` only): every parser's view, the readings of
+// other languages' libraries among them. URIKIT_WASM_ONLY=main or views
+// builds one of them (the other's files in dist/ are left as they are).
+const only = process.env.URIKIT_WASM_ONLY;
+const modules = [
+  { crate: 'urikit-wasm', file: 'urikit_wasm', name: 'urikit_wasm' },
+  { crate: 'urikit-wasm-views', file: 'urikit_wasm_views', name: 'urikit_views' },
+].filter((m) => !only || (only === 'main') === (m.name === 'urikit_wasm'));
+if (!only) rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+for (const m of modules) {
+  const start = Date.now();
+  run('cargo', ['build', '-p', m.crate, '--target', 'wasm32-unknown-unknown', '--release'], { env });
+  const wasm = join(target, 'wasm32-unknown-unknown', 'release', `${m.file}.wasm`);
+  run('wasm-bindgen', ['--target', 'web', '--out-dir', out, '--out-name', m.name, wasm]);
+
+  const bg = join(out, `${m.name}_bg.wasm`);
+  const level = process.env.URIKIT_WASM_OPT ?? 'O3';
+  if (level !== '0') {
+    const wasmOpt = join(js, 'node_modules', 'binaryen', 'bin', 'wasm-opt');
+    if (!existsSync(wasmOpt)) throw new Error(`${wasmOpt} is missing: run npm ci in bindings/npm/ first`);
+    const features = [
+      'bulk-memory', 'nontrapping-float-to-int', 'sign-ext', 'mutable-globals', 'reference-types', 'multivalue',
+    ].map((f) => `--enable-${f}`);
+    run(process.execPath, [wasmOpt, ...features, `-${level}`, bg, '-o', bg]);
+  }
+  const bytes = readFileSync(bg);
+  const seconds = ((Date.now() - start) / 1000).toFixed(1);
+  console.error(`built ${bg}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped (${seconds} s)`);
 }
-const bytes = readFileSync(bg);
-console.error(`built ${bg}: ${bytes.length} bytes, ${gzipSync(bytes, { level: 9 }).length} gzipped`);

@@ -124,7 +124,7 @@ export interface Finding {
 }
 export declare function lint(input: Text, options?: { iri?: boolean }): Finding[];
 export type ViewParser = 'rfc3986' | 'java' | 'whatwg';
-/** The parsers `views` can list. */
+/** The parsers `views` can list (every parser: `urikit/views`). */
 export declare const VIEW_PARSERS: readonly ViewParser[];
 /** One parser's reading: its components (`undefined` when absent) or its error. */
 export type ParserView =
@@ -140,19 +140,30 @@ export type ParserView =
     }
   | { error: string };
 /** Where two or more parsers' views differ. */
-export interface ViewFinding {
+export interface ViewFinding<P extends string = ViewParser> {
   kind: string;
   component: string;
   weight: 'high' | 'medium' | 'low' | (string & {});
-  parsers: ViewParser[];
+  parsers: P[];
   values: (string | undefined)[];
 }
-export interface Views {
+export interface Views<P extends string = ViewParser> {
   input: string;
-  views: Partial<Record<ViewParser, ParserView>>;
-  findings: ViewFinding[];
+  views: Partial<Record<P, ParserView>>;
+  findings: ViewFinding<P>[];
 }
-export declare function views(input: Text, options?: { parsers?: readonly ViewParser[] }): Views;
+/**
+ * A refused list of parser names: a `TypeError` with the core's `kind`
+ * (`unknown-parser`, `parser-not-built`), the `index` of the refused name
+ * in the list and the `given` name.
+ */
+export interface ViewParserError extends TypeError {
+  kind: 'unknown-parser' | 'parser-not-built' | (string & {});
+  index: number;
+  given: string;
+}
+/** `parsers`: names of `VIEW_PARSERS`, or `all`; another name throws a {@link ViewParserError}. */
+export declare function views(input: Text, options?: { parsers?: readonly (ViewParser | 'all')[] }): Views;
 export declare function toURI(input: Text, options?: { idna?: boolean }): string;
 export declare function toIRI(input: Text, options?: { idna?: boolean }): string;
 

@@ -618,7 +618,11 @@ export function lint(input, { iri = false } = {}) {
   return JSON.parse(call(wasm.lint, text(input, 'input'), iri));
 }
 
-/** The parsers `views` can list (the core's names): `rfc3986`, `java`, `whatwg`. */
+/**
+ * The parsers `views` can list (the core's names): `rfc3986`, `java`,
+ * `whatwg`. The readings of other languages' libraries (`urllib`, `go`,
+ * `php`, ...) are in the package's second module: `urikit/views`.
+ */
 export const VIEW_PARSERS = Object.freeze(wasm.view_parser_names());
 
 /**
@@ -649,27 +653,59 @@ function whatwgView(input) {
 const absentAsUndefined = (value) => (value === null ? undefined : value);
 
 /**
+ * The views of `input` by the module function `f` (this module's
+ * `views` or the second module's, `urikit/views`): the names checked by
+ * the core's `Parser::select` in the module (a refusal thrown as a
+ * TypeError with its `kind`, `index` in the list and `given` name), the
+ * WHATWG reading made here, the answer as the record `views` returns.
+ */
+function viewsBy(f, input, parsers) {
+  const s = text(input, 'input');
+  if (!Array.isArray(parsers) || !parsers.every((p) => typeof p === 'string')) {
+    throw new TypeError('parsers must be an array of parser names');
+  }
+  const whatwg = parsers.includes('whatwg') || parsers.includes('all') ? JSON.stringify(whatwgView(s)) : '';
+  let json;
+  try {
+    json = f(s, JSON.stringify(parsers), whatwg);
+  } catch (e) {
+    if (e === null || typeof e !== 'object' || typeof e.given !== 'string') throw e;
+    const err = new TypeError(e.message);
+    Object.assign(err, { kind: e.kind, index: e.index, given: e.given });
+    e.free();
+    throw err;
+  }
+  const answer = JSON.parse(json);
+  const byParser = {};
+  for (const { parser, ...view } of answer.views) {
+    byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(VIEW_KEYS.map((k) => [k, absentAsUndefined(view[k])]));
+  }
+  const findings = answer.findings.map((f) => ({
+    kind: f.kind, component: f.component, parsers: f.parsers, values: f.values.map(absentAsUndefined), weight: f.weight,
+  }));
+  return { input: s, views: byParser, findings };
+}
+
+// The record's keys in the order of `uri views --json` and Python's
+// `urikit.views` (the module's JSON object has its keys sorted).
+const VIEW_KEYS = ['scheme', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'];
+
+/**
  * Every parser's view of `input` (urikit_views) and where they disagree:
  * `rfc3986` (urikit, strict; the IRI profile for non-ASCII input), `java`
  * (java.net.URI as the core reads it) and `whatwg` (this runtime's own
  * `URL`). `{input, views: {PARSER: {scheme, userinfo, host, hostKind,
  * port, path, query, fragment} or {error}}, findings: [{kind, component,
- * weight, parsers, values}]}`, absent components `undefined`.
+ * weight, parsers, values}]}`, absent components `undefined`. `all` names
+ * the three; another parser's name throws a TypeError (the readings of
+ * other languages' libraries: `urikit/views`, whose `views` has them).
  */
 export function views(input, { parsers = VIEW_PARSERS } = {}) {
-  const s = text(input, 'input');
-  for (const p of parsers) {
-    if (!VIEW_PARSERS.includes(p)) throw new TypeError(`unknown parser ${JSON.stringify(p)} (known: ${VIEW_PARSERS.join(', ')})`);
-  }
-  const whatwg = parsers.includes('whatwg') ? JSON.stringify(whatwgView(s)) : '';
-  const answer = JSON.parse(call(wasm.views, s, parsers.join(','), whatwg));
-  const byParser = {};
-  for (const { parser, ...view } of answer.views) {
-    byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(Object.entries(view).map(([k, v]) => [k, absentAsUndefined(v)]));
-  }
-  const findings = answer.findings.map((f) => ({ ...f, values: f.values.map(absentAsUndefined) }));
-  return { input: s, views: byParser, findings };
+  return viewsBy(wasm.views, input, parsers);
 }
+
+/** For the `urikit/views` entry only (not API, not in the declarations). */
+export const _views = Object.freeze({ viewsBy });
 
 /** The URI an IRI maps to (RFC 3987 3.1); `idna: true` maps the host by UTS #46 ToASCII. */
 export function toURI(input, { idna = false } = {}) {

@@ -27,3 +27,11 @@ for (const f of vs.findings) {
   void w;
   void v;
 }
+
+// urikit/views: every parser
+import { views as allViews, VIEW_PARSERS as ALL_PARSERS, DEFAULT_VIEW_PARSERS, type ViewParser as AnyParser } from '../src/views.js';
+const av = allViews('http://a\\@b/', { parsers: ['go', 'urllib', 'all'] });
+const goView = av.views.go;
+const parsersOfAll: readonly AnyParser[] = [...ALL_PARSERS, ...DEFAULT_VIEW_PARSERS];
+const firstFinding: AnyParser[] | undefined = av.findings[0]?.parsers;
+export const usedViews = [goView, parsersOfAll, firstFinding];

@@ -3,7 +3,7 @@
 // tiny static server on 127.0.0.1, inputs are typed into the page, and
 // what the page shows (read from the DOM) is compared with the package's
 // own answers in Node and with urikit's vectors (the RFC's examples).
-// Takes three screenshots, into target/inspector-screenshots/ (untracked:
+// Takes four screenshots, into target/inspector-screenshots/ (untracked:
 // a test run leaves the checkout as it was); URIKIT_REFRESH_DOCS=1 writes
 // them over the docs' own, docs/img/inspector-*.png.
 //
@@ -60,7 +60,42 @@ let page;
 async function open(hash = '') {
   await page.goto(`${origin}/inspector/index.html${hash}`);
   await page.waitForSelector('body[data-ready="1"]');
+  await page.waitForSelector('body[data-views-ready="1"]');
 }
+
+/**
+ * The views section as shown: per parser its cells (`{error}` or the
+ * fields, `undefined` when absent), the groups (their parsers, in order),
+ * the highlighted cells (`PARSER FIELD`, `PARSER view` for a row) and the
+ * findings listed (`[kind, weight, component]`).
+ */
+const shownViews = () => page.evaluate(() => {
+  const rows = {};
+  const differs = [];
+  const groups = [];
+  for (const body of document.querySelectorAll('#views-out tbody')) {
+    const parsers = [];
+    for (const r of body.querySelectorAll('tr[data-parser]')) {
+      const p = r.dataset.parser;
+      parsers.push(p);
+      if (r.classList.contains('differs')) differs.push(`${p} view`);
+      const err = r.querySelector('td[data-field="error"]');
+      if (err) {
+        rows[p] = { error: err.textContent };
+        continue;
+      }
+      rows[p] = {};
+      for (const td of r.querySelectorAll('td[data-field]')) {
+        const f = td.dataset.field;
+        rows[p][f] = td.classList.contains('absent') ? undefined : td.classList.contains('empty') ? '' : td.textContent;
+        if (td.classList.contains('differs')) differs.push(`${p} ${f}`);
+      }
+    }
+    groups.push(parsers);
+  }
+  const findings = [...document.querySelectorAll('#findings li[data-kind]')].map((x) => [x.dataset.kind, x.dataset.weight, x.dataset.component]);
+  return { rows, groups, differs, findings };
+});
 
 /** Types `text` into field `id` (cleared first); the page renders on each key. */
 async function typeInto(id, text) {
@@ -327,33 +362,91 @@ if (!missing) {
     await setInto('input', '../g');
     assert.equal(await cell('href', 2), await page.evaluate(() => new URL('../g', 'http://a/b/c/d;p?q').href));
     assert.match(await page.$eval('#whatwg-out tr[data-prop="error"] td', (td) => td.textContent), /TypeError/);
-    // Every parser's view: the whatwg column is this browser's URL, the
-    // rfc3986 column the package's parse; the findings are urikit's.
-    const views = () => page.$$eval('#views-out tbody tr', (rows) => Object.fromEntries(rows.map((r) => [r.dataset.field,
-      Object.fromEntries([...r.querySelectorAll('td')].map((td) => [td.dataset.parser,
-        td.classList.contains('error') ? { error: td.textContent } : td.classList.contains('absent') ? undefined : td.classList.contains('empty') ? '' : td.textContent]))])));
+    // Every parser's view: the whatwg row is this browser's URL, the
+    // rfc3986 row the package's parse; the findings are urikit's.
     for (const input of ['http://a_b.example/', 'HTTP://User:pw@[::1]:8080/a/../b?#', 'mailto:a@b?subject=x', 'http://ex\u00e4mple.com/\u00e9']) {
       await setInto('input', input);
-      const v = await views();
+      const v = (await shownViews()).rows;
       const real = await page.evaluate((s) => {
         const u = new URL(s);
         return { scheme: u.protocol.slice(0, -1), host: u.hostname || undefined, port: u.port || undefined, path: u.pathname };
       }, input);
-      for (const f of ['scheme', 'host', 'port', 'path']) assert.equal(v[f].whatwg, real[f], `${input}: whatwg ${f}`);
+      for (const f of ['scheme', 'host', 'port', 'path']) assert.equal(v.whatwg[f], real[f], `${input}: whatwg ${f}`);
       const ours = urikit.parse(input, { profile: 'iri-reference' });
-      for (const f of ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment']) assert.equal(v[f].rfc3986, ours[f], `${input}: rfc3986 ${f}`);
+      for (const f of ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment']) assert.equal(v.rfc3986[f], ours[f], `${input}: rfc3986 ${f}`);
     }
     // urikit's views example: java.net.URI reads "a_b.example" as a
     // registry authority, no host: a high finding about the host.
     await setInto('input', 'http://a_b.example/');
-    assert.equal((await views()).host.java, undefined);
-    const findings = await page.$$eval('#findings li[data-kind]', (li) => li.map((x) => [x.dataset.kind, x.dataset.weight]));
+    assert.equal((await shownViews()).rows.java.host, undefined);
+    const findings = (await shownViews()).findings;
     assert.ok(findings.some(([k, w]) => k === 'host' && w === 'high'), JSON.stringify(findings));
     // A backslash: the browser reads a host, RFC 3986 rejects the input.
     await setInto('input', 'http://example.com\\@evil.example/');
-    const b = await views();
-    assert.ok(b.scheme.rfc3986.error, 'rfc3986 rejects a backslash');
-    assert.equal(b.host.whatwg, await page.evaluate((s) => new URL(s).hostname, 'http://example.com\\@evil.example/'));
+    const b = (await shownViews()).rows;
+    assert.ok(b.rfc3986.error, 'rfc3986 rejects a backslash');
+    assert.equal(b.whatwg.host, await page.evaluate((s) => new URL(s).hostname, 'http://example.com\\@evil.example/'));
+  });
+
+  test('every parser\'s view (urikit/views): the package\'s answers, grouped by host and port, the differences highlighted, in the permalink', async () => {
+    const allViews = await import('../../src/views.js');
+    await open();
+    const inputs = ['http://evil.com\\@good.com/', 'http://1.1.1.1 &@2.2.2.2# @3.3.3.3/', 'http://foo@evil.com:80@google.com/',
+      'http://0x7f.1/', 'https://example.com:443/a?b#c', 'http://[::1]:80/', 'http://ex\u00e4mple.com/', 'x'];
+    for (const input of inputs) {
+      await setInto('input', input);
+      const shown = await shownViews();
+      // The package's answer in this browser (its whatwg is this
+      // browser's URL), and in Node for every other parser.
+      const here = await page.evaluate(async (s) => {
+        const v = (await import('/src/views.js')).views(s, { parsers: ['all'] });
+        // undefined does not cross back: absent fields as null.
+        return JSON.parse(JSON.stringify(v, (k, x) => (x === undefined ? null : x)));
+      }, input);
+      const absent = (view) => Object.fromEntries(Object.entries(view).map(([k, x]) => [k, x ?? undefined]));
+      for (const p of Object.keys(here.views)) here.views[p] = absent(here.views[p]);
+      const node = allViews.views(input, { parsers: ['all'] });
+      assert.deepEqual(Object.keys(shown.rows).sort(), [...allViews.VIEW_PARSERS].sort(), input);
+      for (const p of allViews.VIEW_PARSERS) {
+        const want = here.views[p];
+        if (p !== 'whatwg') assert.deepEqual(want, node.views[p], `${input}: ${p} in Chromium and in Node`);
+        if ('error' in want) assert.deepEqual(shown.rows[p], { error: want.error }, `${input}: ${p}`);
+        else for (const f of ['scheme', 'userinfo', 'host', 'port', 'path', 'query', 'fragment']) assert.equal(shown.rows[p][f], want[f], `${input}: ${p} ${f}`);
+      }
+      // Groups: each group's parsers read one host and port (or all
+      // refuse), and two groups read differently.
+      const key = (view) => ('error' in view ? 'error' : JSON.stringify([view.host, view.port]));
+      const keys = shown.groups.map((g) => {
+        const ks = new Set(g.map((p) => key(here.views[p])));
+        assert.equal(ks.size, 1, `${input}: group ${g}`);
+        return [...ks][0];
+      });
+      assert.equal(new Set(keys).size, keys.length, `${input}: two groups read the same: ${keys}`);
+      assert.equal(shown.groups.flat().length, allViews.VIEW_PARSERS.length);
+      // Highlighted: exactly the cells (and, for a `view` finding, the
+      // rows) of the parsers the core's findings name.
+      const named = new Set();
+      for (const f of here.findings) for (const p of f.parsers) named.add(`${p} ${f.component}`);
+      assert.deepEqual(shown.differs.sort(), [...named].sort(), `${input}: highlighted cells`);
+      assert.deepEqual(shown.findings, here.findings.map((f) => [f.kind, f.weight, f.component]), `${input}: findings`);
+    }
+    // The issue's example splits the parsers: good.com, evil.com, refused.
+    await setInto('input', 'http://evil.com\\@good.com/');
+    assert.ok((await shownViews()).groups.length >= 3);
+    await page.locator('#views').screenshot({ path: join(shots, 'inspector-views.png') });
+    // The permalink: the input and the chosen parsers are in the fragment;
+    // a fresh page from it shows the same.
+    for (const p of ['rfc3986', 'java', 'rust-http']) await page.uncheck(`#vp-${p}`);
+    const url = page.url();
+    assert.match(url, /vp=whatwg%2Curllib%2C/);
+    const other = await browser.newPage({ viewport: { width: 900, height: 900 } });
+    await other.goto(url);
+    await other.waitForSelector('body[data-views-ready="1"]');
+    const parsersThere = await other.$$eval('#views-out tr[data-parser]', (rows) => rows.map((r) => r.dataset.parser));
+    assert.deepEqual(parsersThere.sort(), allViews.VIEW_PARSERS.filter((p) => !['rfc3986', 'java', 'rust-http'].includes(p)).sort());
+    assert.equal(await other.inputValue('#input'), 'http://evil.com\\@good.com/');
+    assert.deepEqual(await other.$$eval('#view-parsers-boxes input:not(:checked)', (b) => b.map((x) => x.dataset.parser)), ['rfc3986', 'java', 'rust-http']);
+    await other.close();
   });
 
   test('state in the fragment, keyboard, 400 px', async () => {
