@@ -680,15 +680,15 @@ function viewsBy(f, input, parsers) {
   for (const { parser, ...view } of answer.views) {
     byParser[parser] = 'error' in view ? { error: view.error } : Object.fromEntries(VIEW_KEYS.map((k) => [k, absentAsUndefined(view[k])]));
   }
-  const findings = answer.findings.map((f) => ({
-    kind: f.kind, component: f.component, parsers: f.parsers, values: f.values.map(absentAsUndefined), weight: f.weight,
-  }));
+  const findings = answer.findings.map((f) =>
+    Object.fromEntries(FINDING_KEYS.map((k) => [k, k === 'values' ? f.values.map(absentAsUndefined) : f[k]])));
   return { input: s, views: byParser, findings };
 }
 
 // The record's keys in the order of `uri views --json` and Python's
-// `urikit.views` (the module's JSON object has its keys sorted).
-const VIEW_KEYS = ['scheme', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'];
+// `urikit.views`, from the one record definition (urikit-views' `record`;
+// the module's JSON objects have their keys sorted).
+const [VIEW_KEYS, FINDING_KEYS] = JSON.parse(wasm.record_keys());
 
 /**
  * Every parser's view of `input` (urikit_views) and where they disagree:

@@ -5,15 +5,14 @@
 //! (`bindings/npm/test/size.test.js`): who never imports `urikit/views`
 //! never loads them.
 //!
-//! The record is the main module's (`views_json.rs` is its file, included
-//! here): the same fields, the same findings. `whatwg` is, as there, the
+//! The record is the main module's (urikit-wasm-common's, linked into
+//! both): the same fields, the same findings. `whatwg` is, as there, the
 //! reading the JavaScript side made with the runtime's own `URL`; the
 //! `url` crate is in this module only for fast-uri, which reads hosts with
 //! the WHATWG host parser.
 #![warn(missing_docs)]
 
-#[path = "../../wasm/src/views_json.rs"]
-mod views_json;
+use urikit_wasm_common as views_json;
 
 use urikit_views::Parser;
 use wasm_bindgen::prelude::*;

@@ -21,6 +21,5 @@ mod utf16;
 // Every parser's view (urikit_views), the runtime's URL passed in.
 mod views;
 // The record of views as JSON, shared with urikit-wasm-views.
-mod views_json;
 
 pub use failure::Failure;

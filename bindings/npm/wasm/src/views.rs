@@ -8,7 +8,7 @@
 use urikit_views::Parser;
 use wasm_bindgen::prelude::*;
 
-use crate::views_json;
+use urikit_wasm_common as views_json;
 
 /// The parsers `views` can list, in the core's order and by its names: the
 /// ones this module's core reads with (`rfc3986`, `java`), and `whatwg`,
@@ -39,6 +39,12 @@ pub fn views(text: &str, parsers: &str, whatwg: &str) -> Result<String, views_js
         )
     })?;
     Ok(views_json::record(text, chosen, whatwg))
+}
+
+/// The record's keys (see `urikit_wasm_common::record_keys`).
+#[wasm_bindgen]
+pub fn record_keys() -> String {
+    views_json::record_keys()
 }
 
 #[cfg(test)]

@@ -1,18 +1,20 @@
 //! The record of `views` as JSON, shared by the two modules of the npm
-//! package: this crate's (`views` over `rfc3986`, `java`, `whatwg`) and
-//! `urikit-wasm-views`' (every parser; `bindings/npm/wasm-views/`, which
-//! includes this file by `#[path]`: one shaping for both, and no
-//! dependency between the two crates, whose `#[wasm_bindgen]` exports
-//! would otherwise all land in the other's module).
+//! package: urikit-wasm's (`views` over `rfc3986`, `java`, `whatwg`) and
+//! `urikit-wasm-views`' (every parser; `bindings/npm/wasm-views/`): one
+//! shaping for both, and no dependency between the two cdylibs, whose
+//! `#[wasm_bindgen]` exports would otherwise all land in the other's
+//! module.
 //!
 //! Nothing here decides anything: the readings and the findings are the
 //! core's (`urikit_views::compare`); the WHATWG reading is the one the
 //! JavaScript side made with the runtime's own `URL`.
 
+#![warn(missing_docs)]
+
 use serde_json::{Value as Json, json};
 use std::borrow::Cow;
 
-use urikit_views::{Parser, Reading, SelectErrorKind, View, compare};
+use urikit_views::{Parser, Reading, SelectErrorKind, View, compare, record};
 use wasm_bindgen::prelude::*;
 
 /// The WHATWG reading the caller made: JSON `{"error": message}` or the
@@ -79,33 +81,87 @@ pub fn record(text: &str, mut chosen: Vec<Parser>, whatwg: &str) -> String {
         })
         .collect();
     let v = compare(text, readings);
+    // The one record shape of every face (urikit-views' `record`), its keys
+    // in JavaScript's camelCase; the views as a list (`parser` first) so
+    // that the JavaScript side keeps the core's order.
     let views: Vec<Json> = v
         .views
         .iter()
-        .map(|(p, r)| match r {
-            Err(e) => json!({ "parser": p.name(), "error": e }),
-            Ok(w) => json!({
-                "parser": p.name(),
-                "scheme": w.scheme, "userinfo": w.userinfo, "host": w.host,
-                "hostKind": w.host_kind, "port": w.port, "path": w.path,
-                "query": w.query, "fragment": w.fragment,
-            }),
+        .map(|(p, r)| {
+            let mut view = serde_json::Map::new();
+            view.insert("parser".into(), p.name().into());
+            match r {
+                Err(e) => {
+                    view.insert(record::ERROR_FIELD.into(), e.as_str().into());
+                }
+                Ok(w) => {
+                    let fields = [
+                        w.scheme.as_deref(),
+                        w.userinfo.as_deref(),
+                        w.host.as_deref(),
+                        w.host_kind,
+                        w.port.as_deref(),
+                        w.path.as_deref(),
+                        w.query.as_deref(),
+                        w.fragment.as_deref(),
+                    ];
+                    for (key, value) in record::VIEW_FIELDS.iter().zip(fields) {
+                        view.insert(camel(key), value.into());
+                    }
+                }
+            }
+            Json::Object(view)
         })
         .collect();
     let findings: Vec<Json> = v
         .findings
         .iter()
         .map(|f| {
-            json!({
-                "kind": f.kind.name(),
-                "component": f.component,
-                "weight": f.weight.name(),
-                "parsers": f.parsers.iter().map(|p| p.name()).collect::<Vec<_>>(),
-                "values": f.values,
-            })
+            let [kind, component, parsers, values, weight] = record::FINDING_FIELDS;
+            let names: Vec<Json> = f.parsers.iter().map(|p| p.name().into()).collect();
+            let mut finding = serde_json::Map::new();
+            finding.insert(kind.into(), f.kind.name().into());
+            finding.insert(component.into(), f.component.into());
+            finding.insert(parsers.into(), names.into());
+            finding.insert(values.into(), json!(f.values));
+            finding.insert(weight.into(), f.weight.name().into());
+            Json::Object(finding)
         })
         .collect();
     json!({ "views": views, "findings": findings }).to_string()
+}
+
+/// The keys of a view and of a finding, in the record's order
+/// (urikit-views' `record`), in JavaScript's convention: JSON
+/// `[[VIEW KEYS], [FINDING KEYS]]`, so that the JavaScript side never
+/// writes the field list a second time.
+pub fn record_keys() -> String {
+    let view: Vec<Json> = record::VIEW_FIELDS
+        .iter()
+        .map(|k| camel(k).into())
+        .collect();
+    let finding: Vec<Json> = record::FINDING_FIELDS
+        .iter()
+        .map(|k| camel(k).into())
+        .collect();
+    json!([view, finding]).to_string()
+}
+
+/// A record key in JavaScript's convention: `host_kind` -> `hostKind`.
+fn camel(key: &str) -> String {
+    let mut out = String::with_capacity(key.len());
+    let mut upper = false;
+    for c in key.chars() {
+        match c {
+            '_' => upper = true,
+            c if upper => {
+                out.push(c.to_ascii_uppercase());
+                upper = false;
+            }
+            c => out.push(c),
+        }
+    }
+    out
 }
 
 /// Why `views` refused its list of parser names: the core's
