@@ -29,6 +29,7 @@
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
+pub mod docs;
 pub mod read;
 pub mod types;
 pub mod write;

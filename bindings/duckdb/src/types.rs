@@ -77,3 +77,49 @@ pub fn logical(t: &DataType) -> Result<Logical, String> {
         t => return Err(format!("urikit: no DuckDB type for the arrow type {t}")),
     })
 }
+
+/// The name DuckDB gives the type [`logical`] makes (as
+/// `duckdb_functions()` shows a return type), with a nested struct's own
+/// fields left out (`STRUCT(…)`) to keep the views' type readable.
+///
+/// ```
+/// use arrow_schema::DataType;
+/// use urikit_duckdb::types::name;
+/// assert_eq!(name(&DataType::Utf8), "VARCHAR");
+/// assert_eq!(name(&urikit_arrow::list_type(&DataType::Utf8)), "VARCHAR[]");
+/// assert_eq!(name(&urikit_arrow::map_type(&DataType::Utf8)), "STRUCT(\"key\" VARCHAR, \"value\" VARCHAR)[]");
+/// ```
+pub fn name(t: &DataType) -> String {
+    name_at(t, 0)
+}
+
+/// [`name`] with every struct's fields left out: `STRUCT(…)[]`.
+///
+/// ```
+/// use arrow_schema::DataType;
+/// let t = urikit_arrow::host_confusion_type(&DataType::Utf8);
+/// assert_eq!(urikit_duckdb::types::short_name(&t), "STRUCT(…)[]");
+/// ```
+pub fn short_name(t: &DataType) -> String {
+    name_at(t, 1)
+}
+
+fn name_at(t: &DataType, depth: usize) -> String {
+    match t {
+        DataType::Utf8 | DataType::LargeUtf8 | DataType::Utf8View => "VARCHAR".into(),
+        DataType::Boolean => "BOOLEAN".into(),
+        DataType::UInt16 => "USMALLINT".into(),
+        DataType::UInt64 => "UBIGINT".into(),
+        DataType::List(item) => format!("{}[]", name_at(item.data_type(), depth)),
+        DataType::Map(entries, _) => format!("{}[]", name_at(entries.data_type(), depth)),
+        DataType::Struct(_) if depth > 0 => "STRUCT(…)".into(),
+        DataType::Struct(fields) => {
+            let members: Vec<String> = fields
+                .iter()
+                .map(|f| format!("\"{}\" {}", f.name(), name_at(f.data_type(), depth + 1)))
+                .collect();
+            format!("STRUCT({})", members.join(", "))
+        }
+        t => format!("{t}"),
+    }
+}
