@@ -56,7 +56,10 @@ pub fn functions() -> String {
         let ret = crate::types::name(&k.returns.data_type(&DataType::Utf8));
         let ret = if ret.len() > 60 {
             // The fields are in the function's section.
-            format!("`{}`", crate::types::short_name(&k.returns.data_type(&DataType::Utf8)))
+            format!(
+                "`{}`",
+                crate::types::short_name(&k.returns.data_type(&DataType::Utf8))
+            )
         } else {
             format!("`{}`", escape(&ret))
         };

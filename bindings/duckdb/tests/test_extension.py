@@ -140,16 +140,27 @@ def calls(f: Function, column: str) -> list[str]:
 
 
 def normal(v):
-    """A value as both sides can show it: a struct as a dict, a map (an
-    Arrow map in uri-sql's JSON, a list of key/value structs in DuckDB) as
-    a list of pairs."""
+    """A value as both sides can show it: a struct, and a map, as a list of
+    [name, value] pairs in order. uri-sql's JSON writes a map (Arrow's, in
+    uri_query_params) as an object, repeated keys and all (read with
+    `pairs`), DuckDB gives a list of key/value structs."""
     if isinstance(v, dict):
-        return {k: normal(x) for k, x in v.items()}
+        return [[k, normal(x)] for k, x in v.items()]
+    if isinstance(v, Pairs):
+        return [[k, normal(x)] for k, x in v]
     if isinstance(v, list):
-        if v and all(isinstance(x, dict) and set(x) == {"key", "value"} for x in v):
+        if v and all(isinstance(x, dict) and list(x) == ["key", "value"] for x in v):
             return [[x["key"], normal(x["value"])] for x in v]
         return [normal(x) for x in v]
     return v
+
+
+class Pairs(list):
+    """A JSON object as uri-sql wrote it: its pairs, in order, none lost."""
+
+
+def pairs(items):
+    return Pairs(items)
 
 
 def run_uri_sql(exe: str, query: str):
@@ -162,7 +173,7 @@ def run_uri_sql(exe: str, query: str):
     )
     if p.returncode != 0:
         return None, p.stderr.strip()
-    return [json.loads(line) for line in p.stdout.split("\n") if line.strip()], None
+    return [dict(json.loads(line, object_pairs_hook=pairs)) for line in p.stdout.split("\n") if line.strip()], None
 
 
 def compare_over(con, uri_sql, path: Path):

@@ -26,6 +26,10 @@ fn the_guide_lists_the_kernel_table() {
     }
     // Every kernel is there by its SQL name.
     for k in urikit_arrow::KERNELS {
-        assert!(inside.contains(&format!("| `{}` |", k.sql_name())), "{}", k.sql_name());
+        assert!(
+            inside.contains(&format!("| `{}` |", k.sql_name())),
+            "{}",
+            k.sql_name()
+        );
     }
 }
