@@ -68,7 +68,9 @@ def main() -> None:
     def q(sql):
         return lambda: con.execute(sql).fetchall()
 
-    base = best(q("SELECT count(line) FROM t"), args.runs)
+    # DuckDB answers count(line) from the table's statistics: the scan's
+    # baseline is length(), which reads every row.
+    base = best(q("SELECT sum(length(line)) FROM t"), args.runs)
     ours = best(q("SELECT count(uri_host(line)) FROM t"), args.runs)
     regex = best(q(f"SELECT count(regexp_extract(line, '{HOST_RE}', 1)) FROM t"), args.runs)
 
@@ -89,7 +91,7 @@ def main() -> None:
     print("| what | ms | ns per row (over the scan) |")
     print("| --- | --- | --- |")
     for label, t, b in [
-        ("DuckDB `count(line)` (the scan)", base, None),
+        ("DuckDB `sum(length(line))` (the scan)", base, None),
         ("DuckDB `uri_host(line)` (this extension)", ours, base),
         ("DuckDB `regexp_extract(line, HOST_RE, 1)`", regex, base),
         ("uri-sql `count(line)` (process, lines())", df_base, None),

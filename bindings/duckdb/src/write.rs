@@ -53,7 +53,7 @@ unsafe fn strings<O: OffsetSizeTrait>(a: &GenericStringArray<O>, v: ffi::duckdb_
             let s = a.value(i);
             // SAFETY: row `i` exists; DuckDB copies `s`.
             unsafe {
-                ffi::duckdb_vector_assign_string_element_len(
+                ffi::duckdb_unsafe_vector_assign_string_element_len(
                     v,
                     i as u64,
                     s.as_ptr().cast(),
