@@ -22,7 +22,7 @@ DuckDB's extension-ci-tools write it; written here from that description):
   `allow_unsigned_extensions`).
 
 For a C_STRUCT extension DuckDB checks the platform exactly and the C API
-version as a minimum: one file loads in every DuckDB from 1.2.0 on, on the
+version as a minimum: one file loads in every DuckDB from 1.5.6 on, on the
 platform it was built for. The platform is taken from the `duckdb` Python
 module when it is importable (so it is the one the tests load the file
 with), else from this machine (`--platform` overrides both).

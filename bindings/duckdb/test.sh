@@ -20,7 +20,7 @@ echo "== fresh venv ($("$py" --version)): duckdb, pytest"
 bin="$work/venv/bin"
 "$bin/python" -m pip install -q --disable-pip-version-check duckdb pytest
 # The CLI: PyPI's duckdb-cli (it may lag the Python package by a release;
-# the extension asks for the C API of 1.2.0, so one file loads in both).
+# the extension asks for the C API of 1.5.6, so one file loads in both).
 "$bin/python" -m pip install -q --disable-pip-version-check duckdb-cli \
   || echo "note: could not install duckdb-cli: the CLI test is skipped (fails under CI=true)"
 "$bin/python" -c 'import duckdb; print("duckdb", duckdb.__version__)'
