@@ -24,7 +24,7 @@
 //!
 //! This crate is the only one besides `urikit-views`' curl binding with
 //! `unsafe` code outside the core's SIMD module: DuckDB's C API is all it
-//! talks to, in [`read`], [`write`] and the callbacks here, each block with
+//! talks to, in [`read`], [`write`](mod@write) and the callbacks here, each block with
 //! its `SAFETY:` comment.
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
@@ -297,9 +297,12 @@ pub unsafe extern "C" fn urikit_init_c_api(
         Ok(loaded) => loaded,
         Err(m) => {
             let c = CString::new(format!("urikit: {m}")).unwrap_or_default();
-            // SAFETY: DuckDB's access table; it copies the message.
-            if let Some(set_error) = unsafe { (*access).set_error } {
-                unsafe { set_error(info, c.as_ptr()) };
+            // SAFETY: DuckDB's access table, read and called as its C API
+            // says; it copies the message.
+            unsafe {
+                if let Some(set_error) = (*access).set_error {
+                    set_error(info, c.as_ptr());
+                }
             }
             false
         }
