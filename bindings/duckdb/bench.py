@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""The host of every URL of gsd-urls.txt, one thread: DuckDB with the
+extension's uri_host, DuckDB's own regexp_extract, and the DataFusion
+function (uri-sql), as nanoseconds per row.
+
+    python3 bindings/duckdb/bench.py [--runs 5]
+
+Needs the `duckdb` module, the built extension (build.py) and uri-sql
+(cargo build -p uri-sql --release). Reads the full corpus
+(URIKIT_CORPUS or ../shared/corpus beside the checkout), else the sample in
+dev/testdata/corpus (with a note).
+
+Each figure is the best of --runs runs of the query minus the best of the
+same query without the function (`count(line)`): what the function costs
+per row, without the scan. DuckDB reads the lines from a table in memory;
+uri-sql reads them with lines() from the file, and its baseline does too.
+"""
+
+import argparse
+import os
+import subprocess
+import time
+from pathlib import Path
+
+import duckdb
+
+ROOT = Path(__file__).resolve().parents[2]
+# The host as a regular expression: after the scheme and '//', an optional
+# userinfo, then an IP literal or everything up to ':', '/', '?' or '#'.
+HOST_RE = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^/?#@]*@)?(\[[^\]/?#]*\]|[^:/?#]*)"
+
+
+def corpus() -> Path:
+    env = os.environ.get("URIKIT_CORPUS")
+    for d in ([Path(env)] if env else []) + [ROOT.parent / "shared/corpus"]:
+        if (d / "gsd-urls.txt").exists():
+            return d / "gsd-urls.txt"
+    print("note: the full corpus is missing; measuring the sample")
+    return ROOT / "dev/testdata/corpus/gsd-urls.txt"
+
+
+def best(f, runs: int) -> float:
+    times = []
+    for _ in range(runs):
+        t = time.perf_counter()
+        f()
+        times.append(time.perf_counter() - t)
+    return min(times)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--runs", type=int, default=5)
+    args = ap.parse_args()
+    path = corpus()
+    ext = ROOT / "target/duckdb/urikit.duckdb_extension"
+    uri_sql = ROOT / "target/release/uri-sql"
+    con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    con.execute(f"LOAD '{ext}'")
+    con.execute("SET threads = 1")
+    lines = path.read_bytes().decode("utf-8", "replace").split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    lines = [s[:-1] if s.endswith("\r") else s for s in lines]
+    con.execute("CREATE TABLE t AS SELECT unnest($1) AS line", [lines])
+    n = len(lines)
+
+    def q(sql):
+        return lambda: con.execute(sql).fetchall()
+
+    # DuckDB answers count(line) from the table's statistics: the scan's
+    # baseline is length(), which reads every row.
+    base = best(q("SELECT sum(length(line)) FROM t"), args.runs)
+    ours = best(q("SELECT count(uri_host(line)) FROM t"), args.runs)
+    regex = best(q(f"SELECT count(regexp_extract(line, '{HOST_RE}', 1)) FROM t"), args.runs)
+
+    def u(sql):
+        cmd = [str(uri_sql), "--threads", "1", "--no-progress", "--format", "csv", sql]
+        return lambda: subprocess.run(cmd, check=True, capture_output=True, cwd=ROOT)
+
+    rel = path if not path.is_relative_to(ROOT) else path.relative_to(ROOT)
+    df_base = best(u(f"SELECT count(line) FROM lines('{rel}')"), args.runs)
+    df = best(u(f"SELECT count(uri_host(line)) FROM lines('{rel}')"), args.runs)
+    # The answers agree where the regular expression can tell (a valid URL
+    # with an authority): printed, not asserted (it is a benchmark).
+    agree = con.execute(
+        f"SELECT count(*) FILTER (WHERE uri_host(line) = regexp_extract(line, '{HOST_RE}', 1)), "
+        "count(uri_host(line)) FROM t"
+    ).fetchone()
+    print(f"{path.name}: {n} rows, duckdb {duckdb.__version__}, one thread, best of {args.runs}")
+    print("| what | ms | ns per row (over the scan) |")
+    print("| --- | --- | --- |")
+    for label, t, b in [
+        ("DuckDB `sum(length(line))` (the scan)", base, None),
+        ("DuckDB `uri_host(line)` (this extension)", ours, base),
+        ("DuckDB `regexp_extract(line, HOST_RE, 1)`", regex, base),
+        ("uri-sql `count(line)` (process, lines())", df_base, None),
+        ("uri-sql `uri_host(line)` (DataFusion UDF)", df, df_base),
+    ]:
+        per = "" if b is None else f"{(t - b) / n * 1e9:.0f}"
+        print(f"| {label} | {t * 1e3:.1f} | {per} |")
+    ratio = (ours - base) / max(df - df_base, 1e-9)
+    print(f"extension / DataFusion UDF per row: {ratio:.2f}")
+    print(f"regexp_extract gives uri_host's answer on {agree[0]} of the {agree[1]} rows with a host")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,379 @@
+"""urikit.duckdb_extension in a real DuckDB (the `duckdb` Python package).
+
+Every function answers as `uri-sql` (DataFusion with the same kernels)
+answers the same query, row by row: over dev/testdata/corpus/gsd-urls.txt,
+over tests/data/edge.txt (one input a line, the cases at the edges of the
+grammar), for each function's example and with NULL in each argument.
+uri-sql reads the file with `lines()`, and DuckDB gets the very lines
+uri-sql printed, so both see the same inputs. Spark's functions are also
+compared with real Spark's recorded answers (dev/testdata/spark/answers.jsonl).
+
+The functions and their arguments come from docs/duckdb.md's generated list,
+which the crate's Rust test keeps equal to the kernel table.
+
+Needs the built extension (python3 bindings/duckdb/build.py) and uri-sql
+(cargo build -p uri-sql --release): without one, a test prints one skip
+line, and fails under CI=true. URIKIT_DUCKDB_EXTENSION and URI_SQL name
+other files.
+"""
+
+import json
+import os
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import duckdb
+import pytest
+
+ROOT = Path(__file__).resolve().parents[3]
+CI = os.environ.get("CI") == "true"
+CORPUS = ROOT / "dev/testdata/corpus/gsd-urls.txt"
+EDGE = Path(__file__).resolve().parent / "data/edge.txt"
+SPARK = ROOT / "dev/testdata/spark/answers.jsonl"
+# The default parsers of uri_views but curl, which the extension is built
+# without (docs/duckdb.md) and uri-sql with.
+PARSERS_NO_CURL = "rfc3986,whatwg,java,urllib,urllib3,go,node-legacy"
+
+
+def missing(what: str):
+    """One skip line; a failure under CI=true."""
+    if CI:
+        pytest.fail(f"{what} (CI=true: missing is a failure)")
+    pytest.skip(what)
+
+
+def extension_path() -> Path:
+    return Path(os.environ.get("URIKIT_DUCKDB_EXTENSION", ROOT / "target/duckdb/urikit.duckdb_extension"))
+
+
+def uri_sql_path() -> str | None:
+    if os.environ.get("URI_SQL"):
+        return os.environ["URI_SQL"]
+    for p in (ROOT / "target/release/uri-sql", ROOT / "target/debug/uri-sql"):
+        if p.exists():
+            return str(p)
+    return shutil.which("uri-sql")
+
+
+@pytest.fixture(scope="module")
+def con():
+    ext = extension_path()
+    if not ext.exists():
+        missing(f"no {ext}: python3 bindings/duckdb/build.py")
+    c = duckdb.connect(config={"allow_unsigned_extensions": "true"})
+    c.execute(f"LOAD '{ext}'")
+    return c
+
+
+@pytest.fixture(scope="module")
+def uri_sql():
+    exe = uri_sql_path()
+    if exe is None:
+        missing("no uri-sql: cargo build -p uri-sql --release")
+    return exe
+
+
+def sql_str(s: str) -> str:
+    return "'" + s.replace("'", "''") + "'"
+
+
+class Function:
+    """One function of the generated list in docs/duckdb.md."""
+
+    def __init__(self, name: str, params: list[tuple[str, bool, bool]], example: list[str]):
+        self.name = name
+        self.params = params  # (name, constant, optional)
+        self.example = example
+
+    @property
+    def min_args(self) -> int:
+        return sum(1 for _, _, opt in self.params if not opt)
+
+
+def functions() -> list[Function]:
+    text = (ROOT / "docs/duckdb.md").read_text()
+    out = []
+    for section in re.split(r"^### ", text, flags=re.M)[1:]:
+        head = re.match(r"`(\w+)\((.*)\)`", section)
+        name = head.group(1)
+        optional_from = head.group(2).find("[")
+        params = []
+        for row in re.finditer(r"^\| `(\w+)` \| (.*) \|$", section, flags=re.M):
+            pname, what = row.group(1), row.group(2)
+            at = head.group(2).find(pname)
+            params.append((pname, "A constant." in what, optional_from != -1 and at > optional_from))
+        call = re.search(r"^SELECT (.*);$", section, flags=re.M).group(1)
+        args = [a.replace("''", "'") for a in re.findall(r"'((?:[^']|'')*)'", call[len(name) :])]
+        out.append(Function(name, params, args))
+    assert len(out) > 30, "docs/duckdb.md's function list was not found"
+    return out
+
+
+FUNCTIONS = functions()
+BY_NAME = {f.name: f for f in FUNCTIONS}
+# These fail the query on an invalid row (Spark's ANSI mode): compared with
+# Spark's answers below, and over the corpus by their try_ twins.
+FAILING = {"parse_url", "url_decode"}
+
+
+def calls(f: Function, column: str) -> list[str]:
+    """The calls compared over a column of inputs: the column in each
+    argument that is not a constant, the example's values in the others;
+    also with the optional arguments left out."""
+    ex = f.example
+    out = []
+    for at, (_, constant, _) in enumerate(f.params[: len(ex)]):
+        if constant:
+            continue
+        args = [sql_str(a) for a in ex]
+        args[at] = column
+        out.append(f"{f.name}({', '.join(args)})")
+    if len(ex) > f.min_args:
+        args = [column] + [sql_str(a) for a in ex[1 : f.min_args]]
+        out.append(f"{f.name}({', '.join(args)})")
+    if any(p[0] == "parsers" for p in f.params):
+        out.append(f"{f.name}({column}, {sql_str(PARSERS_NO_CURL)})")
+    # The default parsers differ by curl (see PARSERS_NO_CURL).
+    return [c for c in out if not (c == f"{f.name}({column})" and f.name in ("uri_views", "uri_host_confusion"))]
+
+
+def normal(v):
+    """A value as both sides can show it: a struct, and a map, as a list of
+    [name, value] pairs in order. uri-sql's JSON writes a map (Arrow's, in
+    uri_query_params) as an object, repeated keys and all (read with
+    `pairs`), DuckDB gives a list of key/value structs."""
+    if isinstance(v, dict):
+        return [[k, normal(x)] for k, x in v.items()]
+    if isinstance(v, Pairs):
+        return [[k, normal(x)] for k, x in v]
+    if isinstance(v, list):
+        if v and all(isinstance(x, dict) and list(x) == ["key", "value"] for x in v):
+            return [[x["key"], normal(x["value"])] for x in v]
+        return [normal(x) for x in v]
+    return v
+
+
+class Pairs(list):
+    """A JSON object as uri-sql wrote it: its pairs, in order, none lost."""
+
+
+def pairs(items):
+    return Pairs(items)
+
+
+def run_uri_sql(exe: str, query: str):
+    """uri-sql's rows (JSON Lines), or its error message."""
+    p = subprocess.run(
+        [exe, "--format", "json", "--threads", "1", "--no-progress", query],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
+    if p.returncode != 0:
+        return None, p.stderr.strip()
+    return [dict(json.loads(line, object_pairs_hook=pairs)) for line in p.stdout.split("\n") if line.strip()], None
+
+
+def compare_over(con, uri_sql, path: Path):
+    exprs = [c for f in FUNCTIONS if f.name not in FAILING for c in calls(f, "line")]
+    cols = ", ".join(f"{e} AS c{i}" for i, e in enumerate(exprs))
+    rel = path.relative_to(ROOT)
+    rows, err = run_uri_sql(uri_sql, f"SELECT line, {cols} FROM lines('{rel}')")
+    assert err is None, err
+    lines = [r["line"] for r in rows]
+    con.execute("CREATE OR REPLACE TEMP TABLE t AS SELECT unnest($1) AS line, unnest(range(len($1))) AS i", [lines])
+    got = con.execute(f"SELECT {cols} FROM t ORDER BY i").fetchall()
+    assert len(got) == len(rows)
+    wrong = []
+    for r, g in zip(rows, got):
+        for i, e in enumerate(exprs):
+            want, ours = normal(r.get(f"c{i}")), normal(g[i])
+            if want != ours:
+                wrong.append(f"{e} on {r['line']!r}: uri-sql {want!r}, duckdb {ours!r}")
+    assert not wrong, f"{len(wrong)} differ:\n" + "\n".join(wrong[:30])
+    return len(rows) * len(exprs)
+
+
+def test_load_and_host(con):
+    assert con.execute("SELECT uri_host('http://a.b/c')").fetchone() == ("a.b",)
+
+
+def test_every_function_of_the_table_is_registered(con):
+    got = {
+        (name, n)
+        for name, n in con.execute(
+            "SELECT function_name, len(parameters) FROM duckdb_functions() WHERE function_type = 'scalar'"
+        ).fetchall()
+    }
+    for f in FUNCTIONS:
+        for n in range(f.min_args, len(f.params) + 1):
+            assert (f.name, n) in got, f"{f.name} with {n} arguments"
+
+
+def test_the_corpus_as_uri_sql(con, uri_sql):
+    assert compare_over(con, uri_sql, CORPUS) > 18000 * 40
+
+
+def test_the_edge_cases_as_uri_sql(con, uri_sql):
+    compare_over(con, uri_sql, EDGE)
+
+
+def one(con, uri_sql, expr: str):
+    """(uri-sql's answer, DuckDB's) to `SELECT expr`: a value or an error."""
+    rows, err = run_uri_sql(uri_sql, f"SELECT {expr} AS v")
+    want = ("error", err) if err else ("value", normal(rows[0].get("v")))
+    try:
+        ours = ("value", normal(con.execute(f"SELECT {expr}").fetchone()[0]))
+    except duckdb.Error as e:
+        ours = ("error", str(e))
+    return want, ours
+
+
+def test_examples_and_nulls_as_uri_sql(con, uri_sql):
+    wrong = []
+    checked = 0
+    for f in FUNCTIONS:
+        ex = [sql_str(a) for a in f.example]
+        exprs = [f"{f.name}({', '.join(ex)})"]
+        for at in range(len(ex)):
+            exprs.append(f"{f.name}({', '.join(ex[:at] + ['NULL'] + ex[at + 1 :])})")
+        for e in exprs:
+            want, ours = one(con, uri_sql, e)
+            checked += 1
+            if want[0] != ours[0] or (want[0] == "value" and want != ours):
+                wrong.append(f"{e}: uri-sql {want!r}, duckdb {ours!r}")
+    assert checked > 80
+    assert not wrong, "\n".join(wrong)
+
+
+def test_errors_are_duckdb_errors_with_our_message(con):
+    with pytest.raises(duckdb.Error, match=r"normalize: unknown level 'loud'"):
+        con.execute("SELECT uri_normalize('http://a/', 'loud')").fetchall()
+    with pytest.raises(duckdb.Error, match=r"\[INVALID_URL\]"):
+        con.execute("SELECT parse_url('http://a b/', 'HOST')").fetchall()
+    # A bad row in the middle of good ones: an error, the process lives on.
+    con.execute("CREATE OR REPLACE TEMP TABLE bad AS SELECT 'http://h/' || i AS u FROM range(5000) r(i)")
+    con.execute("INSERT INTO bad VALUES ('http://a b/')")
+    with pytest.raises(duckdb.Error, match=r"\[INVALID_URL\]"):
+        con.execute("SELECT parse_url(u, 'HOST') FROM bad").fetchall()
+    with pytest.raises(duckdb.Error, match="must be a constant"):
+        con.execute("SELECT uri_normalize(u, u) FROM bad").fetchall()
+    with pytest.raises(duckdb.Error, match="unknown parser 'ie6'"):
+        con.execute("SELECT uri_views('http://h/', 'ie6')").fetchall()
+    assert con.execute("SELECT count(try_parse_url(u, 'HOST')) FROM bad").fetchone() == (5000,)
+
+
+def spark_rows(kind: str):
+    for line in SPARK.read_text().split("\n"):
+        if not line:
+            continue
+        r = json.loads(line)
+        if r["kind"] == kind:
+            yield r
+
+
+def message(e: Exception) -> str:
+    """DuckDB's message of a failed query without its prefix (`Invalid
+    Input Error: `); a C string, so a NUL in a URL reads `\\0`."""
+    return re.sub(r"^[A-Za-z ]+ Error: ", "", str(e)).splitlines()[0].strip()
+
+
+PARTS = ["HOST", "PATH", "QUERY", "REF", "PROTOCOL", "FILE", "AUTHORITY", "USERINFO", "PORT", "Query", "host"]
+
+
+def test_parse_url_as_spark(con):
+    rows = list(spark_rows("parse_url"))
+    assert len(rows) > 5000
+    urls = [r["url"] for r in rows]
+    con.execute("CREATE OR REPLACE TEMP TABLE s AS SELECT unnest($1) AS url, unnest(range(len($1))) AS i", [urls])
+    cols = ", ".join(f"try_parse_url(url, '{p}')" for p in PARTS)
+    got = con.execute(f"SELECT {cols} FROM s ORDER BY i").fetchall()
+    wrong = []
+    for r, g in zip(rows, got):
+        want = [r["parts"][p] if r["valid"] else None for p in PARTS]
+        if list(g) != want:
+            wrong.append(f"{r['url']!r}: spark {want}, duckdb {list(g)}")
+    valid = [r["url"] for r in rows if r["valid"]]
+    con.execute("CREATE OR REPLACE TEMP TABLE v AS SELECT unnest($1) AS url, unnest(range(len($1))) AS i", [valid])
+    ansi = con.execute(f"SELECT {cols.replace('try_parse_url', 'parse_url')} FROM v ORDER BY i").fetchall()
+    assert ansi == [tuple(r["parts"][p] for p in PARTS) for r in rows if r["valid"]]
+    invalid = 0
+    for r in rows:
+        if r["valid"]:
+            continue
+        invalid += 1
+        try:
+            con.execute("SELECT parse_url($1, 'PROTOCOL')", [r["url"]]).fetchall()
+            wrong.append(f"{r['url']!r}: spark fails, duckdb does not")
+        except duckdb.Error as e:
+            want = r["error"]["message"].replace("\0", "\\0")
+            if message(e) != want.splitlines()[0].strip():
+                wrong.append(f"{r['url']!r}: spark {want!r}, duckdb {message(e)!r}")
+    assert invalid > 100
+    assert not wrong, f"{len(wrong)} differ:\n" + "\n".join(wrong[:30])
+
+
+def test_query_keys_as_spark(con):
+    wrong = []
+    rows = list(spark_rows("query_key"))
+    assert len(rows) > 400
+    for r in rows:
+        for fn, value, error in (("parse_url", "value", "error"), ("try_parse_url", "try_value", "try_error")):
+            try:
+                got = ("value", con.execute(f"SELECT {fn}($1, 'QUERY', $2)", [r["url"], r["key"]]).fetchone()[0])
+            except duckdb.Error:
+                got = ("error", None)
+            want = ("error", None) if r.get(error) else ("value", r.get(value))
+            if got != want:
+                wrong.append(f"{fn}({r['url']!r}, 'QUERY', {r['key']!r}): spark {want}, duckdb {got}")
+    assert not wrong, "\n".join(wrong[:30])
+
+
+def test_url_encode_and_decode_as_spark(con):
+    wrong = []
+    for r in spark_rows("url_encode"):
+        got = con.execute("SELECT url_encode($1)", [r["input"]]).fetchone()[0]
+        if got != r["value"]:
+            wrong.append(f"url_encode({r['input']!r}): spark {r['value']!r}, duckdb {got!r}")
+    for r in spark_rows("url_decode"):
+        got = con.execute("SELECT try_url_decode($1)", [r["input"]]).fetchone()[0]
+        if got != r["try_value"]:
+            wrong.append(f"try_url_decode({r['input']!r}): spark {r['try_value']!r}, duckdb {got!r}")
+        try:
+            got = ("value", con.execute("SELECT url_decode($1)", [r["input"]]).fetchone()[0])
+        except duckdb.Error as e:
+            got = ("error", message(e))
+        err = r.get("error")
+        want = ("error", err["message"].replace("\0", "\\0").splitlines()[0].strip()) if err else ("value", r["value"])
+        if got != want:
+            wrong.append(f"url_decode({r['input']!r}): spark {want!r}, duckdb {got!r}")
+    assert not wrong, "\n".join(wrong[:30])
+
+
+def test_spark_nulls(con):
+    (r,) = spark_rows("nulls")
+    got = con.execute(
+        "SELECT parse_url(NULL, 'HOST'), parse_url('http://h/', NULL), "
+        "parse_url('http://h/?a=1', 'QUERY', NULL), url_encode(NULL), url_decode(NULL)"
+    ).fetchone()
+    assert list(got) == r["values"]
+
+
+def test_duckdb_cli():
+    """The same extension in the DuckDB command-line program, when one is
+    on PATH (pip's duckdb-cli, or DUCKDB_CLI)."""
+    cli = os.environ.get("DUCKDB_CLI") or shutil.which("duckdb")
+    if cli is None:
+        missing("no duckdb CLI (pip install duckdb-cli, or DUCKDB_CLI=path)")
+    ext = extension_path()
+    if not ext.exists():
+        missing(f"no {ext}: python3 bindings/duckdb/build.py")
+    p = subprocess.run(
+        [cli, "-unsigned", "-csv", "-noheader", "-c", f"LOAD '{ext}'; SELECT uri_host('http://a.b/c'), uri_port('http://h:8080/');"],
+        capture_output=True,
+        text=True,
+    )
+    assert p.returncode == 0, p.stderr
+    assert p.stdout.strip() == "a.b,8080"
