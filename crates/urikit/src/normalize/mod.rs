@@ -84,6 +84,7 @@ use crate::uri::{ToUriRef, UriRef};
 
 mod ladder;
 mod normalized;
+mod quick;
 mod scheme_based;
 mod syntax_based;
 #[cfg(test)]
@@ -331,16 +332,26 @@ impl<'s> Normalizer<'s> {
         }
         let scheme = r.scheme();
         let is_uri = scheme.is_some();
-        if scheme.is_some_and(|s| s.bytes().any(|b| b.is_ascii_uppercase())) {
+        if scheme.is_some_and(|s| quick::has_upper(s.as_bytes())) {
             return false;
         }
+        // One pass over the whole text: without a `%`, every component's
+        // percent-encoding is normal; without a `/.`, only a path that
+        // starts with `.` can hold a dot segment.
+        let (pct, slash_dot) = quick::scan(r.as_str().as_bytes());
+        let pct_ok = |s: &str, lower: bool| !pct || pct_is_normal(s.as_bytes(), lower);
         let info = self.lookup(scheme);
         if let Some(host) = r.host() {
             let userinfo = r.userinfo();
-            if userinfo.is_some_and(|u| !pct_is_normal(u.as_bytes(), false)) {
+            if userinfo.is_some_and(|u| !pct_ok(u, false)) {
                 return false;
             }
-            if !self.host_is_normal(host) {
+            let host_ok = if !pct && matches!(host.kind(), crate::host::HostKind::RegName) {
+                !quick::has_upper(host.as_str().as_bytes())
+            } else {
+                self.host_is_normal(host)
+            };
+            if !host_ok {
                 return false;
             }
             let port = self.port(r.port(), info.as_ref(), is_uri);
@@ -356,26 +367,26 @@ impl<'s> Normalizer<'s> {
             }
         }
         let path = r.path();
-        if !pct_is_normal(path.as_bytes(), false) {
+        if !pct_ok(path, false) {
             return false;
         }
         if is_uri {
-            let checked = if !r.has_authority() && path.starts_with("/.//") {
-                // The "/." written before a path that would otherwise start
-                // with "//" (see `write_path`).
-                &path[2..]
-            } else {
-                path
-            };
-            if has_dot_segments(checked) {
-                return false;
+            if slash_dot || path.starts_with('.') {
+                let checked = if !r.has_authority() && path.starts_with("/.//") {
+                    // The "/." written before a path that would otherwise
+                    // start with "//" (see `write_path`).
+                    &path[2..]
+                } else {
+                    path
+                };
+                if has_dot_segments(checked) {
+                    return false;
+                }
             }
             if path.is_empty() && r.has_authority() && info.is_some_and(|i| i.empty_path_is_root) {
                 return false;
             }
         }
-        r.query().is_none_or(|q| pct_is_normal(q.as_bytes(), false))
-            && r.fragment()
-                .is_none_or(|f| pct_is_normal(f.as_bytes(), false))
+        r.query().is_none_or(|q| pct_ok(q, false)) && r.fragment().is_none_or(|f| pct_ok(f, false))
     }
 }
