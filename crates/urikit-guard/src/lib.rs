@@ -100,6 +100,34 @@ fn default_port(scheme: &str) -> Option<u16> {
     urikit::normalize::scheme_info(scheme).and_then(|s| s.get_default_port())
 }
 
+/// The refusal anywhere in an error's chain of causes (the integrations'
+/// errors carry it as a source).
+///
+/// ```
+/// use urikit_guard::{Guard, refusal_in};
+/// let e = Guard::default().check("http://[::1]/").unwrap_err();
+/// let io = std::io::Error::other(e);
+/// assert_eq!(refusal_in(&io).unwrap().kind.name(), "denied-address");
+/// ```
+pub fn refusal_in<'a>(e: &'a (dyn std::error::Error + 'static)) -> Option<&'a Refusal> {
+    let mut cur = Some(e);
+    while let Some(e) = cur {
+        if let Some(r) = e.downcast_ref::<Refusal>() {
+            return Some(r);
+        }
+        // An io::Error's `source()` skips the error it wraps.
+        if let Some(inner) = e
+            .downcast_ref::<std::io::Error>()
+            .and_then(|io| io.get_ref())
+        {
+            cur = Some(inner);
+            continue;
+        }
+        cur = e.source();
+    }
+    None
+}
+
 impl Guard {
     /// A guard with the system resolver.
     ///
@@ -212,6 +240,7 @@ impl Guard {
         match address {
             Some(ip) => {
                 self.check_ip(h, ip)?;
+                self.policy.check_listed_ip(h, ip)?;
                 addresses.push(SocketAddr::new(ip, port));
             }
             None => {
@@ -334,6 +363,7 @@ impl Guard {
     pub fn resolve_host(&self, host: &str, port: u16) -> Result<Vec<SocketAddr>, Refusal> {
         if let Some(ip) = self.client.address_of(host) {
             self.check_ip(host, ip)?;
+            self.policy.check_listed_ip(host, ip)?;
             return Ok(vec![SocketAddr::new(ip, port)]);
         }
         self.policy.check_name(host)?;

@@ -393,6 +393,23 @@ impl Policy {
         Ok(allowed)
     }
 
+    /// With the `allow-list` preset, an IP host must be in `allow.ranges`
+    /// (or written in `allow.hosts`).
+    pub(crate) fn check_listed_ip(&self, host: &str, ip: IpAddr) -> Result<(), Refusal> {
+        if self.preset != Preset::AllowList
+            || self.allow.range_of(ip).is_some()
+            || self.allow.names(&norm_name(host)).is_some()
+        {
+            return Ok(());
+        }
+        Err(Refusal::new(
+            RefusalKind::NotAllowed,
+            Some(host),
+            format!("{ip} is not in an allowed range"),
+        )
+        .at(Some(ip)))
+    }
+
     /// The refusal of an address, if it is refused: the deny ranges, the
     /// metadata addresses, the special-purpose rows (embedded IPv4 forms
     /// read by their IPv4 address). `allow.ranges` exempts an address.
