@@ -451,3 +451,9 @@ impl Guard {
         }
     }
 }
+
+// The guide's Rust examples run as doc tests (apps/uri/tests/it/docs.rs
+// checks that every guide with a ```rust block is listed in a crate).
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/guard.md")]
+struct GuardGuideDoctests;
