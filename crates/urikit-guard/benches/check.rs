@@ -11,7 +11,11 @@ fn bench(c: &mut Criterion) {
     let urls = urikit_testdata::lines(&path);
     let guard = Guard::default();
     let refused = urls.iter().filter(|u| guard.check(u).is_err()).count();
-    eprintln!("{}: {} urls, {refused} refused by the default guard", path.display(), urls.len());
+    eprintln!(
+        "{}: {} urls, {refused} refused by the default guard",
+        path.display(),
+        urls.len()
+    );
     let mut g = c.benchmark_group("guard");
     g.throughput(Throughput::Elements(urls.len() as u64));
     g.bench_function("check/gsd", |b| {

@@ -310,13 +310,7 @@ impl Policy {
     pub fn from_json(text: &str) -> Result<Policy, PolicyError> {
         let p: Policy = serde_json::from_str(text).map_err(|e| PolicyError {
             line: Some(e.line()),
-            message: lower_first(
-                &e.to_string()
-                    .split(" at line ")
-                    .next()
-                    .unwrap_or("")
-                    .to_string(),
-            ),
+            message: lower_first(e.to_string().split(" at line ").next().unwrap_or("")),
         })?;
         p.validated()
     }

@@ -90,6 +90,7 @@ fn prefix_eq(net: u128, addr: u128, bits: u8, len: u8) -> bool {
     (net >> shift) == (addr >> shift)
 }
 
+#[allow(clippy::too_many_arguments)]
 const fn v4(
     a: u8,
     b: u8,
@@ -109,7 +110,6 @@ const fn v4(
     }
 }
 
-#[allow(clippy::too_many_arguments)]
 const fn v6(s: [u16; 8], len: u8, name: &'static str, rfc: &'static str, class: Class) -> Range {
     Range {
         addr: IpAddr::V6(Ipv6Addr::new(
