@@ -13,6 +13,7 @@ mod cmd_docs;
 mod cmd_encode;
 mod cmd_eq;
 mod cmd_extract;
+mod cmd_guard;
 mod cmd_guess;
 mod cmd_iri;
 mod cmd_lint;
@@ -68,6 +69,7 @@ enum Cmd {
     ToUri(cmd_iri::ToUriArgs),
     ToIri(cmd_iri::ToIriArgs),
     Views(cmd_views::Args),
+    Guard(cmd_guard::Args),
 }
 
 /// The longest summary `-h` shows for a command or an option.
@@ -174,6 +176,7 @@ fn main() -> ExitCode {
         Cmd::ToUri(args) => cmd_iri::run_to_uri(args, &mut out),
         Cmd::ToIri(args) => cmd_iri::run_to_iri(args, &mut out),
         Cmd::Views(args) => cmd_views::run(args, &mut out),
+        Cmd::Guard(args) => cmd_guard::run(args, &mut out),
     }
     .and_then(|status| {
         std::io::Write::flush(&mut out)?;

@@ -145,6 +145,7 @@ fn rust_blocks_of_the_guides_are_doc_tests() {
     let libs: Vec<String> = [
         "crates/urikit/src/lib.rs",
         "crates/urikit-views/src/lib.rs",
+        "crates/urikit-guard/src/lib.rs",
         "crates/urikit-datafusion/src/lib.rs",
     ]
     .iter()

@@ -8,6 +8,7 @@
 mod common;
 mod docs;
 mod extract;
+mod guard;
 mod guess;
 mod hardening;
 mod iri;

@@ -1,0 +1,101 @@
+//! `uri guard`: the SSRF guard (urikit-guard) over URLs.
+
+use std::ffi::OsString;
+
+use anyhow::Context;
+use serde::Serialize;
+use urikit_guard::{Client, Guard, Policy};
+
+use crate::common::{InputArgs, Inputs, Output, Status, UsageError, lossy, write_record};
+
+/// Check URLs against an SSRF policy, as the client that fetches them reads
+/// them. Prints `allowed<TAB>URL` or `refused<TAB>KIND<TAB>URL<TAB>why` per
+/// input; the kinds: scheme, port, denied-host, denied-address,
+/// not-allowed, disagreement, unparsable, resolve-failed. The default
+/// policy allows the public internet only (every IANA special-purpose
+/// range, embedded IPv4 forms, localhost and the cloud metadata names
+/// refused); the default client is WHATWG (reqwest, Node fetch,
+/// browsers). Offline by default: a name is checked by its name; with
+/// --resolve it is looked up and every address checked. Exits 1 when any
+/// input is refused. With --json: {"input", "allowed", "reason", "host",
+/// "addresses"} per input (reason: the kind, or null).
+#[derive(clap::Args, Debug)]
+pub struct Args {
+    /// Print JSON Lines, one object per input.
+    #[arg(long)]
+    json: bool,
+    /// The policy file (TOML, or JSON when it starts with `{`); see
+    /// docs/guard.md for the keys.
+    #[arg(long, value_name = "FILE")]
+    policy: Option<OsString>,
+    /// The client whose reading counts: whatwg (reqwest, fetch), curl,
+    /// urllib3 (requests), httpx, yarl (aiohttp), rfc3986.
+    #[arg(long, value_name = "NAME", default_value = "whatwg")]
+    client: String,
+    /// Look names up with the system resolver and check every address.
+    #[arg(long)]
+    resolve: bool,
+    #[command(flatten)]
+    input: InputArgs,
+    /// The URLs to check.
+    #[arg(value_name = "URL", conflicts_with = "input")]
+    urls: Vec<OsString>,
+}
+
+#[derive(Serialize)]
+struct Record<'a> {
+    input: &'a str,
+    allowed: bool,
+    reason: Option<&'static str>,
+    host: Option<&'a str>,
+    addresses: Vec<String>,
+}
+
+pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
+    let client = Client::from_name(&args.client)
+        .filter(|c| c.is_available())
+        .ok_or_else(|| UsageError(format!("unknown or unavailable client `{}`", args.client)))?;
+    let policy = match &args.policy {
+        None => Policy::default(),
+        Some(path) => {
+            let text = std::fs::read_to_string(path).with_context(|| {
+                format!("cannot read the policy file {}", path.to_string_lossy())
+            })?;
+            Policy::from_text(&text)
+                .map_err(|e| UsageError(format!("{}: {e}", path.to_string_lossy())))?
+        }
+    };
+    let guard = Guard::new(policy, client);
+    let mut status = Status::Ok;
+    out.set_null(args.input.null);
+    Inputs::new(&args.urls, &args.input).each(|input, _| {
+        let text = lossy(input);
+        let v = guard.verdict(&text, args.resolve);
+        status = status.flag_if(!v.allowed);
+        if args.json {
+            let record = Record {
+                input: &text,
+                allowed: v.allowed,
+                reason: v.reason.as_ref().map(|r| r.kind.name()),
+                host: v.host.as_deref(),
+                addresses: v.addresses.iter().map(|a| a.to_string()).collect(),
+            };
+            write_record(out, &record)?;
+        } else {
+            // The input and the detail escaped (a URL may hold a tab or
+            // terminal controls), the separators not.
+            let url = urikit_cli::format::escape(&text);
+            let line = match &v.reason {
+                None => format!("allowed\t{url}"),
+                Some(r) => format!(
+                    "refused\t{}\t{url}\t{}",
+                    r.kind.name(),
+                    urikit_cli::format::escape(&r.to_string())
+                ),
+            };
+            out.line(line.as_bytes())?;
+        }
+        Ok(())
+    })?;
+    Ok(status)
+}

@@ -1,0 +1,102 @@
+//! Every file of `tests/data/vectors/refuse/` and `allow/`, with the
+//! default guard (public policy, WHATWG client), offline.
+
+use std::path::PathBuf;
+
+use urikit_guard::{Guard, RefusalKind};
+
+fn dir(side: &str) -> PathBuf {
+    urikit_testdata::repo_root()
+        .join("crates/urikit-guard/tests/data/vectors")
+        .join(side)
+}
+
+/// `(file, line number, url, expected kind)` of every vector of one side.
+fn vectors(side: &str) -> Vec<(String, usize, String, Option<String>)> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir(side))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty(), "no vector files in {side}/");
+    let mut out = Vec::new();
+    for f in files {
+        let name = f.file_name().unwrap().to_string_lossy().into_owned();
+        let text = std::fs::read_to_string(&f).unwrap();
+        // Lines end at `\n` only: a vector may hold a `\r` (whitespace a
+        // client strips), and leading spaces are part of the URL.
+        for (i, line) in text.split('\n').enumerate() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (url, kind) = match line.rsplit_once('\t') {
+                Some((u, k)) if RefusalKind::from_name(k.trim_end()).is_some() => {
+                    (u, Some(k.trim_end().to_string()))
+                }
+                Some((_, k))
+                    if !k.trim().is_empty()
+                        && k.trim().chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
+                {
+                    panic!("{name}:{}: unknown reason kind `{k}`", i + 1)
+                }
+                _ => (line, None),
+            };
+            out.push((name.clone(), i + 1, url.to_string(), kind));
+        }
+    }
+    out
+}
+
+#[test]
+fn refuse() {
+    let g = Guard::default();
+    let mut bad = Vec::new();
+    let all = vectors("refuse");
+    for (file, line, url, kind) in &all {
+        match g.check(url) {
+            Ok(c) => bad.push(format!(
+                "{file}:{line}: {url:?} allowed (host {:?})",
+                c.host
+            )),
+            Err(r) => {
+                if let Some(k) = kind
+                    && r.kind.name() != k
+                {
+                    bad.push(format!(
+                        "{file}:{line}: {url:?} refused as {} ({r}), expected {k}",
+                        r.kind.name()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        bad.is_empty(),
+        "{} of {} refuse vectors wrong:\n{}",
+        bad.len(),
+        all.len(),
+        bad.join("\n")
+    );
+}
+
+#[test]
+fn allow() {
+    let g = Guard::default();
+    let all = vectors("allow");
+    let bad: Vec<String> = all
+        .iter()
+        .filter_map(|(file, line, url, _)| {
+            g.check(url)
+                .err()
+                .map(|r| format!("{file}:{line}: {url:?} refused: {} ({r})", r.kind.name()))
+        })
+        .collect();
+    assert!(
+        bad.is_empty(),
+        "{} of {} allow vectors refused:\n{}",
+        bad.len(),
+        all.len(),
+        bad.join("\n")
+    );
+}
