@@ -52,9 +52,21 @@ struct Record<'a> {
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let client = Client::from_name(&args.client)
-        .filter(|c| c.is_available())
-        .ok_or_else(|| UsageError(format!("unknown or unavailable client `{}`", args.client)))?;
+    let client = match Client::from_name(&args.client) {
+        Some(c) if c.is_available() => c,
+        Some(c) => {
+            return Err(UsageError(format!(
+                "the client '{}' is not in this build (the cargo feature `curl` brings it)",
+                c.name()
+            ))
+            .into());
+        }
+        // The core's one refusal of a name outside a set.
+        None => {
+            let e = <Client as urikit::names::Named>::parse_name(&args.client).err();
+            return Err(UsageError(e.map(|e| e.to_string()).unwrap_or_default()).into());
+        }
+    };
     let policy = match &args.policy {
         None => Policy::default(),
         Some(path) => {

@@ -125,3 +125,20 @@ impl fmt::Display for Client {
         f.write_str(self.name())
     }
 }
+
+// The one mechanism for names (urikit::names): `Client::parse_name` and the
+// refusal of an unknown name, as for every named set; `from_name` also
+// takes the library names above.
+urikit::impl_named!(
+    Client,
+    "client",
+    "unknown-client",
+    [
+        Client::Whatwg,
+        Client::Curl,
+        Client::Urllib3,
+        Client::Httpx,
+        Client::Yarl,
+        Client::Rfc3986
+    ]
+);

@@ -282,6 +282,30 @@ impl Guard {
         {
             return Ok(());
         }
+        // The strict reading refuses the authority itself (a backslash
+        // before `@`, a control character in the host): the client's host
+        // is one reading among others (urllib reads `http://a\\@b/` as
+        // `b`, WHATWG as `a`), so the URL is refused. A refusal in the path,
+        // query or fragment leaves the host as every reading has it.
+        if strict.is_err()
+            && let Err(e) = urikit::IriRef::parse(url)
+            && let Some(
+                component @ (urikit::Component::Scheme
+                | urikit::Component::Userinfo
+                | urikit::Component::Host
+                | urikit::Component::Port),
+            ) = e.kind().component()
+        {
+            return Err(Refusal::new(
+                RefusalKind::Disagreement,
+                Some(host),
+                format!(
+                    "rfc3986 refuses the {component}: {e}, {} reads host `{host}`",
+                    self.client.name()
+                ),
+            )
+            .at(address));
+        }
         let views = urikit_views::compare(
             url,
             vec![

@@ -40,6 +40,13 @@ impl Preset {
     }
 }
 
+urikit::impl_named!(
+    Preset,
+    "preset",
+    "unknown-preset",
+    [Preset::Public, Preset::Private, Preset::AllowList]
+);
+
 /// Host names and address ranges for one side (allow or deny).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Deserialize)]
 #[serde(deny_unknown_fields)]

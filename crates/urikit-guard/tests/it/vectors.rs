@@ -30,10 +30,15 @@ fn vectors(side: &str) -> Vec<(String, usize, String, Option<String>)> {
             if line.trim().is_empty() || line.starts_with('#') {
                 continue;
             }
+            // The generated files (dev/guard-compare: `payloads-*`,
+            // `gsd-sample`) carry a comment after a TAB, never a TAB in a
+            // URL (their whitespace vectors write control pictures).
+            let generated = name.starts_with("payloads-") || name.starts_with("gsd-sample");
             let (url, kind) = match line.rsplit_once('\t') {
                 Some((u, k)) if RefusalKind::from_name(k.trim_end()).is_some() => {
                     (u, Some(k.trim_end().to_string()))
                 }
+                Some(_) if generated => (line.split_once('\t').map_or(line, |(u, _)| u), None),
                 Some((_, k))
                     if !k.trim().is_empty()
                         && k.trim().chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
@@ -42,7 +47,21 @@ fn vectors(side: &str) -> Vec<(String, usize, String, Option<String>)> {
                 }
                 _ => (line, None),
             };
-            out.push((name.clone(), i + 1, url.to_string(), kind));
+            // The generated whitespace vectors write each control character
+            // as its Unicode control picture (U+2400 + the code, U+2420 for
+            // a space): a line cannot hold a line feed.
+            let url = if generated {
+                url.chars()
+                    .map(|c| match c as u32 {
+                        p @ 0x2400..=0x241f => char::from_u32(p - 0x2400).unwrap(),
+                        0x2420 => ' ',
+                        _ => c,
+                    })
+                    .collect()
+            } else {
+                url.to_string()
+            };
+            out.push((name.clone(), i + 1, url, kind));
         }
     }
     out
