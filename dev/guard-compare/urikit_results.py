@@ -42,7 +42,10 @@ def collect(d: str, version: str) -> int:
     for rel, urls in vectors.load().items():
         path = os.path.join(d, rel[: -len(".txt")] + ".jsonl")
         with open(path, encoding="utf-8") as f:
-            answers = [json.loads(x) for x in f if x.strip()]
+            # `uri guard -0` ends each record with a NUL, as its input; one
+            # per line without -0. A record never holds a raw NUL or newline
+            # (JSON escapes them).
+            answers = [json.loads(x) for x in f.read().replace("\0", "\n").split("\n") if x.strip()]
         got = [a.get("input") for a in answers]
         if got != urls:
             print(f"{path}: the answers are not one per input of {rel}, in order "

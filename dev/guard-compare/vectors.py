@@ -15,7 +15,9 @@ def load(root: str = VECTORS) -> dict[str, list[str]]:
     for kind in ("refuse", "allow"):
         d = os.path.join(root, kind)
         for name in sorted(os.listdir(d)):
-            if name.endswith(".txt"):
+            # The compared files are the generated ones; the guard's own
+            # seed files (basic.txt) are its tests', not the comparison's.
+            if name.endswith(".txt") and (name.startswith("payloads-") or name.startswith("gsd-sample")):
                 urls = [decode(u) if name == PICTURE_FILE else u
                         for n, u, c in read(os.path.join(d, name)) if n and not c.startswith("\0")]
                 out[f"{kind}/{name}"] = urls
