@@ -254,10 +254,26 @@ fn nul_cut(out: Cow<'_, str>) -> Option<Cow<'_, str>> {
 
 pub(super) fn read(input: &str) -> Reading<'_> {
     let trimmed = input.trim_matches(node_ws);
-    let split = find_any(trimmed, b"?#").unwrap_or(trimmed.len());
-    let has_hash = trimmed.contains('#');
-    let has_at = trimmed[..split].contains('@');
-    let mut rest: Cow<'_, str> = if trimmed[..split].contains('\\') {
+    // One pass for what four scans found: the first `?` or `#`, whether a
+    // `#` is anywhere, and an `@` or `\` before that first `?` or `#`.
+    let (mut split, mut has_hash, mut has_at, mut has_backslash) = (None, false, false, false);
+    for (i, &b) in trimmed.as_bytes().iter().enumerate() {
+        match b {
+            b'#' => {
+                has_hash = true;
+                split.get_or_insert(i);
+                break;
+            }
+            b'?' => {
+                split.get_or_insert(i);
+            }
+            b'@' if split.is_none() => has_at = true,
+            b'\\' if split.is_none() => has_backslash = true,
+            _ => {}
+        }
+    }
+    let split = split.unwrap_or(trimmed.len());
+    let mut rest: Cow<'_, str> = if has_backslash {
         let mut s = trimmed[..split].replace('\\', "/");
         s.push_str(&trimmed[split..]);
         Cow::Owned(s)
@@ -353,7 +369,8 @@ pub(super) fn read(input: &str) -> Reading<'_> {
                 host = sub(&host, 0..i);
             }
         }
-        if host.chars().map(char::len_utf16).sum::<usize>() > 255 {
+        // A host of 255 bytes or fewer has at most as many UTF-16 units.
+        if host.len() > 255 && host.chars().map(char::len_utf16).sum::<usize>() > 255 {
             host = Cow::Borrowed("");
         } else {
             host = to_lower(host);

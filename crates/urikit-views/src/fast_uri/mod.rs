@@ -57,7 +57,8 @@ use super::js::{decode_uri_component, find_any, to_lower};
 use super::{Reading, View, host_kind_of};
 use text::{
     IpLiteral, encode_host, is_ipv4, malformed_percent, normalize_ipv6, normalize_path,
-    normalize_percent, normalize_query, numeric_last_label, simple_domain, whatwg_host,
+    normalize_percent, normalize_query, numeric_last_label, simple_domain, simple_domain_byte,
+    whatwg_host,
 };
 
 const BACKSLASH: &str = "URI authority must not contain a literal backslash.";
@@ -438,10 +439,13 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         } else if !simple_domain(h, false) {
             // `fastLowerAsciiHost`, else the WHATWG parser.
             let printable = h.bytes().all(|b| (0x20..=0x7e).contains(&b));
-            let fast = !numeric_last_label(h) && printable && {
-                let lower = h.to_ascii_lowercase();
-                simple_domain(&lower, true)
-            };
+            // `simple_domain` of the lower-cased host, byte by byte: no
+            // lower-cased copy (the simple set has no upper-case letter, so
+            // each byte's lower case is all that matters).
+            let fast = !numeric_last_label(h)
+                && printable
+                && h.bytes()
+                    .all(|b| simple_domain_byte(b.to_ascii_lowercase(), true));
             if fast {
                 host = host.map(to_lower);
             } else {

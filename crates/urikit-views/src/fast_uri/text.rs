@@ -413,31 +413,34 @@ pub(super) fn numeric_last_label(host: &str) -> bool {
 /// The set of `nonSimpleDomain`'s complement (`digits` adds `0-9`, as
 /// `nonSimpleDomainChars`).
 pub(super) fn simple_domain(host: &str, digits: bool) -> bool {
-    host.bytes().all(|b| {
-        b.is_ascii_lowercase()
-            || (digits && b.is_ascii_digit())
-            || matches!(
-                b,
-                b'!' | b'"'
-                    | b'$'
-                    | b'&'
-                    | b'\''
-                    | b'('
-                    | b')'
-                    | b'*'
-                    | b'+'
-                    | b','
-                    | b'-'
-                    | b'.'
-                    | b';'
-                    | b'='
-                    | b'_'
-                    | b'`'
-                    | b'{'
-                    | b'}'
-                    | b'~'
-            )
-    })
+    host.bytes().all(|b| simple_domain_byte(b, digits))
+}
+
+/// One byte of [`simple_domain`].
+pub(super) fn simple_domain_byte(b: u8, digits: bool) -> bool {
+    b.is_ascii_lowercase()
+        || (digits && b.is_ascii_digit())
+        || matches!(
+            b,
+            b'!' | b'"'
+                | b'$'
+                | b'&'
+                | b'\''
+                | b'('
+                | b')'
+                | b'*'
+                | b'+'
+                | b','
+                | b'-'
+                | b'.'
+                | b';'
+                | b'='
+                | b'_'
+                | b'`'
+                | b'{'
+                | b'}'
+                | b'~'
+        )
 }
 
 /// The last test of a `new URL('http://' + host)`: it parsed to nothing
