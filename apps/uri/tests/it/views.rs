@@ -150,7 +150,7 @@ fn ipv4_number_forms_read_as_addresses_by_whatwg_and_curl() {
     assert_eq!(v["views"]["rfc3986"]["host"], json!("0x7f.1"));
     assert_eq!(
         v["findings"],
-        json!([{"kind": "ipv4-form", "parsers": ["rfc3986", "whatwg", "curl"],
+        json!([{"kind": "ipv4-form", "component": "host", "parsers": ["rfc3986", "whatwg", "curl"],
                 "values": ["0x7f.1", "127.0.0.1", "127.0.0.1"], "weight": "high"}])
     );
 }
