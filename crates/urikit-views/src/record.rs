@@ -1,6 +1,6 @@
 //! The one serialized shape of a view, a finding and the views of one
 //! input, for every face: the CLI's `--json`, Python's dicts and the npm
-//! package's objects come from these [`serde::Serialize`] impls (feature
+//! package's objects come from these `serde::Serialize` impls (feature
 //! `serde`), and the Arrow structs take their field names from
 //! [`VIEW_FIELDS`] and [`FINDING_FIELDS`]. A face that spells keys its own
 //! way (JavaScript's camelCase) renames them, never reorders or drops them.
