@@ -223,7 +223,7 @@ def test_a_scalar_first_argument(plugin):
     [
         (lambda e: e.uri.normalize(level="bogus"), "normalize: unknown level 'bogus'"),
         (lambda e: e.uri.equivalent("http://a/", level="Syntax"), "equivalent: unknown level 'Syntax'"),
-        (lambda e: e.uri.encode("path-segment"), "encode: unknown component 'path-segment'"),
+        (lambda e: e.uri.encode("path-segment"), "encode: unknown encode set 'path-segment'"),
         (lambda e: e.uri.views(parsers="rfc3986,nope"), "nope"),
     ],
 )
