@@ -19,10 +19,8 @@ import shutil
 import subprocess
 from typing import Any, Dict, List, Optional
 
-import pytest
-from conftest import CORPUS, REPO, missing
-
 import urikit
+from conftest import CORPUS, REPO, missing
 
 # The edge cases of each component, then real-world and hostile inputs.
 EDGE = [
