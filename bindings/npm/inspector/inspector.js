@@ -365,6 +365,84 @@ function groupLabel(view, parsers) {
   return `host ${show(view.host)}, port ${show(view.port)}: ${n}`;
 }
 
+/**
+ * Where a value a parser read sits in the input: the UTF-16 range, or
+ * null when the text is not there as is (a parser that decoded, mapped or
+ * lower-cased it reads text the input does not hold; the finding is then
+ * listed without a mark). The delimiter before or after the component
+ * picks the occurrence, so that a port `80` is not found inside a host.
+ */
+function placeOf(input, component, value) {
+  if (typeof value !== 'string' || value === '') return null;
+  const hay = input.toLowerCase();
+  const needle = value.toLowerCase();
+  const before = { host: ['/', '@', '\\', '['], port: [':'], query: ['?'], fragment: ['#'] }[component];
+  const after = component === 'userinfo' ? ['@', '\\'] : null;
+  // A path comes after the authority, and "/" is also in "//": the last
+  // occurrence is its place; every other component's is the first that the
+  // delimiters allow.
+  const hits = [];
+  for (let i = hay.indexOf(needle); i !== -1; i = hay.indexOf(needle, i + 1)) hits.push(i);
+  if (component === 'path') hits.reverse();
+  let first = -1;
+  for (const i of hits) {
+    if (first === -1) first = i;
+    const b = i === 0 ? '' : input[i - 1];
+    const a = input[i + needle.length] ?? '';
+    if ((!before || before.includes(b)) && (!after || after.includes(a))) return [i, i + needle.length];
+  }
+  return first === -1 ? null : [first, first + needle.length];
+}
+
+/**
+ * The input again, each disagreement marked where it is: per finding on a
+ * component, every distinct value the named parsers read, with the
+ * parsers in its title (one colour per value of a finding).
+ */
+function drawViewsInput(input, v) {
+  const box = $('views-input');
+  box.replaceChildren();
+  const marks = Array.from({ length: input.length }, () => []);
+  for (const x of v.findings) {
+    if (x.component === 'view') continue;
+    const byValue = new Map();
+    x.parsers.forEach((p, i) => {
+      const val = x.values[i];
+      if (val === undefined || val === null) return;
+      if (!byValue.has(val)) byValue.set(val, []);
+      byValue.get(val).push(p);
+    });
+    let n = 0;
+    for (const [val, parsers] of byValue) {
+      const at = placeOf(input, x.component, val);
+      n++;
+      if (!at) continue;
+      const m = { component: x.component, value: val, parsers, kind: x.kind, n };
+      for (let i = at[0]; i < at[1]; i++) marks[i].push(m);
+    }
+  }
+  const same = (a, b) => a.length === b.length && a.every((m, k) => m === b[k]);
+  let i = 0;
+  while (i < input.length) {
+    let j = i + 1;
+    while (j < input.length && same(marks[j], marks[i])) j++;
+    const piece = input.slice(i, j);
+    const ms = marks[i];
+    if (ms.length === 0) {
+      box.append(document.createTextNode(piece));
+    } else {
+      box.append(el('mark', {
+        class: `disagree v${Math.min(ms[0].n, 4)}`,
+        'data-component': [...new Set(ms.map((m) => m.component))].join(' '),
+        'data-parsers': [...new Set(ms.flatMap((m) => m.parsers))].join(','),
+        title: ms.map((m) => `${m.component} ${quoted(m.value)} per ${m.parsers.join(', ')} (${m.kind})`).join('\n'),
+        text: piece,
+      }));
+    }
+    i = j;
+  }
+}
+
 function drawViews(input) {
   if (!allViews) return;
   const table = $('views-out');
@@ -415,6 +493,7 @@ function drawViews(input) {
     }
     table.append(body);
   }
+  drawViewsInput(input, v);
   $('views-status').textContent = `${Object.keys(v.views).length} parsers in ${groups.size} group${groups.size === 1 ? '' : 's'} by host and port; ${v.findings.length} finding${v.findings.length === 1 ? '' : 's'}`;
   if (v.findings.length === 0) ul.append(el('li', { class: 'muted', text: 'no findings: every parser reads the same' }));
   for (const x of v.findings) {

@@ -429,10 +429,35 @@ if (!missing) {
       for (const f of here.findings) for (const p of f.parsers) named.add(`${p} ${f.component}`);
       assert.deepEqual(shown.differs.sort(), [...named].sort(), `${input}: highlighted cells`);
       assert.deepEqual(shown.findings, here.findings.map((f) => [f.kind, f.weight, f.component]), `${input}: findings`);
+      // In the input: the text is the input, and each mark is a value
+      // that every parser its title names read for that component.
+      const marked = await page.evaluate(() => ({
+        text: document.getElementById('views-input').textContent,
+        marks: [...document.querySelectorAll('#views-input mark')].map((m) => [m.textContent, m.dataset.component.split(' '), m.dataset.parsers.split(',')]),
+      }));
+      assert.equal(marked.text, input, `${input}: the marked input is the input`);
+      for (const [text, components, parsers] of marked.marks) {
+        for (const p of parsers) {
+          const read = components.map((c) => here.views[p][c]).filter((x) => typeof x === 'string').map((x) => x.toLowerCase());
+          assert.ok(read.some((x) => x.includes(text.toLowerCase())), `${input}: mark ${text} for ${p} (${components})`);
+        }
+      }
+      if (here.findings.some((f) => f.component === 'host')) assert.ok(marked.marks.some(([, c]) => c.includes('host')), `${input}: a host disagreement is marked`);
     }
     // The issue's example splits the parsers: good.com, evil.com, refused.
     await setInto('input', 'http://evil.com\\@good.com/');
     assert.ok((await shownViews()).groups.length >= 3);
+    // Both hosts are marked in the input, each with the parsers that read it.
+    {
+      const v = allViews.views('http://evil.com\\@good.com/', { parsers: ['all'] });
+      const readers = (h) => Object.keys(v.views).filter((p) => p !== 'whatwg' && v.views[p].host === h);
+      const marks = await page.$$eval('#views-input mark', (ms) => ms.map((m) => [m.textContent, m.dataset.parsers.split(',')]));
+      for (const h of ['evil.com', 'good.com']) {
+        const m = marks.find(([t]) => t === h);
+        assert.ok(m, `${h} is marked in the input`);
+        for (const p of readers(h)) if (v.findings.some((f) => f.component === 'host' && f.parsers.includes(p))) assert.ok(m[1].includes(p), `${h}: ${p}`);
+      }
+    }
     await page.locator('#views').screenshot({ path: join(shots, 'inspector-views.png') });
     // The permalink: the input and the chosen parsers are in the fragment;
     // a fresh page from it shows the same.
