@@ -11,17 +11,10 @@
 use alloc::borrow::Cow;
 use alloc::string::String;
 
+use crate::hex::digit as hex;
+
 /// The message of the `URIError` both functions throw, as V8 writes it.
 pub(super) const URI_MALFORMED: &str = "URIError: URI malformed";
-
-fn hex(b: u8) -> Option<u8> {
-    match b {
-        b'0'..=b'9' => Some(b - b'0'),
-        b'a'..=b'f' => Some(b - b'a' + 10),
-        b'A'..=b'F' => Some(b - b'A' + 10),
-        _ => None,
-    }
-}
 
 /// The byte of the `%XX` at `i`, if there is one.
 fn escape_at(s: &[u8], i: usize) -> Option<u8> {

@@ -99,6 +99,8 @@ mod fast_uri;
 mod finding;
 #[cfg(feature = "readings")]
 mod go;
+#[cfg(feature = "readings")]
+mod hex;
 #[cfg(all(feature = "readings", feature = "idna"))]
 mod httpx;
 mod java;

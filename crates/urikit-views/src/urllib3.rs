@@ -440,7 +440,7 @@ fn normalize_host<'a>(host: &'a str, normalize: bool) -> Result<Cow<'a, str>, St
             if !pct_at(b, i) {
                 return Err(fail(&format!("{} is not a valid host", repr(host))));
             }
-            let v = hex(b[i + 1]) * 16 + hex(b[i + 2]);
+            let v = crate::hex::byte(b[i + 1], b[i + 2]);
             check_control(&host[i..i + 3], host)?;
             if unreserved(v) {
                 out.push(v as char);
@@ -491,7 +491,7 @@ fn normalize_host<'a>(host: &'a str, normalize: bool) -> Result<Cow<'a, str>, St
 /// `_decode_percent_encoding`'s refusal of a control.
 fn check_control(pct: &str, host: &str) -> Result<(), String> {
     let b = pct.as_bytes();
-    let v = hex(b[1]) * 16 + hex(b[2]);
+    let v = crate::hex::byte(b[1], b[2]);
     if v < 0x20 || v == 0x7f {
         return Err(fail(&format!(
             "Host {} contains invalid percent-encoded control character {}",
@@ -500,14 +500,6 @@ fn check_control(pct: &str, host: &str) -> Result<(), String> {
         )));
     }
     Ok(())
-}
-
-fn hex(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c - b'A' + 10,
-    }
 }
 
 fn utf8_len(b: u8) -> usize {

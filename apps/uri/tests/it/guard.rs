@@ -6,13 +6,10 @@ use crate::common::*;
 fn allowed_and_refused_lines_and_exit_status() {
     let out = uri(&["guard", "https://example.com/"], None);
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(
-        String::from_utf8(out.stdout).unwrap(),
-        "allowed\thttps://example.com/\n"
-    );
+    assert_eq!(stdout(&out), "allowed\thttps://example.com/\n");
     let out = uri(&["guard", "https://example.com/", "http://0x7f.1/"], None);
     assert_eq!(out.status.code(), Some(1));
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(&out);
     let second = text.lines().nth(1).unwrap();
     assert!(
         second.starts_with("refused\tdenied-address\thttp://0x7f.1/\t"),
@@ -27,11 +24,7 @@ fn json_records() {
         Some(b"http://[::ffff:169.254.169.254]/\nhttp://example.com/\n"),
     );
     assert_eq!(out.status.code(), Some(1));
-    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| serde_json::from_str(l).unwrap())
-        .collect();
+    let lines = json_lines(&out);
     assert_eq!(
         lines[0],
         serde_json::json!({"input": "http://[::ffff:169.254.169.254]/", "allowed": false, "reason": "denied-address",

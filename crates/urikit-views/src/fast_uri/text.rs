@@ -9,10 +9,7 @@ use alloc::vec::Vec;
 use core::fmt::Write;
 
 use super::super::js::find_any;
-
-fn hex(b: u8) -> Option<u8> {
-    (b as char).to_digit(16).map(|d| d as u8)
-}
+use crate::hex::digit as hex;
 
 /// The byte of a valid `%XX` at `i` (`i + 2 < len`, both hex digits).
 pub(super) fn escape_at(s: &[u8], i: usize) -> Option<u8> {

@@ -8,6 +8,7 @@ use alloc::string::String;
 use alloc::vec::Vec;
 
 use super::quote::quote;
+use crate::hex;
 
 /// The encoding modes of net/url the view uses (Go's `encoding`), as bits
 /// of [`KEEP`].
@@ -99,14 +100,6 @@ pub(super) fn escapes(c: u8, mode: Mode) -> bool {
     KEEP[c as usize] & mode as u8 == 0
 }
 
-fn unhex(c: u8) -> u8 {
-    match c {
-        b'0'..=b'9' => c - b'0',
-        b'a'..=b'f' => c - b'a' + 10,
-        _ => c - b'A' + 10,
-    }
-}
-
 /// Go's `EscapeError`: `invalid URL escape "%zz"`.
 fn escape_error(s: &[u8]) -> String {
     format!("invalid URL escape {}", quote(s))
@@ -125,7 +118,7 @@ pub(super) fn unescape(s: &[u8], mode: Mode) -> Result<Cow<'_, [u8]>, String> {
     let mut i = 0;
     while i < s.len() {
         if s[i] == b'%' {
-            t.push((unhex(s[i + 1]) << 4) | unhex(s[i + 2]));
+            t.push(hex::byte(s[i + 1], s[i + 2]));
             i += 3;
         } else {
             t.push(s[i]);
@@ -149,11 +142,11 @@ pub(super) fn check(s: &[u8], mode: Mode) -> Result<usize, String> {
                 return Err(escape_error(&s[i..end]));
             }
             let three = &s[i..i + 3];
-            if mode == Mode::Host && unhex(s[i + 1]) < 8 && three != b"%25" {
+            if mode == Mode::Host && hex::digit(s[i + 1]).unwrap_or(0) < 8 && three != b"%25" {
                 return Err(escape_error(three));
             }
             if mode == Mode::Zone {
-                let v = (unhex(s[i + 1]) << 4) | unhex(s[i + 2]);
+                let v = hex::byte(s[i + 1], s[i + 2]);
                 if three != b"%25" && v != b' ' && escapes(v, Mode::Host) {
                     return Err(escape_error(three));
                 }
