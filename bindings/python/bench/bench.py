@@ -11,33 +11,16 @@ ada-url, jsonschema, rfc3987, rfc3986-validator, pyarrow, polars.
 """
 
 import argparse
-import os
-import pathlib
 import platform
 import sys
-import time
 import urllib.parse
 
-HERE = pathlib.Path(__file__).resolve()
-REPO = HERE.parents[3]
-
-
-def corpus_path(arg):
-    if arg:
-        return pathlib.Path(arg)
-    for root in (os.environ.get("URIKIT_CORPUS"), REPO.parent / "shared" / "corpus"):
-        if root and (pathlib.Path(root) / "gsd-urls.txt").exists():
-            return pathlib.Path(root) / "gsd-urls.txt"
-    return REPO / "dev" / "testdata" / "corpus" / "gsd-urls.txt"
+import common
+from common import corpus_path
 
 
 def best(fn, repeat):
-    times = []
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return common.best(fn, repeat)[0]
 
 
 def table(title, rows, n, baseline):
@@ -108,7 +91,10 @@ def bench_jsonschema(lines, repeat):
     sample = lines[:2000]
     for fmt in ("uri", "uri-reference"):
         differ = [s for s in sample if theirs.conforms(s, fmt) != ours.conforms(s, fmt)]
-        print(f"\n{fmt}: jsonschema's checker and urikit's disagree on {len(differ)} of {len(sample)} sample URLs", file=sys.stderr)
+        print(
+            f"\n{fmt}: jsonschema's checker and urikit's disagree on {len(differ)} of {len(sample)} sample URLs",
+            file=sys.stderr,
+        )
         for s in differ[:5]:
             print(f"  {s!r}: jsonschema {theirs.conforms(s, fmt)}, urikit {ours.conforms(s, fmt)}", file=sys.stderr)
 
@@ -127,16 +113,38 @@ def bench_jsonschema(lines, repeat):
 
             return go
 
-        rows.append((f"jsonschema `{fmt}` ({check_theirs.__module__}.{check_theirs.__name__})", best(run(check_theirs), max(1, repeat // 2))))
+        rows.append(
+            (
+                f"jsonschema `{fmt}` ({check_theirs.__module__}.{check_theirs.__name__})",
+                best(run(check_theirs), max(1, repeat // 2)),
+            )
+        )
         rows.append((f"urikit `{fmt}`", best(run(check_ours), repeat)))
-        rows.append((f"urikit `{fmt}` through `FormatChecker.conforms`", best(lambda: [ours.conforms(s, fmt) for s in lines], repeat)))
-        rows.append((f"jsonschema `{fmt}` through `FormatChecker.conforms`", best(lambda: [theirs.conforms(s, fmt) for s in lines], max(1, repeat // 2))))
-    print(f"\n### JSON Schema format validation\n\n{len(lines):,} URLs; speed-up of urikit over jsonschema's checker for the same format.\n")
+        rows.append(
+            (
+                f"urikit `{fmt}` through `FormatChecker.conforms`",
+                best(lambda: [ours.conforms(s, fmt) for s in lines], repeat),
+            )
+        )
+        rows.append(
+            (
+                f"jsonschema `{fmt}` through `FormatChecker.conforms`",
+                best(lambda: [theirs.conforms(s, fmt) for s in lines], max(1, repeat // 2)),
+            )
+        )
+    print(
+        f"\n### JSON Schema format validation\n\n{len(lines):,} URLs; speed-up of urikit over jsonschema's checker for the same format.\n"
+    )
     print("| check | total | per URL | urikit's speed-up |")
     print("| --- | ---: | ---: | ---: |")
     for i in range(0, len(rows), 4):
         theirs_s, ours_s, ours_c, theirs_c = rows[i][1], rows[i + 1][1], rows[i + 2][1], rows[i + 3][1]
-        for name, secs, sp in ((rows[i][0], theirs_s, ""), (rows[i + 1][0], ours_s, f"{theirs_s / ours_s:,.1f}×"), (rows[i + 3][0], theirs_c, ""), (rows[i + 2][0], ours_c, f"{theirs_c / ours_c:,.1f}×")):
+        for name, secs, sp in (
+            (rows[i][0], theirs_s, ""),
+            (rows[i + 1][0], ours_s, f"{theirs_s / ours_s:,.1f}×"),
+            (rows[i + 3][0], theirs_c, ""),
+            (rows[i + 2][0], ours_c, f"{theirs_c / ours_c:,.1f}×"),
+        ):
             print(f"| {name} | {secs * 1e3:,.1f} ms | {secs / len(lines) * 1e9:,.0f} ns | {sp} |")
     return rows
 
@@ -149,7 +157,7 @@ def bench_batch(lines, repeat):
     arr = pa.array(lines)
     view = arr.cast(pa.string_view())
     series = pl.Series(lines)
-    pattern = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)"
+    pattern = common.HOST_PATTERN
 
     def loop():
         split = urllib.parse.urlsplit

@@ -14,28 +14,14 @@ and the Arrow functions' per-row work. Needs urikit (and pyarrow for the
 """
 
 import argparse
-import gc
 import sys
-import time
 
+import common
 import urikit
 
 
 def best(fn, arg, repeat):
-    """The fastest of `repeat` runs, with the cyclic garbage collector off
-    while timing (as `timeit` does): its passes depend on every object alive
-    in the process, not on the call measured."""
-    times = []
-    gc.disable()
-    try:
-        for _ in range(repeat):
-            t = time.perf_counter()
-            result = fn(arg)
-            times.append(time.perf_counter() - t)
-            del result
-    finally:
-        gc.enable()
-    return min(times)
+    return common.best(fn, repeat, arg)[0]
 
 
 def entries():
@@ -55,8 +41,18 @@ def entries():
     yield "decode-error-late", lambda n: "é" * n + "%C3", lambda s: _raises(urikit.decode, s), 20_000
     yield "parse-error-late", lambda n: "http://a/" + "é" * n + " ", lambda s: _raises(urikit.URIRef, s), 20_000
     yield "iriref-components", lambda n: "http://a/" + "é/" * n + "?" + "q" * n, _components, 20_000
-    yield "from-file-path-bytes", lambda n: b"/" + b"\xff/a" * n, lambda p: urikit.from_file_path(p, style="unix"), 10_000
-    yield "from-file-path-surrogates", lambda n: "/" + "\udcff/a" * n, lambda p: urikit.from_file_path(p, style="unix"), 10_000
+    yield (
+        "from-file-path-bytes",
+        lambda n: b"/" + b"\xff/a" * n,
+        lambda p: urikit.from_file_path(p, style="unix"),
+        10_000,
+    )
+    yield (
+        "from-file-path-surrogates",
+        lambda n: "/" + "\udcff/a" * n,
+        lambda p: urikit.from_file_path(p, style="unix"),
+        10_000,
+    )
     yield "to-file-path", lambda n: "file:///" + "%C3%A9/" * n, lambda u: urikit.to_file_path(u, style="unix"), 10_000
     yield "template-vars", lambda n: "".join("/{v%d}" % i for i in range(n)), urikit.URITemplate, 2_000
     yield "template-match", lambda n: "/" + "a/" * n, _TemplateMatch().run, 5_000
@@ -94,6 +90,7 @@ def arrow_entries():
     except ImportError:
         print("skip: arrow-* entries (pyarrow is not installed)", file=sys.stderr)
         return
+
     def rows(n):
         return pa.array(["http://é.example/" + "a/" * 8 + "?q=" + str(i) for i in range(n)])
 

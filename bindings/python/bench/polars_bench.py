@@ -17,10 +17,8 @@ plugin, polars, pyarrow.
 
 import argparse
 import os
-import pathlib
 import platform
 import sys
-import time
 
 # Before Polars starts its thread pool.
 os.environ["POLARS_MAX_THREADS"] = "1"
@@ -28,31 +26,8 @@ os.environ["POLARS_MAX_THREADS"] = "1"
 import polars as pl  # noqa: E402
 import urikit.arrow  # noqa: E402
 import urikit.polars  # noqa: E402,F401
-
-HERE = pathlib.Path(__file__).resolve()
-REPO = HERE.parents[3]
-# The same host pattern as bench.py's: scheme, "//", userinfo, then an IP
-# literal or everything up to the port, path, query or fragment.
-PATTERN = r"^[A-Za-z][A-Za-z0-9+.-]*://(?:[^@/?#]*@)?(\[[^\]/?#]*\]|[^:/?#]*)"
-
-
-def corpus_path(arg):
-    if arg:
-        return pathlib.Path(arg)
-    for root in (os.environ.get("URIKIT_CORPUS"), REPO.parent / "shared" / "corpus"):
-        if root and (pathlib.Path(root) / "gsd-urls.txt").exists():
-            return pathlib.Path(root) / "gsd-urls.txt"
-    return REPO / "dev" / "testdata" / "corpus" / "gsd-urls.txt"
-
-
-def best(fn, repeat):
-    times = []
-    out = None
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = fn()
-        times.append(time.perf_counter() - t)
-    return min(times), out
+from common import HOST_PATTERN as PATTERN  # noqa: E402
+from common import best, corpus_path  # noqa: E402
 
 
 def main():
@@ -77,7 +52,7 @@ def main():
             lambda: lf.select(pl.col("u").uri.host()).collect()["u"],
         ),
         (
-            "`.uri.host()` (lazy, `collect(engine=\"streaming\")`)",
+            '`.uri.host()` (lazy, `collect(engine="streaming")`)',
             lambda: lf.select(pl.col("u").uri.host()).collect(engine="streaming")["u"],
         ),
         (
