@@ -11,19 +11,23 @@ use urikit::UriRef;
 use crate::strings::{StrOut, Strs, view_slices};
 
 /// The names of the fields of [`parse`]'s struct, in order.
-pub const PARSE_FIELDS: [&str; 11] = [
-    "scheme",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-    "valid",
-    "error_index",
-    "error_kind",
-];
+pub const PARSE_FIELDS: [&str; 11] = {
+    // A view's fields (the views crate's record shape), then the parse's
+    // own three.
+    let view = urikit_views::record::VIEW_FIELDS;
+    let own = ["valid", "error_index", "error_kind"];
+    let mut out = [""; 11];
+    let mut i = 0;
+    while i < out.len() {
+        out[i] = if i < view.len() {
+            view[i]
+        } else {
+            own[i - view.len()]
+        };
+        i += 1;
+    }
+    out
+};
 
 /// The type of [`parse`]'s output for a string column of type `input`: a
 /// struct whose text fields have the input's string type.

@@ -24,16 +24,27 @@ use crate::{Finding, Parser, Reading, View, Views};
 /// The keys of a view, in order: its components, then `host_kind` after
 /// `host`. A parser that rejects the input has the one key `error`
 /// instead ([`ERROR_FIELD`]).
-pub const VIEW_FIELDS: [&str; 8] = [
-    "scheme",
-    "userinfo",
-    "host",
-    "host_kind",
-    "port",
-    "path",
-    "query",
-    "fragment",
-];
+///
+/// ```
+/// assert_eq!(urikit_views::record::VIEW_FIELDS[2..4], ["host", "host_kind"]);
+/// ```
+pub const VIEW_FIELDS: [&str; 8] = {
+    // The core's component list, with `host_kind` inserted: no second
+    // spelling of the components here.
+    let all = urikit::Component::ALL;
+    let mut out = [""; 8];
+    let (mut i, mut j) = (0, 0);
+    while i < all.len() {
+        out[j] = all[i].name();
+        j += 1;
+        if matches!(all[i], urikit::Component::Host) {
+            out[j] = "host_kind";
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// The key of a parser's error message, in place of [`VIEW_FIELDS`].
 pub const ERROR_FIELD: &str = "error";

@@ -35,6 +35,23 @@ pub enum Component {
 }
 
 impl Component {
+    /// Every component, in the order a URI writes them (RFC 3986 section
+    /// 3): the one list the faces' record shapes are built from.
+    ///
+    /// ```
+    /// let names: Vec<_> = urikit::Component::ALL.iter().map(|c| c.name()).collect();
+    /// assert_eq!(names, ["scheme", "userinfo", "host", "port", "path", "query", "fragment"]);
+    /// ```
+    pub const ALL: [Component; 7] = [
+        Component::Scheme,
+        Component::Userinfo,
+        Component::Host,
+        Component::Port,
+        Component::Path,
+        Component::Query,
+        Component::Fragment,
+    ];
+
     /// The lower-case name used in messages.
     ///
     /// ```
