@@ -190,10 +190,6 @@ impl Finding {
     }
 }
 
-const COMPONENTS: [&str; 7] = [
-    "scheme", "userinfo", "host", "port", "path", "query", "fragment",
-];
-
 fn field<'v>(v: &'v View<'_>, component: &str) -> Option<&'v str> {
     let c: &Option<Cow<'_, str>> = match component {
         "scheme" => &v.scheme,
@@ -260,7 +256,7 @@ pub(super) fn findings(input: &str, views: &[(Parser, Reading<'_>)]) -> Vec<Find
             weight,
         });
     }
-    for component in COMPONENTS {
+    for component in urikit::Component::ALL.map(urikit::Component::name) {
         let compared: Vec<(Parser, &View<'_>)> = ok
             .iter()
             .copied()
