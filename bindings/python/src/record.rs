@@ -206,38 +206,28 @@ impl<'py> Seq<'py> {
     }
 }
 
-impl<'py> ser::SerializeSeq for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.push(v)
-    }
-    fn end(self) -> Out<'py> {
-        self.done()
-    }
+// serde's three sequence traits differ only in the name of the element
+// method: one body each, written once.
+macro_rules! seq_impl {
+    ($($trait:ident :: $method:ident),*) => {$(
+        impl<'py> ser::$trait for Seq<'py> {
+            type Ok = Bound<'py, PyAny>;
+            type Error = Error;
+            fn $method<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
+                self.push(v)
+            }
+            fn end(self) -> Out<'py> {
+                self.done()
+            }
+        }
+    )*};
 }
 
-impl<'py> ser::SerializeTuple for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.push(v)
-    }
-    fn end(self) -> Out<'py> {
-        self.done()
-    }
-}
-
-impl<'py> ser::SerializeTupleStruct for Seq<'py> {
-    type Ok = Bound<'py, PyAny>;
-    type Error = Error;
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, v: &T) -> Result<(), Error> {
-        self.push(v)
-    }
-    fn end(self) -> Out<'py> {
-        self.done()
-    }
-}
+seq_impl!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field
+);
 
 impl<'py> ser::SerializeMap for Map<'py> {
     type Ok = Bound<'py, PyAny>;
