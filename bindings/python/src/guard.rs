@@ -163,22 +163,31 @@ impl PyPolicy {
 /// >>> v = Guard().check('http://[::ffff:169.254.169.254]/')
 /// >>> v.allowed, v.reason, v.host, v.addresses
 /// (False, 'denied-address', '::ffff:169.254.169.254', ['::ffff:169.254.169.254'])
-#[pyclass(frozen, module = "urikit.guard", name = "Verdict", get_all)]
+#[pyclass(frozen, module = "urikit.guard", name = "Verdict")]
 pub struct PyVerdict {
     /// The URL (or host) checked.
+    #[pyo3(get)]
     input: String,
     /// Whether it may be fetched.
+    #[pyo3(get)]
     allowed: bool,
     /// The refusal kind's name.
+    #[pyo3(get)]
     reason: Option<&'static str>,
     /// The refusal's detail.
+    #[pyo3(get)]
     detail: Option<String>,
     /// The host as the client read it.
+    #[pyo3(get)]
     host: Option<String>,
     /// The port (the scheme's default when the URL has none).
+    #[pyo3(get)]
     port: Option<u16>,
     /// The addresses, as text.
+    #[pyo3(get)]
     addresses: Vec<String>,
+    /// The refusal as the crate words it (`GuardError`'s message).
+    message: Option<String>,
 }
 
 #[pymethods]
@@ -191,7 +200,8 @@ impl PyVerdict {
             return Ok(());
         };
         let detail = self.detail.as_deref().unwrap_or("");
-        let err = GuardError::new_err(format!("{}: {detail} ({})", reason, self.input));
+        let message = self.message.as_deref().unwrap_or(reason);
+        let err = GuardError::new_err(format!("{message} ({reason}, {})", self.input));
         let value = err.value(py);
         let set = value
             .setattr("index", None::<usize>)
@@ -209,10 +219,17 @@ impl PyVerdict {
     }
 
     fn __repr__(&self) -> String {
-        match self.reason {
-            None => format!("Verdict(allowed, host={:?})", self.host),
-            Some(r) => format!("Verdict(refused {r}, host={:?})", self.host),
-        }
+        // Python's repr of the values: 'text' or None.
+        let py =
+            |v: Option<&str>| v.map_or("None".to_string(), |v| format!("{v:?}").replace('"', "'"));
+        format!(
+            "Verdict(allowed={}, reason={}, host={}, addresses={:?})",
+            if self.allowed { "True" } else { "False" },
+            py(self.reason),
+            py(self.host.as_deref()),
+            self.addresses
+        )
+        .replace('"', "'")
     }
 }
 
@@ -226,8 +243,10 @@ fn verdict(input: &str, r: Result<Checked, Refusal>) -> PyVerdict {
             host: Some(c.host),
             port: Some(c.port),
             addresses: c.addresses.iter().map(|a| a.ip().to_string()).collect(),
+            message: None,
         },
         Err(e) => PyVerdict {
+            message: Some(e.to_string()),
             input: input.to_string(),
             allowed: false,
             reason: Some(e.kind.name()),
@@ -396,13 +415,7 @@ impl PyGuard {
     /// ['2606:4700::1111']
     /// >>> Guard().check_host('rebind.example', 80, lambda h, p: ['93.184.215.14']).addresses
     /// ['93.184.215.14']
-    fn check_host(
-        &self,
-        py: Python<'_>,
-        host: Text,
-        port: u16,
-        resolver: Py<PyAny>,
-    ) -> PyVerdict {
+    fn check_host(&self, py: Python<'_>, host: Text, port: u16, resolver: Py<PyAny>) -> PyVerdict {
         let g = self.0.clone().with_resolver(Callback(resolver));
         let host: &str = &host;
         let r = py.detach(|| g.resolve_host(host, port));
