@@ -18,7 +18,7 @@ use urikit_guard::{Checked, Client, Guard, Policy, Preset, Refusal, RefusalKind,
 use crate::errors::{Name, Text, URIError, uri_error};
 
 pyo3::create_exception!(
-    urikit,
+    urikit.guard,
     GuardError,
     URIError,
     "A request the guard refused.\n\n\
@@ -36,7 +36,7 @@ pyo3::create_exception!(
 );
 
 pyo3::create_exception!(
-    urikit,
+    urikit.guard,
     PolicyError,
     URIError,
     "A policy text or file that could not be read.\n\n\
@@ -160,9 +160,9 @@ impl PyPolicy {
 /// one when refused for an address.
 ///
 /// >>> from urikit.guard import Guard
-/// >>> v = Guard().check('http://[::ffff:169.254.169.254]/')
+/// >>> v = Guard().check('http://[::ffff:169.254.169.254]/')  # WHATWG writes the host in hex
 /// >>> v.allowed, v.reason, v.host, v.addresses
-/// (False, 'denied-address', '::ffff:169.254.169.254', ['::ffff:169.254.169.254'])
+/// (False, 'denied-address', '::ffff:a9fe:a9fe', ['::ffff:169.254.169.254'])
 #[pyclass(frozen, module = "urikit.guard", name = "Verdict")]
 pub struct PyVerdict {
     /// The URL (or host) checked.

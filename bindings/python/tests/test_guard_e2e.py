@@ -10,7 +10,7 @@ from typing import Any, Callable, Iterator, List, Tuple
 
 import pytest
 from conftest import require
-from guard_servers import POLICY, Server, Names, pair, public, refused, target, vectors
+from guard_servers import POLICY, Names, Server, pair, refused, vectors
 from urikit.guard import Guard, GuardError, Policy
 
 httpx = require("httpx")
@@ -67,8 +67,13 @@ def _requests_get(names: Names, policy: str = POLICY) -> Callable[[str], str]:
 
 CLIENTS = {"httpx": _httpx_get, "httpx-async": _httpx_async_get, "requests": _requests_get}
 # What a client raises for a URL it cannot read itself, before any transport (a refusal too: nothing is sent).
-CLIENT_REFUSALS = (httpx.InvalidURL, httpx.UnsupportedProtocol, requests.exceptions.InvalidURL,
-                   requests.exceptions.InvalidSchema, requests.exceptions.MissingSchema)
+CLIENT_REFUSALS = (
+    httpx.InvalidURL,
+    httpx.UnsupportedProtocol,
+    requests.exceptions.InvalidURL,
+    requests.exceptions.InvalidSchema,
+    requests.exceptions.MissingSchema,
+)
 
 
 @pytest.mark.parametrize("name", CLIENTS)
@@ -80,9 +85,13 @@ def test_refused_cases_never_reach_the_target(name: str, servers: Tuple[Server, 
     t, p = tgt.port, pub.port
     cases = refused(t)
     # Redirects from the public server into the target, by address, name, number form and local name.
-    for to, why in [(f"http://127.0.0.1:{t}/", "denied-address"), (f"http://target.test:{t}/", "denied-address"),
-                    (f"http://0x7f.1:{t}/", "denied-address"), (f"http://localhost:{t}/", "denied-host"),
-                    (f"http://[::1]:{t}/", "denied-address")]:
+    for to, why in [
+        (f"http://127.0.0.1:{t}/", "denied-address"),
+        (f"http://target.test:{t}/", "denied-address"),
+        (f"http://0x7f.1:{t}/", "denied-address"),
+        (f"http://localhost:{t}/", "denied-host"),
+        (f"http://[::1]:{t}/", "denied-address"),
+    ]:
         cases.append((f"http://127.0.0.2:{p}/to/{to}", why))
     seen = []
     for url, want in cases:

@@ -28,7 +28,7 @@ policy.
 denied-address 169.254.169.254
 """
 
-from typing import Any, Optional
+from typing import Any, Optional, Union
 
 import anyio.to_thread
 import httpcore
@@ -55,7 +55,9 @@ def _guard_for(guard: Optional[Guard]) -> Guard:
 def _no_proxy(kwargs: Any) -> None:
     for key in ("proxy", "uds"):
         if kwargs.get(key) is not None:
-            raise ValueError(f"{key}=: the guard checks the address httpx connects to, and through a {key} that is not the target's")
+            raise ValueError(
+                f"{key}=: the guard checks the address httpx connects to, and through a {key} that is not the target's"
+            )
 
 
 class _GuardBackend(httpcore.NetworkBackend):
@@ -66,7 +68,14 @@ class _GuardBackend(httpcore.NetworkBackend):
         self._resolver = resolver
         self._inner = inner
 
-    def connect_tcp(self, host: str, port: int, timeout: Optional[float] = None, local_address: Optional[str] = None, socket_options: Any = None) -> httpcore.NetworkStream:
+    def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: Optional[float] = None,
+        local_address: Optional[str] = None,
+        socket_options: Any = None,
+    ) -> httpcore.NetworkStream:
         verdict = self._guard.check_host(host, port, self._resolver)
         verdict.raise_for_refusal()
         last: Optional[Exception] = None
@@ -78,7 +87,9 @@ class _GuardBackend(httpcore.NetworkBackend):
         assert last is not None  # an allowed verdict has at least one address
         raise last
 
-    def connect_unix_socket(self, path: str, timeout: Optional[float] = None, socket_options: Any = None) -> httpcore.NetworkStream:
+    def connect_unix_socket(
+        self, path: str, timeout: Optional[float] = None, socket_options: Any = None
+    ) -> httpcore.NetworkStream:
         raise ValueError("a unix socket: the guard checks tcp connections only")
 
     def sleep(self, seconds: float) -> None:
@@ -93,7 +104,14 @@ class _AsyncGuardBackend(httpcore.AsyncNetworkBackend):
         self._resolver = resolver
         self._inner = inner
 
-    async def connect_tcp(self, host: str, port: int, timeout: Optional[float] = None, local_address: Optional[str] = None, socket_options: Any = None) -> httpcore.AsyncNetworkStream:
+    async def connect_tcp(
+        self,
+        host: str,
+        port: int,
+        timeout: Optional[float] = None,
+        local_address: Optional[str] = None,
+        socket_options: Any = None,
+    ) -> httpcore.AsyncNetworkStream:
         verdict = await anyio.to_thread.run_sync(self._guard.check_host, host, port, self._resolver)
         verdict.raise_for_refusal()
         last: Optional[Exception] = None
@@ -105,20 +123,26 @@ class _AsyncGuardBackend(httpcore.AsyncNetworkBackend):
         assert last is not None
         raise last
 
-    async def connect_unix_socket(self, path: str, timeout: Optional[float] = None, socket_options: Any = None) -> httpcore.AsyncNetworkStream:
+    async def connect_unix_socket(
+        self, path: str, timeout: Optional[float] = None, socket_options: Any = None
+    ) -> httpcore.AsyncNetworkStream:
         raise ValueError("a unix socket: the guard checks tcp connections only")
 
     async def sleep(self, seconds: float) -> None:
         await self._inner.sleep(seconds)
 
 
-def _install(pool: object, backend: object) -> None:
+def _install(pool: object, backend: Union[httpcore.NetworkBackend, httpcore.AsyncNetworkBackend]) -> None:
     # httpx.HTTPTransport takes no network backend: its pool (built without a
     # proxy, so an httpcore connection pool) gets ours. Checked, so that an
     # httpx release that builds its pool otherwise fails here, loudly, rather
     # than connecting unguarded.
-    if not isinstance(pool, (httpcore.ConnectionPool, httpcore.AsyncConnectionPool)) or not hasattr(pool, "_network_backend"):
-        raise RuntimeError(f"urikit.guard: httpx built a {type(pool).__name__}, not the connection pool the guard expects")
+    if not isinstance(pool, (httpcore.ConnectionPool, httpcore.AsyncConnectionPool)) or not hasattr(
+        pool, "_network_backend"
+    ):
+        raise RuntimeError(
+            f"urikit.guard: httpx built a {type(pool).__name__}, not the connection pool the guard expects"
+        )
     pool._network_backend = backend
 
 
@@ -138,7 +162,7 @@ class GuardTransport(httpx.HTTPTransport):
     ...     c.get('http://0x7f.1/')
     Traceback (most recent call last):
     ...
-    urikit.GuardError: denied-address: address denied... (http://0x7f.1/)
+    urikit.guard.GuardError: address denied: 127.0.0.1 is in 127.0.0.0/8 (loopback, RFC 1122) (denied-address, http://0x7f.1/)
     """
 
     def __init__(self, guard: Optional[Guard] = None, *, resolver: Resolver = system_resolver, **kwargs: Any) -> None:
@@ -196,7 +220,9 @@ def client(guard: Optional[Guard] = None, *, resolver: Resolver = system_resolve
     return httpx.Client(transport=t, trust_env=False, **kwargs)
 
 
-def async_client(guard: Optional[Guard] = None, *, resolver: Resolver = system_resolver, **kwargs: Any) -> httpx.AsyncClient:
+def async_client(
+    guard: Optional[Guard] = None, *, resolver: Resolver = system_resolver, **kwargs: Any
+) -> httpx.AsyncClient:
     """``client()`` for asyncio and trio: an ``httpx.AsyncClient`` with an ``AsyncGuardTransport``."""
     t = AsyncGuardTransport(guard, resolver=resolver)
     kwargs.setdefault("max_redirects", t.guard.policy.max_redirects)

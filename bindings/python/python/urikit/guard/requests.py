@@ -116,7 +116,7 @@ class GuardAdapter(HTTPAdapter):
     >>> s.get('http://0177.0.0.1/')
     Traceback (most recent call last):
     ...
-    urikit.GuardError: address denied: 127.0.0.1 is in 127.0.0.0/8 (loopback, RFC 1122) (denied-address, http://0177.0.0.1/)
+    urikit.guard.GuardError: address denied: 127.0.0.1 is in 127.0.0.0/8 (loopback, RFC 1122) (denied-address, http://0177.0.0.1/)
     >>> s.close()
     """
 
