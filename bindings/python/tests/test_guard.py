@@ -145,3 +145,24 @@ def test_redirect_hops() -> None:
 def test_system_resolver() -> None:
     assert system_resolver("127.0.0.1", 80) == ["127.0.0.1"]
     assert system_resolver("::1", 80) == ["::1"]
+
+
+def test_the_docs_examples_run() -> None:
+    # docs/guard.md's Python examples, as doctests (they refuse before any connection: no network needed).
+    import doctest
+    import re
+
+    from conftest import REPO, require
+
+    require("httpx")
+    require("requests")
+    doc = REPO / "docs" / "guard.md"
+    blocks = re.findall(r"```python\n(.*?)```", doc.read_text(encoding="utf-8"), re.S)
+    assert len(blocks) == 3
+    globs: dict = {}
+    for i, block in enumerate(blocks):
+        test = doctest.DocTestParser().get_doctest(block, globs, f"docs/guard.md[{i}]", str(doc), 0)
+        # The blocks share their names, as a reader running them in order would.
+        failed, attempted = doctest.DocTestRunner().run(test, clear_globs=False)
+        assert attempted > 0 and failed == 0, f"docs/guard.md python block {i}"
+        globs.update(test.globs)
