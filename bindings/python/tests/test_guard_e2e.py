@@ -6,11 +6,11 @@ address a connection goes to. The control tests show the same URLs reach the tar
 import asyncio
 import ipaddress
 import socket
-from typing import Any, Callable, Iterator, List, Tuple
+from typing import Any, Callable, Iterator, List, Optional, Tuple
 
 import pytest
 from conftest import require
-from guard_servers import POLICY, Names, Server, pair, refused, vectors
+from guard_servers import POLICY, Names, Server, pair, public, refused, vectors
 from urikit.guard import Guard, GuardError, Policy
 
 httpx = require("httpx")
@@ -230,3 +230,68 @@ def test_a_proxy_is_refused_by_the_adapter(servers: Tuple[Server, Server]) -> No
     with pytest.raises(ValueError, match="proxy"):
         s.get(f"http://127.0.0.2:{pub.port}/", proxies={"http": f"http://127.0.0.2:{pub.port}"})
     assert pub.hits == 0
+
+
+def _tls_server(tmp: Any) -> Tuple[Server, str, List[str]]:
+    """The public server behind TLS with a self-signed certificate for ``public.test`` only; the server names
+    the client sent (SNI) are recorded."""
+    import shutil
+    import ssl
+    import subprocess
+
+    if shutil.which("openssl") is None:
+        pytest.skip("no openssl to make a test certificate")
+    cert, key = str(tmp / "cert.pem"), str(tmp / "key.pem")
+    subprocess.run(
+        [
+            "openssl",
+            "req",
+            "-x509",
+            "-newkey",
+            "rsa:2048",
+            "-nodes",
+            "-keyout",
+            key,
+            "-out",
+            cert,
+            "-days",
+            "1",
+            "-subj",
+            "/CN=public.test",
+            "-addext",
+            "subjectAltName=DNS:public.test",
+        ],
+        check=True,
+        capture_output=True,
+    )
+    sni: List[str] = []
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.load_cert_chain(cert, key)
+
+    def record(sock: Any, name: Optional[str], _ctx: Any) -> None:
+        sni.append(str(name))
+
+    ctx.sni_callback = record
+    s = public()
+    s.httpd.socket = ctx.wrap_socket(s.httpd.socket, server_side=True)
+    return s, cert, sni
+
+
+def test_tls_keeps_the_name_and_connects_to_the_checked_address(tmp_path: Any) -> None:
+    # public.test is in no real DNS: only the guard's resolver knows it (127.0.0.2). The certificate is valid for
+    # the name only, so a verified response shows the client sent the name (SNI, certificate check) while the
+    # socket went to the checked address.
+    import ssl
+
+    server, cert, sni = _tls_server(tmp_path)
+    try:
+        url = f"https://public.test:{server.port}/"
+        g = Guard(Policy.from_text(POLICY), client="httpx")
+        t = GuardTransport(g, resolver=Names(), verify=ssl.create_default_context(cafile=cert))
+        with httpx.Client(transport=t, trust_env=False) as c:
+            assert c.get(url).text == "public"
+        s = requests_session(Guard(Policy.from_text(POLICY), client="urllib3"), resolver=Names())
+        assert s.get(url, verify=cert, timeout=5).text == "public"
+        assert sni == ["public.test", "public.test"] and server.hits == 2
+    finally:
+        server.close()
