@@ -295,3 +295,20 @@ def test_tls_keeps_the_name_and_connects_to_the_checked_address(tmp_path: Any) -
         assert sni == ["public.test", "public.test"] and server.hits == 2
     finally:
         server.close()
+
+
+@pytest.mark.parametrize("name", CLIENTS)
+def test_scheme_and_port_rules_hold_per_request(name: str, servers: Tuple[Server, Server]) -> None:
+    # The policy's schemes and ports are the URL check's (a connection sees neither): the public server, whose
+    # address the policy allows, is refused by scheme, then by port.
+    _, pub = servers
+    p = pub.port
+    https_only = POLICY.replace("[allow]", 'schemes = ["https"]\n[allow]')
+    with pytest.raises(GuardError) as e:
+        CLIENTS[name](Names(), https_only)(f"http://127.0.0.2:{p}/")
+    assert e.value.reason == "scheme"
+    other_port = POLICY.replace("[allow]", f"ports = [{p + 1 if p < 65535 else p - 1}]\n[allow]")
+    with pytest.raises(GuardError) as e:
+        CLIENTS[name](Names(), other_port)(f"http://public.test:{p}/")
+    assert (e.value.reason, e.value.host) == ("port", "public.test")
+    assert pub.hits == 0
