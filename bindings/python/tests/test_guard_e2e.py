@@ -4,7 +4,6 @@ test policy) is reached, redirects into private space are refused, and a name th
 address a connection goes to. The control tests show the same URLs reach the target without the guard."""
 
 import asyncio
-import ipaddress
 import socket
 from typing import Any, Callable, Iterator, List, Optional, Tuple
 
@@ -183,22 +182,25 @@ VECTORS = list(vectors())
 @pytest.mark.parametrize("name", CLIENTS)
 def test_every_vector_is_refused_before_a_connection(name: str, monkeypatch: Any) -> None:
     # Every refuse vector of the Rust crate (written for the default policy), every name resolving to 127.0.0.1:
-    # no connection may go to an address Python's own ipaddress module calls non-global (an independent reading
-    # of the registries).
-    assert len(VECTORS) > 500
+    # each is refused (by the guard, or by the client itself as a URL it cannot read) before any socket connects.
+    assert len(VECTORS) > 700
     get = CLIENTS[name](Names(everything=True), "")
     tried = _refused_connects(monkeypatch)
-    leaks = []
+    leaks, by_guard = [], 0
     for where, url in VECTORS:
         before = len(tried)
         try:
             get(url)
+            leaks.append(f"{where}: {url!r} fetched")
+        except GuardError:
+            by_guard += 1
         except Exception:
             pass
-        for ip, port in tried[before:]:
-            if not ipaddress.ip_address(ip.split("%")[0]).is_global:
-                leaks.append(f"{where}: {url!r} connected to {ip}:{port}")
+        leaks += [f"{where}: {url!r} connected to {ip}:{port}" for ip, port in tried[before:]]
     assert not leaks, "\n".join(leaks[:40])
+    # Most are the guard's refusals; the rest are URLs the client cannot read (httpx: 0177.0.0.1, no host, ...;
+    # requests: schemes it has no adapter for).
+    assert by_guard > len(VECTORS) // 2, by_guard
 
 
 def test_control_unguarded_clients_reach_the_target(servers: Tuple[Server, Server]) -> None:
