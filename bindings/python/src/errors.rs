@@ -29,7 +29,12 @@ pyo3::create_exception!(
 /// library never sees (a level, profile, rule or style by name; a port read
 /// as a number). Every other kind is one of the library's names
 /// (`error_kinds`); text that is not Unicode is the library's `not-unicode`.
-pub const OWN_KINDS: &[&str] = &["port-overflow", "unknown-errors", "form-needs-lenient"];
+pub const OWN_KINDS: &[&str] = &[
+    "port-overflow",
+    "unknown-errors",
+    "form-needs-lenient",
+    crate::guard::INVALID_POLICY,
+];
 
 /// The kinds of a name outside one of the core's named sets
 /// (`urikit::names::Named::UNKNOWN`), for every set this layer reads.
@@ -44,14 +49,17 @@ pub const NAMED_KINDS: &[&str] = {
         urikit::rfc8089::PathStyle::UNKNOWN,
         urikit::rfc6570::MatchMode::UNKNOWN,
         urikit_views::Parser::UNKNOWN,
+        urikit_guard::Client::UNKNOWN,
+        urikit_guard::Preset::UNKNOWN,
     ]
 };
 
 /// Every error kind name a `URIError` can carry, by the library type that
 /// defines it (its `NAMES`), and this layer's own under `"python"`:
 /// ``urikit._urikit.ERROR_KINDS``, so a test can check that what is raised
-/// comes from these lists.
-pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
+/// comes from these lists. A `GuardError`'s kind is the guard's
+/// `RefusalKind` name (`"RefusalKind"`).
+pub fn error_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
     use urikit::rfc6570::{AmbiguityKind, ExpandErrorKind, MatchErrorKind, TemplateErrorKind};
     vec![
         ("ErrorKind", urikit::ErrorKind::NAMES),
@@ -75,6 +83,11 @@ pub fn error_kinds() -> Vec<(&'static str, &'static [&'static str])> {
         ("Named", NAMED_KINDS),
         ("python", OWN_KINDS),
     ]
+    .into_iter()
+    .map(|(k, v): (&'static str, &'static [&'static str])| (k, v.to_vec()))
+    // The guard's refusal kinds: a `GuardError`'s kind is its reason.
+    .chain([("RefusalKind", crate::guard::reason_names())])
+    .collect()
 }
 
 /// A `URIError` with its attributes set.

@@ -9,6 +9,7 @@ mod classes;
 mod errors;
 mod findings;
 mod funcs;
+mod guard;
 mod iri;
 mod java;
 mod offsets;
@@ -72,6 +73,7 @@ fn _urikit(m: &Bound<'_, PyModule>) -> PyResult<()> {
         .iter()
         .map(|s| s.name())
         .collect();
+    guard::register(m)?;
     m.add("ENCODE_SETS", pyo3::types::PyTuple::new(py, sets)?)?;
     Ok(())
 }

@@ -6,18 +6,31 @@ each docstring's examples with ``urikit`` in scope.
 """
 
 import doctest
+import importlib
 import inspect
 
 import pytest
 import urikit
 import urikit.arrow
 import urikit.compat
+import urikit.guard
 import urikit.jsonschema
+
+
+def _guard_modules():
+    # The guard's integrations need httpx and requests (the `guard` extra).
+    out = [urikit.guard]
+    for name in ("httpx", "requests"):
+        try:
+            out.append(importlib.import_module(f"urikit.guard.{name}"))
+        except ImportError:
+            pass
+    return out
 
 
 def _docstrings():
     seen = set()
-    for mod in (urikit, urikit.compat, urikit.jsonschema, urikit.arrow):
+    for mod in (urikit, urikit.compat, urikit.jsonschema, urikit.arrow, *_guard_modules()):
         yield mod, mod.__name__, mod.__doc__ or ""
         for name in getattr(mod, "__all__", []):
             obj = getattr(mod, name)

@@ -49,5 +49,35 @@ def use() -> None:
     del hosts, ascii_hosts, back_iri, nfc, host_a, host_u, scheme, maybe, q, port, port_text, back, text, same, kinds, spans, dec, split, url, ok
 
 
+def use_guard() -> None:
+    import urikit.guard
+    import urikit.guard.httpx
+    import urikit.guard.requests
+
+    g = urikit.guard.Guard(urikit.guard.Policy.from_text("max_redirects = 2"), client="httpx")
+    v: urikit.guard.Verdict = g.check("http://0x7f.1/")
+    reason: Optional[str] = v.reason
+    addresses: List[str] = v.addresses
+    resolver: urikit.guard.Resolver = urikit.guard.system_resolver
+    checked: urikit.guard.Verdict = g.check_host("127.0.0.1", 80, resolver)
+    try:
+        v.raise_for_refusal()
+    except urikit.guard.GuardError as e:
+        why: str = e.reason
+        address: Optional[str] = e.address
+        del why, address
+    with urikit.guard.httpx.client(g) as c:
+        transport: urikit.guard.httpx.GuardTransport = urikit.guard.httpx.GuardTransport(g)
+        del c, transport
+    with urikit.guard.requests.session() as s:
+        adapter: urikit.guard.requests.GuardAdapter = urikit.guard.requests.GuardAdapter()
+        del s, adapter
+    del reason, addresses, checked
+
+
 def test_use() -> None:
     use()
+
+
+def test_use_guard() -> None:
+    use_guard()

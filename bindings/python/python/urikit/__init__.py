@@ -19,7 +19,8 @@ URI('http://xn--r8jz45g.jp/')
 >>> urikit.URI('http://xn--r8jz45g.jp/').to_iri(idna=True)
 IRI('http://例え.jp/')
 
-The submodules ``urikit.arrow``, ``urikit.compat``, ``urikit.jsonschema`` and
+The submodules ``urikit.arrow``, ``urikit.compat``, ``urikit.guard`` (the SSRF
+guard, with its httpx transport and requests adapter), ``urikit.jsonschema`` and
 ``urikit.polars`` load on first use (``import urikit`` alone does not import
 them, nor pyarrow, nor Polars; with Polars already imported, it loads
 ``urikit.polars``, which registers Polars' ``uri`` expression namespace):
@@ -63,11 +64,12 @@ from ._urikit import __version__ as __version__
 if TYPE_CHECKING:
     from . import arrow as arrow
     from . import compat as compat
+    from . import guard as guard
     from . import jsonschema as jsonschema
     from . import polars as polars
 
 # The submodules loaded lazily by ``__getattr__`` (PEP 562).
-_SUBMODULES = ("arrow", "compat", "jsonschema", "polars")
+_SUBMODULES = ("arrow", "compat", "guard", "jsonschema", "polars")
 
 
 def __getattr__(name: str) -> Any:

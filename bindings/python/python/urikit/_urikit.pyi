@@ -1,5 +1,5 @@
 import os
-from typing import Any, Dict, List, Literal, Mapping, Optional, Tuple, Type, Union, final, overload
+from typing import Any, Callable, Dict, List, Literal, Mapping, Optional, Sequence, Tuple, Type, Union, final, overload
 
 __version__: str
 __all__ = [
@@ -38,6 +38,14 @@ __all__ = [
     "arrow_kernel",
     "ARROW_KERNELS",
     "ENCODE_SETS",
+    "GuardError",
+    "PolicyError",
+    "Policy",
+    "Guard",
+    "Verdict",
+    "GUARD_CLIENTS",
+    "GUARD_PRESETS",
+    "GUARD_REASONS",
 ]
 
 _Level = Literal["string", "syntax", "scheme"]
@@ -295,3 +303,61 @@ class JavaURI:
     def __gt__(self, other: JavaURI, /) -> bool: ...
     def __ge__(self, other: JavaURI, /) -> bool: ...
     def __reduce__(self) -> Tuple[Type[JavaURI], Tuple[str]]: ...
+
+# urikit.guard's native half (re-exported there).
+
+GUARD_CLIENTS: Tuple[str, ...]
+GUARD_PRESETS: Tuple[str, ...]
+GUARD_REASONS: Tuple[str, ...]
+
+class GuardError(URIError):
+    reason: str
+    host: Optional[str]
+    address: Optional[str]
+    detail: str
+    url: str
+
+class PolicyError(URIError):
+    line: Optional[int]
+
+@final
+class Policy:
+    def __new__(cls, preset: str = "public") -> Policy: ...
+    @staticmethod
+    def from_text(text: str) -> Policy: ...
+    @staticmethod
+    def from_file(path: Union[str, os.PathLike[str]]) -> Policy: ...
+    @property
+    def preset(self) -> str: ...
+    @property
+    def max_redirects(self) -> int: ...
+
+@final
+class Verdict:
+    @property
+    def input(self) -> str: ...
+    @property
+    def allowed(self) -> bool: ...
+    @property
+    def reason(self) -> Optional[str]: ...
+    @property
+    def detail(self) -> Optional[str]: ...
+    @property
+    def host(self) -> Optional[str]: ...
+    @property
+    def port(self) -> Optional[int]: ...
+    @property
+    def addresses(self) -> List[str]: ...
+    def raise_for_refusal(self) -> None: ...
+
+@final
+class Guard:
+    def __new__(cls, policy: Optional[Policy] = None, client: str = "whatwg") -> Guard: ...
+    @property
+    def policy(self) -> Policy: ...
+    @property
+    def client(self) -> str: ...
+    def check(self, url: str) -> Verdict: ...
+    def check_addresses(self, url: str, addresses: Sequence[str]) -> Verdict: ...
+    def check_host(self, host: str, port: int, resolver: Callable[[str, int], Sequence[str]]) -> Verdict: ...
+    def check_redirect(self, location: str, hop: int) -> Verdict: ...
