@@ -24,6 +24,10 @@ macro_rules! kinds {
             /// use urikit_guard::RefusalKind;
             /// assert_eq!(RefusalKind::DeniedAddress.name(), "denied-address");
             /// assert_eq!(RefusalKind::from_name("denied-address"), Some(RefusalKind::DeniedAddress));
+            /// // As every named set of urikit (`urikit::names::Named`):
+            /// use urikit::names::Named;
+            /// assert_eq!(RefusalKind::parse_name("port"), Ok(RefusalKind::Port));
+            /// assert_eq!(RefusalKind::parse_name("dns").unwrap_err().name(), "unknown-refusal-kind");
             /// ```
             pub const fn name(self) -> &'static str {
                 match self {
@@ -42,6 +46,15 @@ macro_rules! kinds {
                 }
             }
         }
+
+        // The one mechanism for names (urikit::names): the faces list and
+        // parse the kinds as they do every named set.
+        urikit::impl_named!(
+            RefusalKind,
+            "refusal kind",
+            "unknown-refusal-kind",
+            [$(RefusalKind::$v),*]
+        );
     };
 }
 
