@@ -96,7 +96,10 @@ impl Resolver for Given {
                 // A zone (`fe80::1%eth0`) is not part of the address.
                 let bare = a.split('%').next().unwrap_or(a);
                 bare.parse::<IpAddr>().map_err(|_| {
-                    io::Error::new(io::ErrorKind::InvalidData, format!("`{a}` is not an address"))
+                    io::Error::new(
+                        io::ErrorKind::InvalidData,
+                        format!("`{a}` is not an address"),
+                    )
                 })
             })
             .collect()
@@ -263,8 +266,14 @@ mod tests {
             .check_addresses("a.example", 80, r#"["93.184.215.14","10.0.0.1"]"#, "whatwg")
             .ok()
             .unwrap());
-        assert_eq!((r["reason"].as_str(), r["address"].as_str()), (Some("denied-address"), Some("10.0.0.1")));
-        let r = v(&p.check_addresses("a.example", 80, "[]", "whatwg").ok().unwrap());
+        assert_eq!(
+            (r["reason"].as_str(), r["address"].as_str()),
+            (Some("denied-address"), Some("10.0.0.1"))
+        );
+        let r = v(&p
+            .check_addresses("a.example", 80, "[]", "whatwg")
+            .ok()
+            .unwrap());
         assert_eq!(r["reason"], "resolve-failed");
         let e = GuardPolicy::from_text("preset = \"public\"\nports = [80, \"x\"]\n")
             .err()
