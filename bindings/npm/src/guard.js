@@ -175,8 +175,9 @@ export function guardConnect(policy, { client = 'whatwg', lookup, timeout = 10_0
       }
     };
     // undici gives the URL's hostname (WHATWG's reading; IPv6 without
-    // brackets) and port ('' for the scheme's default).
-    const host = String(opts.hostname ?? '');
+    // brackets in the undici versions tested, removed here if not) and
+    // port ('' for the scheme's default).
+    const host = String(opts.hostname ?? '').replace(/^\[(.*)\]$/, '$1');
     const https = opts.protocol === 'https:';
     const port = Number(opts.port) || (https ? 443 : 80);
     const ip = node.net.isIP(host) !== 0;

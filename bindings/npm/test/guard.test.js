@@ -276,13 +276,24 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
   test(`${which} through guardDispatcher: refused cases never reach the target`, e2e, async () => {
     const { pub, target, port } = await servers();
     const { lookup } = testLookup();
-    const dispatcher = guardDispatcher(Policy.fromText(POLICY), { Agent: undici.Agent, lookup });
+    // The Agent under the guard's records what the guard let through: a
+    // redirect hop it records went through the dispatcher's `dispatch`.
+    const passed = [];
+    class Recording extends undici.Agent {
+      dispatch(opts, handler) {
+        passed.push(`${String(opts.origin).replace(/\/$/, '')}${opts.path}`);
+        return super.dispatch(opts, handler);
+      }
+    }
+    const dispatcher = guardDispatcher(Policy.fromText(POLICY), { Agent: Recording, lookup });
     try {
       const get = (url) => fetchWith(url, { dispatcher });
-      // The public server is reached, by address and by name.
-      for (const url of [`http://127.0.0.2:${port}/`, `http://public.test:${port}/`]) {
+      // The public server is reached, by address, by name, and by a redirect.
+      const hop = `http://127.0.0.2:${port}/to/http://public.test:${port}/`;
+      for (const url of [`http://127.0.0.2:${port}/`, `http://public.test:${port}/`, hop]) {
         assert.equal(await (await get(url)).text(), 'public', url);
       }
+      assert.deepEqual(passed.slice(2), [hop, `http://public.test:${port}/`]);
       const cases = [
         [`http://0x7f.1:${port}/`, 'denied-address', '127.0.0.1', '127.0.0.1'],
         [`http://[::ffff:127.0.0.1]:${port}/`, 'denied-address', '::ffff:7f00:1', '::ffff:127.0.0.1'],
@@ -314,7 +325,10 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
         assert.ok(r && REFUSAL_KINDS.includes(r.reason), `${where}: ${JSON.stringify(url)}: ${err?.cause ?? err}`);
       }
       assert.equal(target.hits, 0, 'requests that reached the target');
-      assert.equal(pub.hits, 2 + 3, 'the public server: two fetches and three redirects');
+      assert.equal(pub.hits, 2 + 2 + 3, 'the public server: two fetches, a redirect and its hop, three redirects');
+      // The URLs and hops whose host is an address were refused before the
+      // Agent (names are refused where the connection is made).
+      assert.deepEqual(passed.filter((u) => !['127.0.0.2', 'public.test', 'target.test', 'mixed.test'].includes(new URL(u).hostname)), []);
     } finally {
       await dispatcher.close();
       await Promise.all([stop(pub), stop(target)]);
