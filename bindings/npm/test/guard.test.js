@@ -405,3 +405,49 @@ test('the example of docs/guard.md runs and gives what its comments say', e2e, a
   await import(`data:text/javascript,${encodeURIComponent(code)}`);
   assert.equal(checks, 5);
 });
+
+/** A certificate for `public.test` made by openssl in a temporary directory, or null without openssl. */
+async function testCertificate() {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const dir = mkdtempSync(join(tmpdir(), 'urikit-guard-tls-'));
+  try {
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes',
+      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'), '-days', '2', '-subj', '/CN=public.test',
+      '-addext', 'subjectAltName=DNS:public.test'], { stdio: 'pipe' });
+    return { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) };
+  } catch {
+    return null;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
+  test(`${which} through guardDispatcher over TLS: the checked address, the host as servername`, e2e, async (t) => {
+    const pem = await testCertificate();
+    if (!pem) return t.skip('no openssl to make a test certificate');
+    const { createServer: createHttps } = await import('node:https');
+    const names = [];
+    const server = createHttps(pem, (req, res) => res.end('public over tls'));
+    server.on('secureConnection', (s) => names.push(s.servername));
+    await new Promise((r) => server.listen(0, '127.0.0.2', r));
+    const port = server.address().port;
+    const { lookup } = testLookup();
+    const dispatcher = guardDispatcher(Policy.fromText(POLICY), { Agent: undici.Agent, lookup, tls: { ca: pem.cert } });
+    try {
+      const r = await fetchWith(`https://public.test:${port}/`, { dispatcher });
+      assert.equal(await r.text(), 'public over tls');
+      assert.deepEqual(names, ['public.test']);
+      // By address the certificate (for public.test) does not match: the
+      // verification is against the host of the URL, not the address.
+      const err = await fetchWith(`https://127.0.0.2:${port}/`, { dispatcher }).then(() => assert.fail('fetched'), (e) => e);
+      assert.equal(err.cause?.code, 'ERR_TLS_CERT_ALTNAME_INVALID', String(err.cause));
+    } finally {
+      await dispatcher.close();
+      server.closeAllConnections?.();
+      await new Promise((r) => server.close(r));
+    }
+  });
+}
