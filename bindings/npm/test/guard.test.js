@@ -130,6 +130,8 @@ test('policies: presets by name, TOML and JSON text, errors with the key and the
   assert.equal(e.line, 2);
   assert.equal(e.kind, 'policy');
   assert.match(e.message, /^policy line 2: key `ports`/);
+  // JSON: the crate's example (Policy::from_json), an unknown key on line 2.
+  assert.throws(() => Policy.fromText('{\n"prest": 1}'), (err) => err instanceof SyntaxError && err.line === 2 && /prest/.test(err.message));
   const json = Policy.fromText('{"preset": "allow-list", "allow": {"hosts": ["api.example.com"]}}');
   assert.equal(json.preset, 'allow-list');
   assert.equal(json.check('https://api.example.com/').allowed, true);
