@@ -453,3 +453,25 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
     }
   });
 }
+
+test("the declarations type-check with undici's own: guardDispatcher gives an Agent that fetch takes", e2e, async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
+  // Inside the package (its node_modules has undici), removed after.
+  const dir = mkdtempSync(join(repo, 'bindings', 'npm', 'test', 'tmp-types-'));
+  try {
+    writeFileSync(join(dir, 'check.ts'), [
+      "import { Agent, fetch } from 'undici';",
+      "import { Policy, guardDispatcher, type GuardError } from '../../src/guard.js';",
+      "const d: Agent = guardDispatcher(Policy.preset(), { Agent, lookup: (_h, _o, cb) => cb(null, ['127.0.0.2']) });",
+      "export const r = fetch('http://a/', { dispatcher: d }).catch((e: { cause?: GuardError }) => e.cause?.reason);",
+    ].join('\n'));
+    // skipLibCheck: undici's own declarations need @types/node, which the
+    // package does not install; the check of this file against them stays.
+    execFileSync(process.execPath, [join(repo, 'bindings', 'npm', 'node_modules', 'typescript', 'bin', 'tsc'), '--ignoreConfig',
+      '--skipLibCheck', '--strict', '--noEmit', '--module', 'nodenext', '--moduleResolution', 'nodenext', '--target', 'es2022',
+      '--lib', 'es2022,dom', join(dir, 'check.ts')], { stdio: 'pipe' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
