@@ -21,6 +21,12 @@ use wasm_bindgen::prelude::*;
 
 /// The clients this module reads as: every client of `urikit-guard` this
 /// build has (not `curl`: libcurl's C code has no WebAssembly build).
+///
+/// ```
+/// let names = urikit_wasm_guard::client_names();
+/// assert_eq!(names[0], "whatwg");
+/// assert!(!names.iter().any(|n| n == "curl"));
+/// ```
 #[wasm_bindgen]
 pub fn client_names() -> Vec<String> {
     Client::ALL
@@ -146,6 +152,13 @@ impl GuardPolicy {
 #[wasm_bindgen]
 impl GuardPolicy {
     /// A preset by its name (`public`, `private`, `allow-list`).
+    ///
+    /// ```
+    /// use urikit_wasm_guard::GuardPolicy;
+    /// let p = GuardPolicy::preset("private").ok().unwrap();
+    /// assert!(p.check("http://10.0.0.1/", "whatwg").ok().unwrap().contains(r#""allowed":true"#));
+    /// assert_eq!(GuardPolicy::preset("open").err().unwrap().kind, "unknown-preset");
+    /// ```
     pub fn preset(name: &str) -> Result<GuardPolicy, GuardInputError> {
         Ok(GuardPolicy::new(Policy::preset(
             Preset::parse_name(name).map_err(unknown)?,
@@ -154,6 +167,12 @@ impl GuardPolicy {
 
     /// A policy file's text: JSON when it starts with `{`, else TOML; the
     /// crate's errors, naming the key and the line.
+    ///
+    /// ```
+    /// use urikit_wasm_guard::GuardPolicy;
+    /// let e = GuardPolicy::from_text("{\n\"prest\": 1}").err().unwrap();
+    /// assert_eq!((e.kind.as_str(), e.line), ("policy", Some(2)));
+    /// ```
     pub fn from_text(text: &str) -> Result<GuardPolicy, GuardInputError> {
         Policy::from_text(text)
             .map(GuardPolicy::new)
@@ -176,6 +195,13 @@ impl GuardPolicy {
 
     /// The offline verdict on `url` as `client` reads it, as JSON:
     /// `{allowed, reason, detail, host, address, port, addresses}`.
+    ///
+    /// ```
+    /// use urikit_wasm_guard::GuardPolicy;
+    /// let p = GuardPolicy::preset("public").ok().unwrap();
+    /// let v = p.check("http://0x7f.1/", "whatwg").ok().unwrap();
+    /// assert!(v.contains(r#""reason":"denied-address""#) && v.contains(r#""host":"127.0.0.1""#));
+    /// ```
     pub fn check(&self, url: &str, client: &str) -> Result<String, GuardInputError> {
         let g = self.guard(client)?;
         Ok(match g.check(url) {
@@ -213,6 +239,13 @@ impl GuardPolicy {
     /// array of strings; ignored for an IP host, which is its own
     /// address): the name rules, then every address. JSON as
     /// [`check`](GuardPolicy::check); `addresses` are those allowed.
+    ///
+    /// ```
+    /// use urikit_wasm_guard::GuardPolicy;
+    /// let p = GuardPolicy::preset("public").ok().unwrap();
+    /// let v = p.check_addresses("a.example", 80, r#"["93.184.215.14","10.0.0.1"]"#, "whatwg").ok().unwrap();
+    /// assert!(v.contains(r#""address":"10.0.0.1""#));
+    /// ```
     pub fn check_addresses(
         &self,
         host: &str,
