@@ -181,6 +181,11 @@ export function guardConnect(policy, { client = 'whatwg', lookup, timeout = 10_0
     const https = opts.protocol === 'https:';
     const port = Number(opts.port) || (https ? 443 : 80);
     const ip = node.net.isIP(host) !== 0;
+    // The scheme, the port and the name rules before any lookup: a name
+    // the policy denies is never sent to a resolver.
+    const origin = `${opts.protocol}//${host.includes(':') ? `[${host}]` : host}:${port}/`;
+    const first = policy.check(origin, { client });
+    if (!first.allowed) return done(guardError(first));
     (ip ? Promise.resolve([host]) : resolveOnce(lookup, host)).then(
       (found) => {
         const v = policy.checkAddresses(host, port, found, { client });
@@ -188,10 +193,10 @@ export function guardConnect(policy, { client = 'whatwg', lookup, timeout = 10_0
         open(v.addresses, 0, null);
       },
       (err) => {
-        const e = new GuardError(`host not resolved: ${String(err?.message ?? err).toLowerCase()}`, {
-          reason: 'resolve-failed',
-          host,
-        });
+        // The crate's verdict on a name without an address (`resolve-failed`),
+        // with the resolver's own message and error as the cause.
+        const v = policy.checkAddresses(host, port, [], { client });
+        const e = guardError({ ...v, detail: `${v.detail}: ${String(err?.message ?? err).toLowerCase()}` });
         e.cause = err;
         done(e);
       },

@@ -16,6 +16,7 @@ import {
   Policy,
   GuardError,
   check,
+  guardConnect,
   guardDispatcher,
   GUARD_CLIENTS,
   GUARD_PRESETS,
@@ -332,6 +333,31 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
     }
   });
 }
+
+test('guardConnect alone: a denied name is never looked up, a failed lookup is resolve-failed', e2e, async () => {
+  const { pub, target, port } = await servers();
+  const { lookup, lookups } = testLookup();
+  const dispatcher = new undici.Agent({ connect: guardConnect(Policy.fromText(POLICY), { lookup }) });
+  try {
+    const refused = async (url) => refusalOf(await undici.request(url, { dispatcher }).then(() => assert.fail(`${url} fetched`), (e) => e));
+    let g = await refused(`http://localhost:${port}/`);
+    assert.deepEqual([g?.reason, g?.host, g?.address], ['denied-host', 'localhost', null]);
+    g = await refused(`http://metadata.google.internal:${port}/`);
+    assert.deepEqual([g?.reason, g?.host], ['denied-host', 'metadata.google.internal']);
+    assert.deepEqual(lookups, {});
+    g = await refused(`http://unknown.test:${port}/`);
+    assert.deepEqual([g?.reason, g?.host, g?.address], ['resolve-failed', 'unknown.test', null]);
+    assert.match(g.message, /unknown test name unknown\.test/);
+    g = await refused(`http://target.test:${port}/`);
+    assert.deepEqual([g?.reason, g?.host, g?.address], ['denied-address', 'target.test', '127.0.0.1']);
+    const ok = await undici.request(`http://public.test:${port}/`, { dispatcher });
+    assert.equal(await ok.body.text(), 'public');
+    assert.equal(target.hits, 0);
+  } finally {
+    await dispatcher.close();
+    await Promise.all([stop(pub), stop(target)]);
+  }
+});
 
 test('undici.request with the redirect interceptor: every hop goes through the guard', e2e, async () => {
   const { pub, target, port } = await servers();
