@@ -286,6 +286,7 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
       }
       const sample = loopbackSample(port);
       assert.ok(sample.length >= 30, `${sample.length} loopback vectors`);
+      console.log(`${which}: ${sample.length} loopback vectors of the guard crate sent to the target, every one refused`);
       for (const [where, url] of sample) {
         const err = await get(url).then(
           () => assert.fail(`${where}: ${JSON.stringify(url)} was fetched`),
