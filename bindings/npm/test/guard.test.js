@@ -56,6 +56,13 @@ function imports(entry) {
   return [...seen].map((u) => u.replace(/^.*\/bindings\/npm\//, ''));
 }
 
+test('every export of urikit/guard is declared in guard.d.ts, and every declaration exported', async () => {
+  const exported = Object.keys(await import('../src/guard.js')).sort();
+  const dts = readRepo('bindings', 'npm', 'src', 'guard.d.ts');
+  const declared = [...dts.matchAll(/^export declare (?:const|function|class) (\w+)/gm)].map((m) => m[1]).sort();
+  assert.deepEqual(exported, declared);
+});
+
 test('the guard module is loaded by urikit/guard only, and loads no other module', () => {
   for (const entry of ['../src/index.js', '../src/fast-uri.js', '../src/mcp.js', '../src/views.js']) {
     const loaded = imports(entry);
