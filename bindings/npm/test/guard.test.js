@@ -342,6 +342,27 @@ for (const [which, fetchWith] of undici ? fetches() : [['fetch', null]]) {
   });
 }
 
+test("as undici's global dispatcher, the guard covers every fetch of the process (Node's own too)", e2e, async () => {
+  const { pub, target, port } = await servers();
+  const { lookup } = testLookup();
+  const before = undici.getGlobalDispatcher();
+  const guard = guardDispatcher(Policy.fromText(POLICY), { Agent: undici.Agent, lookup });
+  undici.setGlobalDispatcher(guard);
+  try {
+    for (const f of [globalThis.fetch, undici.fetch]) {
+      assert.equal(await (await f(`http://public.test:${port}/`)).text(), 'public');
+      const err = await f(`http://target.test:${port}/`).then(() => assert.fail('fetched'), (e) => e);
+      assert.equal(refusalOf(err)?.reason, 'denied-address');
+    }
+    assert.equal(target.hits, 0);
+    assert.equal(pub.hits, 2);
+  } finally {
+    undici.setGlobalDispatcher(before);
+    await guard.close();
+    await Promise.all([stop(pub), stop(target)]);
+  }
+});
+
 test('guardConnect alone: a denied name is never looked up, a failed lookup is resolve-failed', e2e, async () => {
   const { pub, target, port } = await servers();
   const { lookup, lookups } = testLookup();
