@@ -155,9 +155,10 @@ function resolveOnce(lookup, host) {
 }
 
 /**
- * An undici `connect` function (`new Agent({connect})`) that resolves the
- * host once (`lookup`: node:dns's `lookup` by default, called with
- * `{all: true}`), checks the name and every address with `policy`, and
+ * An undici `connect` function (`new Agent({connect})`) that checks the
+ * scheme, port and name rules (a denied name is never looked up), resolves
+ * the host once (`lookup`: node:dns's `lookup` by default, called with
+ * `{all: true}`), checks every address with `policy`, and
  * opens a TCP (or TLS, `servername` the host) connection to a checked
  * address only, trying them in order. A refusal is a GuardError passed to
  * undici (Node's `fetch` rejects with it as the `cause`).
@@ -213,7 +214,9 @@ export function guardConnect(policy, { client = 'whatwg', lookup, timeout = 10_0
             ...tlsOptions,
             host: address,
             port,
-            servername: ip ? undefined : (opts.servername ?? host),
+            // The URL's host (not a Host header's name): the certificate
+            // is verified against the name that was checked.
+            servername: ip ? undefined : host,
           })
         : node.net.connect({ host: address, port });
       const timer = setTimeout(() => socket.destroy(new Error(`connect to ${address} port ${port} timed out`)), timeout);
