@@ -1,6 +1,7 @@
-// Builds the two WebAssembly modules (the workspace crates urikit-wasm,
-// the main module, and urikit-wasm-views, the second module of
-// `urikit/views`) and their JavaScript glue into dist/wasm/, each by:
+// Builds the three WebAssembly modules (the workspace crates urikit-wasm,
+// the main module, urikit-wasm-views, the second module of `urikit/views`,
+// and urikit-wasm-guard, the third, of `urikit/guard`) and their
+// JavaScript glue into dist/wasm/, each by:
 //   1. cargo build -p CRATE --target wasm32-unknown-unknown (release,
 //      with LTO and no debug info: set here by environment, so the
 //      workspace's own release profile is untouched);
@@ -79,18 +80,21 @@ const env = {
 };
 const target = process.env.CARGO_TARGET_DIR ?? join(root, 'target');
 
-// The two modules, each in its own cargo invocation: one invocation would
+// The modules, each in its own cargo invocation: one invocation would
 // unify urikit-views' features over both crates and put the readings in
 // the main module too, out of its budget. `urikit_wasm` is the main
 // module (src/load.js); `urikit_views` the second (src/views-load.js,
 // loaded by `urikit/views` only): every parser's view, the readings of
-// other languages' libraries among them. URIKIT_WASM_ONLY=main or views
-// builds one of them (the other's files in dist/ are left as they are).
+// other languages' libraries among them; `urikit_guard` the third
+// (src/guard-load.js, loaded by `urikit/guard` only): the SSRF guard.
+// URIKIT_WASM_ONLY=main, views or guard builds one of them (the others'
+// files in dist/ are left as they are).
 const only = process.env.URIKIT_WASM_ONLY;
 const modules = [
   { crate: 'urikit-wasm', file: 'urikit_wasm', name: 'urikit_wasm' },
   { crate: 'urikit-wasm-views', file: 'urikit_wasm_views', name: 'urikit_views' },
-].filter((m) => !only || (only === 'main') === (m.name === 'urikit_wasm'));
+  { crate: 'urikit-wasm-guard', file: 'urikit_wasm_guard', name: 'urikit_guard' },
+].filter((m) => !only || `urikit_${only === 'main' ? 'wasm' : only}` === m.name);
 if (!only) rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 for (const m of modules) {

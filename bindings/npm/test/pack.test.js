@@ -29,7 +29,9 @@ test('npm pack, install the tarball into a new project, import it and parse', ()
     for (const f of ['README.md', 'LICENSE-MIT', 'LICENSE-APACHE', 'package.json', 'src/index.js', 'src/index.d.ts',
       'dist/wasm/urikit_wasm.js', 'dist/wasm/urikit_wasm_bg.wasm',
       // The second module, `urikit/views`.
-      'src/views.js', 'src/views.d.ts', 'src/views-load.js', 'dist/wasm/urikit_views.js', 'dist/wasm/urikit_views_bg.wasm']) {
+      'src/views.js', 'src/views.d.ts', 'src/views-load.js', 'dist/wasm/urikit_views.js', 'dist/wasm/urikit_views_bg.wasm',
+      // The third, `urikit/guard`.
+      'src/guard.js', 'src/guard.d.ts', 'src/guard-load.js', 'dist/wasm/urikit_guard.js', 'dist/wasm/urikit_guard_bg.wasm']) {
       assert.ok(files.includes(f), `the tarball has no ${f}: ${files.join(', ')}`);
     }
     for (const f of files) assert.match(f, /^(src\/|dist\/wasm\/|README\.md$|LICENSE-|package\.json$)/, `${f} in the tarball`);
@@ -46,14 +48,17 @@ test('npm pack, install the tarball into a new project, import it and parse', ()
       "import { parse, URIError } from 'urikit';",
       "import { fastUri } from 'urikit/fast-uri';",
       "import { views } from 'urikit/views';",
+      "import { check } from 'urikit/guard';",
       "const u = parse('foo://example.com:8042/over/there?name=ferret#nose');",
       "let kind; try { parse('http://exa mple.com/'); } catch (e) { kind = e instanceof URIError && e.kind; }",
       "const v = views('http://evil.com\\\\@good.com/', { parsers: ['urllib', 'urllib3'] }).views;",
-      "console.log(JSON.stringify([u.host, u.port, u.query, kind, fastUri.parse('http://a/b').host, v.urllib.host, v.urllib3.host]));",
+      "const g = check('http://0x7f.1/');",
+      "console.log(JSON.stringify([u.host, u.port, u.query, kind, fastUri.parse('http://a/b').host, v.urllib.host, v.urllib3.host, g.reason, g.host]));",
     ].join('\n'));
     const out = execFileSync(process.execPath, ['main.mjs'], { cwd: project, encoding: 'utf8' });
     // The issue's example, as urllib and urllib3 read it (tried by hand).
-    assert.deepEqual(JSON.parse(out), ['example.com', '8042', 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com']);
+    // The guard's: docs/guard.md's first example (reqwest and Node's URL read 0x7f.1 as 127.0.0.1).
+    assert.deepEqual(JSON.parse(out), ['example.com', '8042', 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com', 'denied-address', '127.0.0.1']);
 
     // From CommonJS: a dynamic import (the package is an ES module).
     writeFileSync(join(project, 'main.cjs'), "import('urikit').then(({ parse }) => console.log(parse('http://a/b').path));");
@@ -63,12 +68,15 @@ test('npm pack, install the tarball into a new project, import it and parse', ()
     writeFileSync(join(project, 'main.ts'), [
       "import { parse, type ParsedURI, URIError } from 'urikit';",
       "import { views, type ViewParser } from 'urikit/views';",
+      "import { Policy, type GuardVerdict, type RefusalKind } from 'urikit/guard';",
+      "const verdict: GuardVerdict = Policy.preset('private').check('http://10.0.0.1/', { client: 'urllib3' });",
+      "const why: RefusalKind | null = verdict.reason;",
       "const goParser: ViewParser = 'go';",
       "const goHost: string | undefined = 'error' in (views('http://a/', { parsers: [goParser] }).views.go ?? { error: '' }) ? undefined : 'a';",
       "const u: ParsedURI = parse('http://a/b');",
       "const host: string | undefined = u.host;",
       "const e = new URIError('x', { kind: 'not-unicode', index: 1 });",
-      'export { host, e, goHost };',
+      'export { host, e, goHost, why };',
     ].join('\n'));
     writeFileSync(join(project, 'tsconfig.json'), JSON.stringify({
       compilerOptions: { module: 'node16', moduleResolution: 'node16', target: 'es2022', strict: true, noEmit: true, lib: ['es2022', 'dom'] },

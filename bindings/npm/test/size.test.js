@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 
 export const BUDGET = 256 * 1024;
 export const VIEWS_BUDGET = 448 * 1024;
+export const GUARD_BUDGET = 600 * 1024;
 
 function gzipped(name) {
   const wasm = readFileSync(new URL(`../dist/wasm/${name}`, import.meta.url));
@@ -27,4 +28,10 @@ test('the second module (urikit/views) is within its budget', () => {
   const [bytes, gz] = gzipped('urikit_views_bg.wasm');
   console.log(`urikit_views_bg.wasm: ${bytes} bytes, ${gz} gzipped (budget ${VIEWS_BUDGET})`);
   assert.ok(gz <= VIEWS_BUDGET, `${gz} bytes gzipped, over the budget of ${VIEWS_BUDGET}`);
+});
+
+test('the third module (urikit/guard) is within its budget', () => {
+  const [bytes, gz] = gzipped('urikit_guard_bg.wasm');
+  console.log(`urikit_guard_bg.wasm: ${bytes} bytes, ${gz} gzipped (budget ${GUARD_BUDGET})`);
+  assert.ok(gz <= GUARD_BUDGET, `${gz} bytes gzipped, over the budget of ${GUARD_BUDGET}`);
 });

@@ -35,3 +35,20 @@ const goView = av.views.go;
 const parsersOfAll: readonly AnyParser[] = [...ALL_PARSERS, ...DEFAULT_VIEW_PARSERS];
 const firstFinding: AnyParser[] | undefined = av.findings[0]?.parsers;
 export const usedViews = [goView, parsersOfAll, firstFinding];
+
+// urikit/guard: the SSRF guard
+import { Policy, check, guardDispatcher, guardConnect, GuardError, GUARD_CLIENTS, REFUSAL_KINDS, type GuardVerdict, type GuardClient, type RefusalKind } from '../src/guard.js';
+const gp: Policy = Policy.fromText('preset = "private"');
+const gv: GuardVerdict = gp.check('http://0x7f.1/', { client: 'urllib3' });
+const gr: RefusalKind | null = check('http://a/').reason;
+const gc: readonly GuardClient[] = GUARD_CLIENTS;
+const gk: readonly RefusalKind[] = REFUSAL_KINDS;
+const ga: GuardVerdict = gp.checkAddresses('a.example', 443, ['93.184.215.14']);
+class FakeAgent {
+  constructor(readonly options: { connect: unknown }) {}
+}
+const gd: FakeAgent = guardDispatcher(gp, { Agent: FakeAgent, lookup: (_h, _o, cb) => cb(null, ['127.0.0.2']) });
+const gconnect = guardConnect(gp, { timeout: 1000 });
+const ge = new GuardError('address denied', { reason: 'denied-address', host: 'x', address: '127.0.0.1' });
+const geReason: RefusalKind = ge.reason;
+export const usedGuard = [gv, gr, gc, gk, ga, gd, gconnect, geReason, gv.addresses[0], gv.port];

@@ -1,0 +1,58 @@
+// urikit/guard against the CLI: `uri guard --json -0` and the JavaScript
+// `check` give the same verdict (allowed, reason, host, addresses) on
+// every vector of the guard crate (crates/urikit-guard/tests/data/vectors,
+// both sides) and every URL of the gsd sample (dev/testdata/corpus), for
+// every client the WebAssembly build has. The two are the same Rust code
+// built for two targets (x86_64 and wasm32): a difference is a bug of one
+// of the builds. Inputs with a NUL are left out (`-0` separates inputs
+// with NUL, and each record ends with one).
+//
+// The CLI is `cargo run -p urikit-cli` in this checkout (URIKIT_CLI names
+// another binary), as in views-cli.test.js.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { repo, readRepo } from './helpers.js';
+import { check, GUARD_CLIENTS } from '../src/guard.js';
+import { vectors } from './guard-vectors.js';
+
+/** The vectors of both sides and the gsd sample. */
+function inputs() {
+  const urls = [...vectors('refuse'), ...vectors('allow')].map(([, , url]) => url);
+  const gsd = readRepo('dev', 'testdata', 'corpus', 'gsd-urls.txt').split('\n').filter((l) => l !== '');
+  return [...urls, ...gsd].filter((u) => !u.includes('\0'));
+}
+
+function cli(args, stdin) {
+  const env = { ...process.env, CARGO_TERM_COLOR: 'never' };
+  const [cmd, pre] = process.env.URIKIT_CLI
+    ? [process.env.URIKIT_CLI, []]
+    : ['cargo', ['run', '-q', '-p', 'urikit-cli', '--']];
+  try {
+    return execFileSync(cmd, [...pre, ...args], { cwd: repo, env, input: stdin, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'inherit'] });
+  } catch (e) {
+    // Exit 1: some input is refused.
+    if (e.status === 1 && e.stdout) return e.stdout;
+    throw e;
+  }
+}
+
+test('uri guard --json and check() give the same verdicts, for every client', () => {
+  const urls = inputs();
+  assert.ok(urls.length > 19000, `${urls.length} inputs`);
+  let compared = 0;
+  for (const client of GUARD_CLIENTS) {
+    const out = cli(['guard', '--json', '-0', '--client', client], urls.join('\0')).split('\0').filter((l) => l !== '');
+    assert.equal(out.length, urls.length, `${client}: ${out.length} records for ${urls.length} inputs`);
+    const diffs = [];
+    out.forEach((line, i) => {
+      const c = JSON.parse(line);
+      const j = check(urls[i], { client });
+      const mine = { input: j.input, allowed: j.allowed, reason: j.reason, host: j.host, addresses: j.addresses };
+      if (JSON.stringify(mine) !== JSON.stringify(c)) diffs.push(`${JSON.stringify(urls[i])}: cli ${line}, js ${JSON.stringify(mine)}`);
+      compared++;
+    });
+    assert.deepEqual(diffs.slice(0, 10), [], `${client}: ${diffs.length} differences`);
+  }
+  console.log(`${compared} verdicts compared (${urls.length} inputs, clients ${GUARD_CLIENTS.join(', ')})`);
+});
