@@ -9,7 +9,7 @@
 //! [`urikit_arrow::KERNELS`], named as in DataFusion
 //! ([`urikit_arrow::Kernel::sql_name`]: `uri_host`, `uri_parse`, Spark's
 //! `parse_url`, ...), with one overload per number of arguments it takes.
-//! Each call converts DuckDB's `VARCHAR` vectors into Arrow string arrays,
+//! Each call reads DuckDB's `VARCHAR` vectors as Arrow `Utf8View` arrays ([`read`]),
 //! runs the kernel, and writes its Arrow result back into DuckDB's vector
 //! ([`types`] says which DuckDB type each Arrow type becomes): the answers
 //! are the kernel's, row by row, the same as `uri-sql`'s.
@@ -37,7 +37,7 @@ pub mod write;
 use std::ffi::{CString, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use arrow_array::{Array, ArrayRef, Datum, Scalar, StringArray};
+use arrow_array::{Array, ArrayRef, Datum, Scalar, StringViewArray};
 use arrow_schema::{ArrowError, DataType};
 use libduckdb_sys as ffi;
 use urikit_arrow::{KERNELS, Kernel, Options};
@@ -71,8 +71,8 @@ fn message(e: ArrowError) -> String {
 
 /// One argument as the kernel takes it.
 enum In {
-    Column(StringArray),
-    Scalar(Scalar<StringArray>),
+    Column(StringViewArray),
+    Scalar(Scalar<StringViewArray>),
 }
 
 impl In {
@@ -85,7 +85,7 @@ impl In {
 }
 
 /// Whether every row of `a` is the same (all NULL, or all one string).
-fn all_same(a: &StringArray) -> bool {
+fn all_same(a: &StringViewArray) -> bool {
     if a.is_empty() {
         return true;
     }
@@ -98,7 +98,7 @@ fn all_same(a: &StringArray) -> bool {
 /// scalar, and so is another argument with one value on every row (DuckDB
 /// hands a literal over repeated on every row; as a scalar the kernel reads
 /// it once, as DataFusion's does). `None` when a constant is NULL.
-fn arguments(kernel: &Kernel, cols: Vec<StringArray>) -> Result<Option<Vec<In>>, String> {
+fn arguments(kernel: &Kernel, cols: Vec<StringViewArray>) -> Result<Option<Vec<In>>, String> {
     let mut ins = Vec::with_capacity(cols.len());
     for (i, col) in cols.into_iter().enumerate() {
         let constant = kernel.params.get(i).is_some_and(|p| p.constant);

@@ -200,6 +200,39 @@ def test_load_and_host(con):
     assert con.execute("SELECT uri_host('http://a.b/c')").fetchone() == ("a.b",)
 
 
+def test_strings_around_twelve_bytes(con):
+    """DuckDB keeps a string of up to 12 bytes inline and a longer one
+    behind a pointer, and the extension reads and writes both layouts
+    itself: lengths 0 to 30 in and out, NULLs between, over several chunks
+    of rows (2,048 each). The expected values are made here by formatting,
+    not by any URI code."""
+    rows = []
+    for i in range(5000):
+        host = "h" * (i % 17) + str(i)
+        path = "/" + "p" * (i % 23)
+        rows.append(None if i % 7 == 3 else f"http://{host}{path}")
+    got = con.execute(
+        "SELECT uri_host(u), uri_path(u), uri_path_segments(u) FROM (SELECT unnest($1) AS u, generate_subscripts($1, 1) AS i) ORDER BY i",
+        [rows],
+    ).fetchall()
+    want = []
+    for u in rows:
+        if u is None:
+            want.append((None, None, None))
+        else:
+            rest = u[len("http://") :]
+            host, path = rest.split("/", 1)
+            want.append((host, "/" + path, [path]))
+    assert got == want
+    # A constant of exactly 12 bytes and one of 13 (once read as empty).
+    assert con.execute("SELECT uri_host('http://a.b/c'), uri_path('http://a.b/cd')").fetchone() == ("a.b", "/cd")
+    # Non-ASCII, inline and not.
+    assert con.execute("SELECT uri_to_uri('é'), uri_to_uri('/ééééééé')").fetchone() == (
+        "%C3%A9",
+        "/%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9",
+    )
+
+
 def test_every_function_of_the_table_is_registered(con):
     got = {
         (name, n)
