@@ -23,8 +23,17 @@ unsafe fn nulls(a: &dyn Array, v: ffi::duckdb_vector) {
         ffi::duckdb_vector_ensure_validity_writable(v);
         let mask = ffi::duckdb_vector_get_validity(v);
         let mask = std::slice::from_raw_parts_mut(mask, a.len().div_ceil(64));
-        for i in n.iter().enumerate().filter(|(_, ok)| !ok).map(|(i, _)| i) {
-            mask[i / 64] &= !(1u64 << (i % 64));
+        // Both are a bit per row, set for a valid one, 64 rows to a word:
+        // a word at a time (a bit at a time cost 3% of `uri_host`).
+        let bits = n.inner().bit_chunks();
+        let mut k = 0;
+        for word in bits.iter() {
+            mask[k] &= word;
+            k += 1;
+        }
+        if bits.remainder_len() > 0 {
+            // The rows past the array's keep their bits.
+            mask[k] &= bits.remainder_bits() | (u64::MAX << bits.remainder_len());
         }
     }
 }
@@ -184,8 +193,27 @@ unsafe fn views(a: &StringViewArray, v: ffi::duckdb_vector) {
     // (`value_unchecked`'s only condition is the index).
     unsafe {
         let mut out = Strings::new(v);
-        for (i, &view) in a.views().iter().enumerate() {
-            if !nulls.is_some_and(|n| n.is_null(i)) {
+        // The long strings' bytes, sized first: growing the buffer copied
+        // them again.
+        let views = a.views();
+        let long: usize = views
+            .iter()
+            .map(|&w| w as u32 as usize)
+            .filter(|&n| n > 12)
+            .sum();
+        out.blob.reserve(long.min(BLOB_MAX));
+        for (i, &view) in views.iter().enumerate() {
+            if nulls.is_some_and(|n| n.is_null(i)) {
+                continue;
+            }
+            let len = view as u32 as usize;
+            if len <= 12 {
+                // The common case, here and not through `push_view` (a call
+                // a row): Arrow zero-pads an inline view, as DuckDB does;
+                // the mask makes sure of it.
+                let view = view & crate::read::inline_mask(len);
+                std::ptr::write_unaligned(out.data.add(i).cast::<u128>(), view);
+            } else {
                 out.push_view(i, view, a.value_unchecked(i).as_bytes());
             }
         }
