@@ -31,6 +31,7 @@
 
 pub mod docs;
 pub mod read;
+pub mod table;
 pub mod types;
 pub mod write;
 
@@ -62,7 +63,7 @@ pub fn functions() -> impl Iterator<Item = (String, &'static Kernel)> {
 
 /// A kernel's error as the query's message: the text alone, as DataFusion
 /// shows it (Spark's keep their `[INVALID_URL]` first).
-fn message(e: ArrowError) -> String {
+pub(crate) fn message(e: ArrowError) -> String {
     match e {
         ArrowError::ComputeError(m) | ArrowError::InvalidArgumentError(m) => m,
         e => e.to_string(),
@@ -70,13 +71,13 @@ fn message(e: ArrowError) -> String {
 }
 
 /// One argument as the kernel takes it.
-enum In {
+pub(crate) enum In {
     Column(StringViewArray),
     Scalar(Scalar<StringViewArray>),
 }
 
 impl In {
-    fn datum(&self) -> &dyn Datum {
+    pub(crate) fn datum(&self) -> &dyn Datum {
         match self {
             In::Column(a) => a,
             In::Scalar(s) => s,
@@ -98,7 +99,10 @@ fn all_same(a: &StringViewArray) -> bool {
 /// scalar, and so is another argument with one value on every row (DuckDB
 /// hands a literal over repeated on every row; as a scalar the kernel reads
 /// it once, as DataFusion's does). `None` when a constant is NULL.
-fn arguments(kernel: &Kernel, cols: Vec<StringViewArray>) -> Result<Option<Vec<In>>, String> {
+pub(crate) fn arguments(
+    kernel: &Kernel,
+    cols: Vec<StringViewArray>,
+) -> Result<Option<Vec<In>>, String> {
     let mut ins = Vec::with_capacity(cols.len());
     for (i, col) in cols.into_iter().enumerate() {
         let constant = kernel.params.get(i).is_some_and(|p| p.constant);
@@ -273,7 +277,7 @@ unsafe fn init(
         if ffi::duckdb_connect(*db, &mut con) != ffi::DuckDBSuccess {
             return Err("could not connect to the database".into());
         }
-        let result = register(con);
+        let result = register(con).and_then(|()| table::register(con));
         ffi::duckdb_disconnect(&mut con);
         result.map(|()| true)
     }

@@ -233,6 +233,61 @@ def test_strings_around_twelve_bytes(con):
     )
 
 
+def table_functions() -> dict[str, tuple[str, list[str]]]:
+    """The table functions the guide lists: name -> (arguments, column names)."""
+    text = (ROOT / "docs/duckdb.md").read_text()
+    out = {}
+    for m in re.finditer(r"^Also a table function: `FROM (\w+)\((.*?)\)` gives a row per item of the list: `(.*)`\.$", text, re.M):
+        out[m.group(1)] = (m.group(2), [c.split(" ")[0] for c in re.split(r", (?=\w+ )", m.group(3))])
+    return out
+
+
+TABLES = table_functions()
+
+
+def test_table_functions_as_their_lists(con):
+    """`FROM f(u)` gives a row per item of `SELECT f(u)`: the item's
+    fields, then its position from 1; no rows for NULL (a NULL row, an
+    invalid one). Over the edge cases and the first corpus lines."""
+    assert set(TABLES) >= {"uri_query_params", "uri_path_segments", "uri_host_confusion"}, TABLES
+    assert TABLES["uri_query_params"] == ("uri", ["key", "value", "position"])
+    lines = EDGE.read_text().split("\n") + CORPUS.read_text().split("\n")[:300] + [None]
+    wrong = []
+    for name, (args, cols) in TABLES.items():
+        extra = f", parsers := {sql_str(PARSERS_NO_CURL)}" if "parsers :=" in args else ""
+        scalar_extra = f", {sql_str(PARSERS_NO_CURL)}" if extra else ""
+        for u in lines:
+            (items,) = con.execute(f"SELECT {name}($1::VARCHAR{scalar_extra})", [u]).fetchone()
+            want = [
+                (*(item.values() if isinstance(item, dict) else (item,)), i + 1) for i, item in enumerate(items or [])
+            ]
+            got = con.execute(f"FROM {name}($1::VARCHAR{extra})", [u]).fetchall()
+            if got != want:
+                wrong.append(f"{name}({u!r}): table {got!r}, list {want!r}")
+            assert [d[0] for d in con.description] == cols
+    assert not wrong, f"{len(wrong)} differ:\n" + "\n".join(wrong[:20])
+
+
+def test_table_function_rules(con):
+    rows = con.execute("SELECT key, value, position FROM uri_query_params('/p?a=1&b=x%20y&a=3')").fetchall()
+    assert rows == [("a", "1", 1), ("b", "x y", 2), ("a", "3", 3)]
+    assert con.execute("FROM uri_query_params(NULL)").fetchall() == []
+    assert con.execute("FROM uri_query_params('/p')").fetchall() == []
+    # More items than one of DuckDB's vectors (2,048 rows).
+    u = "/p?" + "&".join(f"k{i}={i}" for i in range(5000))
+    got = con.execute("SELECT count(*), sum(position), max(value::INT) FROM uri_query_params($1)", [u]).fetchone()
+    assert got == (5000, 5000 * 5001 // 2, 4999)
+    # The optional argument by name; a wrong one fails with the kernel's message.
+    got = con.execute("SELECT parsers FROM uri_host_confusion('http://a_b.example/', parsers := 'rfc3986,java')")
+    assert got.fetchall() == [(["rfc3986", "java"],)]
+    with pytest.raises(duckdb.Error, match="unknown parser 'bogus'"):
+        con.execute("FROM uri_host_confusion('http://a/', parsers := 'bogus')").fetchall()
+    # A column of another table: DuckDB refuses it (the C API's table
+    # functions take constants); the list function and unnest serve there.
+    with pytest.raises(duckdb.Error, match="lateral"):
+        con.execute("SELECT * FROM (VALUES ('/p?a=1')) v(u), uri_query_params(v.u)").fetchall()
+
+
 def test_every_function_of_the_table_is_registered(con):
     got = {
         (name, n)
