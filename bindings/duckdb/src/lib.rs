@@ -14,6 +14,9 @@
 //! ([`types`] says which DuckDB type each Arrow type becomes): the answers
 //! are the kernel's, row by row, the same as `uri-sql`'s.
 //!
+//! A kernel whose result is a list is also a table function of the same
+//! name, a row per item ([`table`]).
+//!
 //! - A NULL row gives NULL, and so does an invalid one (`uri_parse` says
 //!   where and why); a NULL constant argument (a level, an encode set, the
 //!   parsers) gives NULL for every row, as in DataFusion.
@@ -24,7 +27,7 @@
 //!
 //! This crate is the only one besides `urikit-views`' curl binding with
 //! `unsafe` code outside the core's SIMD module: DuckDB's C API is all it
-//! talks to, in [`read`], [`write`](mod@write) and the callbacks here, each block with
+//! talks to, in [`read`], [`write`](mod@write), [`table`] and the callbacks here, each block with
 //! its `SAFETY:` comment.
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
