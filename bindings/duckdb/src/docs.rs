@@ -22,6 +22,13 @@ fn entry(k: &Kernel) -> String {
         k.description,
         ret
     );
+    if crate::table::is_table(k) {
+        let (call, cols) = crate::table::syntax(k);
+        s += &format!(
+            "Also a table function: `{call}` gives a row per item of the list: `{}`.\n\n",
+            escape(&cols)
+        );
+    }
     s += "| argument | what |\n| --- | --- |\n";
     for p in k.params {
         let mut what = p.description.to_string();

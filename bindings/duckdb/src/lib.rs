@@ -9,10 +9,13 @@
 //! [`urikit_arrow::KERNELS`], named as in DataFusion
 //! ([`urikit_arrow::Kernel::sql_name`]: `uri_host`, `uri_parse`, Spark's
 //! `parse_url`, ...), with one overload per number of arguments it takes.
-//! Each call converts DuckDB's `VARCHAR` vectors into Arrow string arrays,
+//! Each call reads DuckDB's `VARCHAR` vectors as Arrow `Utf8View` arrays ([`read`]),
 //! runs the kernel, and writes its Arrow result back into DuckDB's vector
 //! ([`types`] says which DuckDB type each Arrow type becomes): the answers
 //! are the kernel's, row by row, the same as `uri-sql`'s.
+//!
+//! A kernel whose result is a list is also a table function of the same
+//! name, a row per item ([`table`]).
 //!
 //! - A NULL row gives NULL, and so does an invalid one (`uri_parse` says
 //!   where and why); a NULL constant argument (a level, an encode set, the
@@ -24,20 +27,21 @@
 //!
 //! This crate is the only one besides `urikit-views`' curl binding with
 //! `unsafe` code outside the core's SIMD module: DuckDB's C API is all it
-//! talks to, in [`read`], [`write`](mod@write) and the callbacks here, each block with
+//! talks to, in [`read`], [`write`](mod@write), [`table`] and the callbacks here, each block with
 //! its `SAFETY:` comment.
 #![warn(missing_docs)]
 #![deny(clippy::undocumented_unsafe_blocks)]
 
 pub mod docs;
 pub mod read;
+pub mod table;
 pub mod types;
 pub mod write;
 
 use std::ffi::{CString, c_void};
 use std::panic::{AssertUnwindSafe, catch_unwind};
 
-use arrow_array::{Array, ArrayRef, Datum, Scalar, StringArray};
+use arrow_array::{Array, ArrayRef, Datum, Scalar, StringViewArray};
 use arrow_schema::{ArrowError, DataType};
 use libduckdb_sys as ffi;
 use urikit_arrow::{KERNELS, Kernel, Options};
@@ -62,7 +66,7 @@ pub fn functions() -> impl Iterator<Item = (String, &'static Kernel)> {
 
 /// A kernel's error as the query's message: the text alone, as DataFusion
 /// shows it (Spark's keep their `[INVALID_URL]` first).
-fn message(e: ArrowError) -> String {
+pub(crate) fn message(e: ArrowError) -> String {
     match e {
         ArrowError::ComputeError(m) | ArrowError::InvalidArgumentError(m) => m,
         e => e.to_string(),
@@ -70,13 +74,13 @@ fn message(e: ArrowError) -> String {
 }
 
 /// One argument as the kernel takes it.
-enum In {
-    Column(StringArray),
-    Scalar(Scalar<StringArray>),
+pub(crate) enum In {
+    Column(StringViewArray),
+    Scalar(Scalar<StringViewArray>),
 }
 
 impl In {
-    fn datum(&self) -> &dyn Datum {
+    pub(crate) fn datum(&self) -> &dyn Datum {
         match self {
             In::Column(a) => a,
             In::Scalar(s) => s,
@@ -85,7 +89,7 @@ impl In {
 }
 
 /// Whether every row of `a` is the same (all NULL, or all one string).
-fn all_same(a: &StringArray) -> bool {
+fn all_same(a: &StringViewArray) -> bool {
     if a.is_empty() {
         return true;
     }
@@ -98,7 +102,10 @@ fn all_same(a: &StringArray) -> bool {
 /// scalar, and so is another argument with one value on every row (DuckDB
 /// hands a literal over repeated on every row; as a scalar the kernel reads
 /// it once, as DataFusion's does). `None` when a constant is NULL.
-fn arguments(kernel: &Kernel, cols: Vec<StringArray>) -> Result<Option<Vec<In>>, String> {
+pub(crate) fn arguments(
+    kernel: &Kernel,
+    cols: Vec<StringViewArray>,
+) -> Result<Option<Vec<In>>, String> {
     let mut ins = Vec::with_capacity(cols.len());
     for (i, col) in cols.into_iter().enumerate() {
         let constant = kernel.params.get(i).is_some_and(|p| p.constant);
@@ -273,7 +280,7 @@ unsafe fn init(
         if ffi::duckdb_connect(*db, &mut con) != ffi::DuckDBSuccess {
             return Err("could not connect to the database".into());
         }
-        let result = register(con);
+        let result = register(con).and_then(|()| table::register(con));
         ffi::duckdb_disconnect(&mut con);
         result.map(|()| true)
     }

@@ -200,6 +200,94 @@ def test_load_and_host(con):
     assert con.execute("SELECT uri_host('http://a.b/c')").fetchone() == ("a.b",)
 
 
+def test_strings_around_twelve_bytes(con):
+    """DuckDB keeps a string of up to 12 bytes inline and a longer one
+    behind a pointer, and the extension reads and writes both layouts
+    itself: lengths 0 to 30 in and out, NULLs between, over several chunks
+    of rows (2,048 each). The expected values are made here by formatting,
+    not by any URI code."""
+    rows = []
+    for i in range(5000):
+        host = "h" * (i % 17) + str(i)
+        path = "/" + "p" * (i % 23)
+        rows.append(None if i % 7 == 3 else f"http://{host}{path}")
+    got = con.execute(
+        "SELECT uri_host(u), uri_path(u), uri_path_segments(u) FROM (SELECT unnest($1) AS u, generate_subscripts($1, 1) AS i) ORDER BY i",
+        [rows],
+    ).fetchall()
+    want = []
+    for u in rows:
+        if u is None:
+            want.append((None, None, None))
+        else:
+            rest = u[len("http://") :]
+            host, path = rest.split("/", 1)
+            want.append((host, "/" + path, [path]))
+    assert got == want
+    # A constant of exactly 12 bytes and one of 13 (once read as empty).
+    assert con.execute("SELECT uri_host('http://a.b/c'), uri_path('http://a.b/cd')").fetchone() == ("a.b", "/cd")
+    # Non-ASCII, inline and not.
+    assert con.execute("SELECT uri_to_uri('é'), uri_to_uri('/ééééééé')").fetchone() == (
+        "%C3%A9",
+        "/%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9%C3%A9",
+    )
+
+
+def table_functions() -> dict[str, tuple[str, list[str]]]:
+    """The table functions the guide lists: name -> (arguments, column names)."""
+    text = (ROOT / "docs/duckdb.md").read_text()
+    out = {}
+    for m in re.finditer(r"^Also a table function: `FROM (\w+)\((.*?)\)` gives a row per item of the list: `(.*)`\.$", text, re.M):
+        out[m.group(1)] = (m.group(2), [c.split(" ")[0] for c in re.split(r", (?=\w+ )", m.group(3))])
+    return out
+
+
+TABLES = table_functions()
+
+
+def test_table_functions_as_their_lists(con):
+    """`FROM f(u)` gives a row per item of `SELECT f(u)`: the item's
+    fields, then its position from 1; no rows for NULL (a NULL row, an
+    invalid one). Over the edge cases and the first corpus lines."""
+    assert set(TABLES) >= {"uri_query_params", "uri_path_segments", "uri_host_confusion"}, TABLES
+    assert TABLES["uri_query_params"] == ("uri", ["key", "value", "position"])
+    lines = EDGE.read_text().split("\n") + CORPUS.read_text().split("\n")[:300] + [None]
+    wrong = []
+    for name, (args, cols) in TABLES.items():
+        extra = f", parsers := {sql_str(PARSERS_NO_CURL)}" if "parsers :=" in args else ""
+        scalar_extra = f", {sql_str(PARSERS_NO_CURL)}" if extra else ""
+        for u in lines:
+            (items,) = con.execute(f"SELECT {name}($1::VARCHAR{scalar_extra})", [u]).fetchone()
+            want = [
+                (*(item.values() if isinstance(item, dict) else (item,)), i + 1) for i, item in enumerate(items or [])
+            ]
+            got = con.execute(f"FROM {name}($1::VARCHAR{extra})", [u]).fetchall()
+            if got != want:
+                wrong.append(f"{name}({u!r}): table {got!r}, list {want!r}")
+            assert [d[0] for d in con.description] == cols
+    assert not wrong, f"{len(wrong)} differ:\n" + "\n".join(wrong[:20])
+
+
+def test_table_function_rules(con):
+    rows = con.execute("SELECT key, value, position FROM uri_query_params('/p?a=1&b=x%20y&a=3')").fetchall()
+    assert rows == [("a", "1", 1), ("b", "x y", 2), ("a", "3", 3)]
+    assert con.execute("FROM uri_query_params(NULL)").fetchall() == []
+    assert con.execute("FROM uri_query_params('/p')").fetchall() == []
+    # More items than one of DuckDB's vectors (2,048 rows).
+    u = "/p?" + "&".join(f"k{i}={i}" for i in range(5000))
+    got = con.execute("SELECT count(*), sum(position), max(value::INT) FROM uri_query_params($1)", [u]).fetchone()
+    assert got == (5000, 5000 * 5001 // 2, 4999)
+    # The optional argument by name; a wrong one fails with the kernel's message.
+    got = con.execute("SELECT parsers FROM uri_host_confusion('http://a_b.example/', parsers := 'rfc3986,java')")
+    assert got.fetchall() == [(["rfc3986", "java"],)]
+    with pytest.raises(duckdb.Error, match="unknown parser 'bogus'"):
+        con.execute("FROM uri_host_confusion('http://a/', parsers := 'bogus')").fetchall()
+    # A column of another table: DuckDB refuses it (the C API's table
+    # functions take constants); the list function and unnest serve there.
+    with pytest.raises(duckdb.Error, match="lateral"):
+        con.execute("SELECT * FROM (VALUES ('/p?a=1')) v(u), uri_query_params(v.u)").fetchall()
+
+
 def test_every_function_of_the_table_is_registered(con):
     got = {
         (name, n)
