@@ -3,7 +3,6 @@
 use std::ffi::OsString;
 
 use anyhow::Context;
-use serde::Serialize;
 use urikit_guard::{Client, Guard, Policy};
 
 use crate::common::{InputArgs, Inputs, Output, Status, UsageError, lossy, write_record};
@@ -17,7 +16,8 @@ use crate::common::{InputArgs, Inputs, Output, Status, UsageError, lossy, write_
 /// refused); the default client is WHATWG (reqwest, Node fetch,
 /// browsers). Offline by default: a name is checked by its name; with
 /// --resolve it is looked up and every address checked. Exits 1 when any
-/// input is refused. With --json: {"input", "allowed", "reason", "host",
+/// input is refused. With --json: {"input", "allowed", "reason", "message",
+/// "detail", "host", "port", "address",
 /// "addresses"} per input (reason: the kind, or null).
 #[derive(clap::Args, Debug)]
 pub struct Args {
@@ -40,15 +40,6 @@ pub struct Args {
     /// The URLs to check.
     #[arg(value_name = "URL", conflicts_with = "input")]
     urls: Vec<OsString>,
-}
-
-#[derive(Serialize)]
-struct Record<'a> {
-    input: &'a str,
-    allowed: bool,
-    reason: Option<&'static str>,
-    host: Option<&'a str>,
-    addresses: Vec<String>,
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -85,14 +76,8 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         let v = guard.verdict(&text, args.resolve);
         status = status.flag_if(!v.allowed);
         if args.json {
-            let record = Record {
-                input: &text,
-                allowed: v.allowed,
-                reason: v.reason.as_ref().map(|r| r.kind.name()),
-                host: v.host.as_deref(),
-                addresses: v.addresses.iter().map(|a| a.to_string()).collect(),
-            };
-            write_record(out, &record)?;
+            // The crate's one verdict record (urikit_guard::Verdict::FIELDS).
+            write_record(out, &v)?;
         } else {
             // The input and the detail escaped (a URL may hold a tab or
             // terminal controls), the separators not.

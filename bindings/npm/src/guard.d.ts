@@ -32,7 +32,9 @@ export interface GuardVerdict {
   allowed: boolean;
   /** The refusal kind; `null` when allowed. */
   reason: RefusalKind | null;
-  /** The core's lower-case message; `null` when allowed. */
+  /** The refusal as the core words it (lower case: the kind's words, then the detail); `null` when allowed. */
+  message: string | null;
+  /** What exactly: the range and its RFC, the rule, the finding; `null` when allowed. */
   detail: string | null;
   /** The host as the client read it (IPv6 without brackets), when it read one. */
   host: string | null;

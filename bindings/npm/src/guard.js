@@ -54,10 +54,14 @@ function call(f) {
   }
 }
 
-/** The verdict record (`{input, allowed, reason, detail, host, address, port, addresses}`). */
-function verdict(input, json) {
-  const v = JSON.parse(json);
-  return { input, ...v, port: v.port ?? null, addresses: v.addresses ?? (v.address ? [v.address] : []) };
+/**
+ * The verdict record: the crate's one record (`urikit_guard::Verdict`,
+ * `{input, allowed, reason, message, detail, host, port, address,
+ * addresses}`), the same as `uri guard --json` and Python's
+ * `Verdict.to_dict()`.
+ */
+function verdict(json) {
+  return JSON.parse(json);
 }
 
 /**
@@ -100,17 +104,17 @@ export class Policy {
   /**
    * The offline verdict on `url` (no lookup, no connection) as `client`
    * reads it (default `whatwg`: Node's `fetch`, undici, browsers):
-   * `{input, allowed, reason, detail, host, address, port, addresses}`.
+   * `{input, allowed, reason, message, detail, host, port, address, addresses}`.
    * A name is allowed on its name alone: its addresses are checked where
    * the connection is made (`checkAddresses`, `guardDispatcher`).
    */
   check(url, { client = 'whatwg' } = {}) {
-    return verdict(url, call(() => this.#inner.check(String(url), String(client))));
+    return verdict(call(() => this.#inner.check(String(url), String(client))));
   }
 
   /** Redirect hop `hop` (1 for the first) to `url`: refused past `maxRedirects`, else `check`. */
   checkRedirect(url, hop, { client = 'whatwg' } = {}) {
-    return verdict(url, call(() => this.#inner.check_redirect(String(url), hop >>> 0, String(client))));
+    return verdict(call(() => this.#inner.check_redirect(String(url), hop >>> 0, String(client))));
   }
 
   /**
@@ -122,7 +126,7 @@ export class Policy {
    */
   checkAddresses(host, port, addresses, { client = 'whatwg' } = {}) {
     const list = JSON.stringify([...addresses].map(String));
-    return verdict(host, call(() => this.#inner.check_addresses(String(host), port >>> 0, list, String(client))));
+    return verdict(call(() => this.#inner.check_addresses(String(host), port >>> 0, list, String(client))));
   }
 }
 
@@ -136,7 +140,7 @@ export function check(url, { client = 'whatwg', policy } = {}) {
 
 /** The GuardError of a refused verdict. */
 export function guardError(v) {
-  return new GuardError(v.detail, { reason: v.reason, host: v.host, address: v.address });
+  return new GuardError(v.message, { reason: v.reason, host: v.host, address: v.address });
 }
 
 function needNode(what) {
@@ -197,7 +201,7 @@ export function guardConnect(policy, { client = 'whatwg', lookup, timeout = 10_0
         // The crate's verdict on a name without an address (`resolve-failed`),
         // with the resolver's own message and error as the cause.
         const v = policy.checkAddresses(host, port, [], { client });
-        const e = guardError({ ...v, detail: `${v.detail}: ${String(err?.message ?? err).toLowerCase()}` });
+        const e = guardError({ ...v, message: `${v.message}: ${String(err?.message ?? err).toLowerCase()}` });
         e.cause = err;
         done(e);
       },

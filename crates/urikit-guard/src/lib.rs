@@ -79,8 +79,19 @@ impl core::fmt::Debug for Guard {
     }
 }
 
-/// One URL's verdict as plain data (the CLI's `--json` record, and what
-/// the Python and JavaScript faces return).
+/// One URL's verdict as plain data: the one record of a verdict, which
+/// every face writes through its `Serialize` (the CLI's `--json`, Python's
+/// `Verdict.to_dict()`, the JavaScript `check()`), with the keys of
+/// [`Verdict::FIELDS`] in that order.
+///
+/// ```
+/// use urikit_guard::{Guard, Verdict};
+/// let v = Guard::default().verdict("http://0x7f.1/", false);
+/// let json = serde_json::to_value(&v).unwrap();
+/// assert_eq!(json["reason"], "denied-address");
+/// assert_eq!(json["address"], "127.0.0.1");
+/// assert_eq!(json.as_object().unwrap().keys().count(), Verdict::FIELDS.len());
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Verdict {
     /// The URL checked.
@@ -91,9 +102,90 @@ pub struct Verdict {
     pub reason: Option<Refusal>,
     /// The host as the client read it.
     pub host: Option<String>,
+    /// The port the connection would use (the scheme's default when the
+    /// URL has none); `None` when refused.
+    pub port: Option<u16>,
     /// The addresses checked (the host's own for an IP; the resolved ones
     /// when resolving; the refused one when refused for an address).
     pub addresses: Vec<IpAddr>,
+}
+
+impl Verdict {
+    /// The record's keys, in order: `input`, `allowed`, `reason` (the
+    /// refusal kind's name or null), `message` (the refusal as the crate
+    /// words it, or null), `detail` (what exactly: the range and its RFC,
+    /// the rule, the finding; or null), `host`, `port`, `address` (the
+    /// refused address, or null), `addresses`.
+    pub const FIELDS: [&'static str; 9] = [
+        "input",
+        "allowed",
+        "reason",
+        "message",
+        "detail",
+        "host",
+        "port",
+        "address",
+        "addresses",
+    ];
+
+    /// The verdict of a check's result on `input`.
+    ///
+    /// ```
+    /// use urikit_guard::{Guard, Verdict};
+    /// let g = Guard::default();
+    /// let v = Verdict::new("https://example.com/", g.check("https://example.com/"));
+    /// assert!(v.allowed && v.port == Some(443));
+    /// ```
+    pub fn new(input: &str, result: Result<Checked, Refusal>) -> Verdict {
+        match result {
+            Ok(c) => Verdict {
+                input: input.to_string(),
+                allowed: true,
+                reason: None,
+                host: Some(c.host),
+                port: Some(c.port),
+                addresses: c.addresses.iter().map(|a| a.ip()).collect(),
+            },
+            Err(e) => Verdict {
+                input: input.to_string(),
+                allowed: false,
+                host: e.host.clone(),
+                port: None,
+                addresses: e.address.into_iter().collect(),
+                reason: Some(e),
+            },
+        }
+    }
+}
+
+impl serde::Serialize for Verdict {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::SerializeMap;
+        let r = self.reason.as_ref();
+        let addresses: Vec<String> = self.addresses.iter().map(IpAddr::to_string).collect();
+        let mut m = s.serialize_map(Some(Verdict::FIELDS.len()))?;
+        let [
+            input,
+            allowed,
+            reason,
+            message,
+            detail,
+            host,
+            port,
+            address,
+            addrs,
+        ] = Verdict::FIELDS;
+        m.serialize_entry(input, &self.input)?;
+        m.serialize_entry(allowed, &self.allowed)?;
+        m.serialize_entry(reason, &r.map(|r| r.kind.name()))?;
+        m.serialize_entry(message, &r.map(Refusal::to_string))?;
+        m.serialize_entry(detail, &r.map(|r| r.detail.as_str()))?;
+        m.serialize_entry(host, &self.host)?;
+        m.serialize_entry(port, &self.port)?;
+        m.serialize_entry(address, &r.and_then(|r| r.address).map(|a| a.to_string()))?;
+        m.serialize_entry(addrs, &addresses)?;
+        m.end()
+    }
 }
 
 fn default_port(scheme: &str) -> Option<u16> {
@@ -457,22 +549,7 @@ impl Guard {
         } else {
             self.check(url)
         };
-        match r {
-            Ok(c) => Verdict {
-                input: url.to_string(),
-                allowed: true,
-                reason: None,
-                host: Some(c.host),
-                addresses: c.addresses.iter().map(|a| a.ip()).collect(),
-            },
-            Err(e) => Verdict {
-                input: url.to_string(),
-                allowed: false,
-                host: e.host.clone(),
-                addresses: e.address.into_iter().collect(),
-                reason: Some(e),
-            },
-        }
+        Verdict::new(url, r)
     }
 }
 

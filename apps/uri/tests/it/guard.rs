@@ -24,15 +24,51 @@ fn json_records() {
         Some(b"http://[::ffff:169.254.169.254]/\nhttp://example.com/\n"),
     );
     assert_eq!(out.status.code(), Some(1));
-    let lines = json_lines(&out);
+    let mut lines = json_lines(&out);
+    // The record's keys, in the crate's order (one record in every face),
+    // read from the text (serde_json's map sorts them).
+    let first = stdout(&out).lines().next().unwrap().to_string();
+    let at: Vec<usize> = [
+        "input",
+        "allowed",
+        "reason",
+        "message",
+        "detail",
+        "host",
+        "port",
+        "address",
+        "addresses",
+    ]
+    .iter()
+    .map(|k| first.find(&format!("\"{k}\":")).expect(k))
+    .collect();
+    assert!(at.windows(2).all(|w| w[0] < w[1]), "{first}");
+    assert_eq!(lines[0].as_object().unwrap().len(), at.len());
+    // The refusal's words: the kind's message, then what exactly (the
+    // IPv4-mapped form judged by the address it embeds, the metadata
+    // address, with the registry row's RFC).
+    let message = lines[0]["message"].as_str().unwrap().to_string();
+    let detail = lines[0]["detail"].as_str().unwrap().to_string();
+    assert_eq!(message, format!("address denied: {detail}"));
+    assert!(
+        detail.contains("embeds 169.254.169.254") && detail.contains("RFC 4291"),
+        "{detail}"
+    );
+    for l in &mut lines {
+        let o = l.as_object_mut().unwrap();
+        o.remove("message");
+        o.remove("detail");
+    }
     assert_eq!(
         lines[0],
         serde_json::json!({"input": "http://[::ffff:169.254.169.254]/", "allowed": false, "reason": "denied-address",
-                           "host": "::ffff:a9fe:a9fe", "addresses": ["::ffff:169.254.169.254"]})
+                           "host": "::ffff:a9fe:a9fe", "port": null, "address": "::ffff:169.254.169.254",
+                           "addresses": ["::ffff:169.254.169.254"]})
     );
     assert_eq!(
         lines[1],
-        serde_json::json!({"input": "http://example.com/", "allowed": true, "reason": null, "host": "example.com", "addresses": []})
+        serde_json::json!({"input": "http://example.com/", "allowed": true, "reason": null, "host": "example.com",
+                           "port": 80, "address": null, "addresses": []})
     );
 }
 

@@ -14,9 +14,8 @@ use std::cell::RefCell;
 use std::io;
 use std::net::IpAddr;
 
-use serde_json::{Value as Json, json};
 use urikit::names::Named;
-use urikit_guard::{Client, Guard, Policy, Preset, Refusal, RefusalKind, Resolver};
+use urikit_guard::{Client, Guard, Policy, Preset, RefusalKind, Resolver, Verdict};
 use wasm_bindgen::prelude::*;
 
 /// The clients this module reads as: every client of `urikit-guard` this
@@ -119,14 +118,10 @@ pub struct GuardPolicy {
     guards: RefCell<Vec<Guard>>,
 }
 
-fn refusal_json(r: &Refusal) -> Json {
-    json!({
-        "allowed": false,
-        "reason": r.kind.name(),
-        "detail": r.to_string(),
-        "host": r.host,
-        "address": r.address.map(|a| a.to_string()),
-    })
+/// The crate's one verdict record (`urikit_guard::Verdict::FIELDS`), as
+/// the CLI's `--json` and Python's `Verdict.to_dict()` write it.
+fn record(v: &Verdict) -> String {
+    serde_json::to_string(v).unwrap_or_default()
 }
 
 impl GuardPolicy {
@@ -194,7 +189,7 @@ impl GuardPolicy {
     }
 
     /// The offline verdict on `url` as `client` reads it, as JSON:
-    /// `{allowed, reason, detail, host, address, port, addresses}`.
+    /// the crate's verdict record (`urikit_guard::Verdict::FIELDS`).
     ///
     /// ```
     /// use urikit_wasm_guard::GuardPolicy;
@@ -204,19 +199,7 @@ impl GuardPolicy {
     /// ```
     pub fn check(&self, url: &str, client: &str) -> Result<String, GuardInputError> {
         let g = self.guard(client)?;
-        Ok(match g.check(url) {
-            Ok(c) => json!({
-                "allowed": true,
-                "reason": null,
-                "detail": null,
-                "host": c.host,
-                "address": null,
-                "port": c.port,
-                "addresses": c.addresses.iter().map(|a| a.ip().to_string()).collect::<Vec<_>>(),
-            }),
-            Err(r) => refusal_json(&r),
-        }
-        .to_string())
+        Ok(record(&Verdict::new(url, g.check(url))))
     }
 
     /// Redirect hop number `hop` (1 for the first) to `url`: refused past
@@ -230,7 +213,7 @@ impl GuardPolicy {
         let g = self.guard(client)?;
         match g.check_redirect(url, hop as usize) {
             Ok(_) => self.check(url, client),
-            Err(r) => Ok(refusal_json(&r).to_string()),
+            Err(r) => Ok(record(&Verdict::new(url, Err(r)))),
         }
     }
 
@@ -255,19 +238,18 @@ impl GuardPolicy {
     ) -> Result<String, GuardInputError> {
         let given: Vec<String> = serde_json::from_str(addresses).unwrap_or_default();
         let g = self.guard(client)?.with_resolver(Given(given));
-        Ok(match g.resolve_host(host, port) {
-            Ok(a) => json!({
-                "allowed": true,
-                "reason": null,
-                "detail": null,
-                "host": host,
-                "address": null,
-                "port": port,
-                "addresses": a.iter().map(|a| a.ip().to_string()).collect::<Vec<_>>(),
-            }),
-            Err(r) => refusal_json(&r),
-        }
-        .to_string())
+        let v = match g.resolve_host(host, port) {
+            Ok(a) => Verdict {
+                input: host.to_string(),
+                allowed: true,
+                reason: None,
+                host: Some(host.to_string()),
+                port: Some(port),
+                addresses: a.iter().map(|a| a.ip()).collect(),
+            },
+            Err(r) => Verdict::new(host, Err(r)),
+        };
+        Ok(record(&v))
     }
 }
 
@@ -275,7 +257,7 @@ impl GuardPolicy {
 mod tests {
     use super::*;
 
-    fn v(s: &str) -> Json {
+    fn v(s: &str) -> serde_json::Value {
         serde_json::from_str(s).unwrap()
     }
 
