@@ -164,54 +164,93 @@ impl PyPolicy {
 /// >>> v.allowed, v.reason, v.host, v.addresses
 /// (False, 'denied-address', '::ffff:a9fe:a9fe', ['::ffff:169.254.169.254'])
 #[pyclass(frozen, module = "urikit.guard", name = "Verdict")]
-pub struct PyVerdict {
-    /// The URL (or host) checked.
-    #[pyo3(get)]
-    input: String,
-    /// Whether it may be fetched.
-    #[pyo3(get)]
-    allowed: bool,
-    /// The refusal kind's name.
-    #[pyo3(get)]
-    reason: Option<&'static str>,
-    /// The refusal's detail.
-    #[pyo3(get)]
-    detail: Option<String>,
-    /// The host as the client read it.
-    #[pyo3(get)]
-    host: Option<String>,
-    /// The port (the scheme's default when the URL has none).
-    #[pyo3(get)]
-    port: Option<u16>,
-    /// The addresses, as text.
-    #[pyo3(get)]
-    addresses: Vec<String>,
-    /// The refusal as the crate words it (`GuardError`'s message).
-    message: Option<String>,
-}
+pub struct PyVerdict(urikit_guard::Verdict);
 
 #[pymethods]
 impl PyVerdict {
+    /// The URL (or host) checked.
+    #[getter]
+    fn input(&self) -> &str {
+        &self.0.input
+    }
+
+    /// Whether it may be fetched.
+    #[getter]
+    fn allowed(&self) -> bool {
+        self.0.allowed
+    }
+
+    /// The refusal kind's name (one of ``urikit.guard.REASONS``), or None.
+    #[getter]
+    fn reason(&self) -> Option<&'static str> {
+        self.0.reason.as_ref().map(|r| r.kind.name())
+    }
+
+    /// The refusal as the crate words it (``GuardError``'s message), or None.
+    #[getter]
+    fn message(&self) -> Option<String> {
+        self.0.reason.as_ref().map(|r| r.to_string())
+    }
+
+    /// What exactly: the range and its RFC, the rule, the finding; or None.
+    #[getter]
+    fn detail(&self) -> Option<&str> {
+        self.0.reason.as_ref().map(|r| r.detail.as_str())
+    }
+
+    /// The host as the client read it.
+    #[getter]
+    fn host(&self) -> Option<&str> {
+        self.0.host.as_deref()
+    }
+
+    /// The port (the scheme's default when the URL has none); None when
+    /// refused.
+    #[getter]
+    fn port(&self) -> Option<u16> {
+        self.0.port
+    }
+
+    /// The refused address, or None.
+    #[getter]
+    fn address(&self) -> Option<String> {
+        self.0.reason.as_ref().and_then(|r| r.address).map(|a| a.to_string())
+    }
+
+    /// The addresses, as text.
+    #[getter]
+    fn addresses(&self) -> Vec<String> {
+        self.0.addresses.iter().map(IpAddr::to_string).collect()
+    }
+
+    /// The verdict as the one record every face writes (the keys of
+    /// ``uri guard --json`` and of the JavaScript ``check()``, in order).
+    ///
+    /// >>> list(Guard().check('http://0x7f.1/').to_dict())
+    /// ['input', 'allowed', 'reason', 'message', 'detail', 'host', 'port', 'address', 'addresses']
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        crate::record::to_py(py, &self.0)
+    }
+
     /// Raise ``GuardError`` when refused; else return ``None``.
     ///
     /// >>> Guard().check('https://example.com/').raise_for_refusal()
     fn raise_for_refusal(&self, py: Python<'_>) -> PyResult<()> {
-        let Some(reason) = self.reason else {
+        let Some(r) = &self.0.reason else {
             return Ok(());
         };
-        let detail = self.detail.as_deref().unwrap_or("");
-        let message = self.message.as_deref().unwrap_or(reason);
-        let err = GuardError::new_err(format!("{message} ({reason}, {})", self.input));
+        let reason = r.kind.name();
+        let err = GuardError::new_err(format!("{r} ({reason}, {})", self.0.input));
         let value = err.value(py);
         let set = value
             .setattr("index", None::<usize>)
             .and_then(|()| value.setattr("kind", reason))
             .and_then(|()| value.setattr("component", None::<&str>))
             .and_then(|()| value.setattr("reason", reason))
-            .and_then(|()| value.setattr("host", self.host.as_deref()))
-            .and_then(|()| value.setattr("address", self.addresses.first()))
-            .and_then(|()| value.setattr("detail", detail))
-            .and_then(|()| value.setattr("url", &self.input));
+            .and_then(|()| value.setattr("host", self.0.host.as_deref()))
+            .and_then(|()| value.setattr("address", self.address()))
+            .and_then(|()| value.setattr("detail", r.detail.as_str()))
+            .and_then(|()| value.setattr("url", &self.0.input));
         Err(match set {
             Ok(()) => err,
             Err(e) => e,
@@ -224,38 +263,17 @@ impl PyVerdict {
             |v: Option<&str>| v.map_or("None".to_string(), |v| format!("{v:?}").replace('"', "'"));
         format!(
             "Verdict(allowed={}, reason={}, host={}, addresses={:?})",
-            if self.allowed { "True" } else { "False" },
-            py(self.reason),
-            py(self.host.as_deref()),
-            self.addresses
+            if self.0.allowed { "True" } else { "False" },
+            py(self.reason()),
+            py(self.0.host.as_deref()),
+            self.addresses()
         )
         .replace('"', "'")
     }
 }
 
 fn verdict(input: &str, r: Result<Checked, Refusal>) -> PyVerdict {
-    match r {
-        Ok(c) => PyVerdict {
-            input: input.to_string(),
-            allowed: true,
-            reason: None,
-            detail: None,
-            host: Some(c.host),
-            port: Some(c.port),
-            addresses: c.addresses.iter().map(|a| a.ip().to_string()).collect(),
-            message: None,
-        },
-        Err(e) => PyVerdict {
-            message: Some(e.to_string()),
-            input: input.to_string(),
-            allowed: false,
-            reason: Some(e.kind.name()),
-            detail: Some(e.detail),
-            host: e.host,
-            port: None,
-            addresses: e.address.iter().map(|a| a.to_string()).collect(),
-        },
-    }
+    PyVerdict(urikit_guard::Verdict::new(input, r))
 }
 
 /// The addresses Python's resolver returned, given to the crate as its
