@@ -52,7 +52,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
         scheme: p.scheme,
         userinfo: p.userinfo,
         host: p.host === undefined ? undefined : hostOut(p.host, p.hostKind),
-        port: p.port === undefined || p.port === '' ? undefined : Number(p.port),
+        port: p.portText === undefined || p.portText === '' ? undefined : Number(p.portText),
         path: p.path,
         query: p.query,
         fragment: p.fragment,

@@ -60,7 +60,10 @@ export interface Components {
   authority?: string;
   userinfo?: string;
   host?: string;
-  port?: string;
+  /** A number; `undefined` when absent, empty or past 65535 (was the digits in 0.1: now `portText`). */
+  port?: number;
+  /** The port's digits as written. */
+  portText?: string;
   path: string;
   query?: string;
   fragment?: string;
@@ -75,7 +78,10 @@ export declare class ParsedURI {
   readonly authority: string | undefined;
   readonly userinfo: string | undefined;
   readonly host: string | undefined;
-  readonly port: string | undefined;
+  /** The port as a number (as in every face); `undefined` when absent, empty or past 65535. */
+  readonly port: number | undefined;
+  /** The port's digits as written (0.1's `port`): `"0080"`, `""` for an empty port. */
+  readonly portText: string | undefined;
   readonly path: string;
   readonly query: string | undefined;
   readonly fragment: string | undefined;

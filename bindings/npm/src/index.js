@@ -249,7 +249,19 @@ export class ParsedURI {
   get authority() { return this.#part(1); }
   get userinfo() { return this.#part(2); }
   get host() { return this.#part(3); }
-  get port() { return this.#part(4); }
+  /**
+   * The port as a number, as every face gives it (the CLI's JSON, SQL,
+   * Python); `undefined` when absent, empty or past 65535. Its digits as
+   * written are `portText` (0.1's `port`).
+   */
+  get port() {
+    const t = this.#part(4);
+    if (t === undefined || t === '' || t.length > 5) return undefined;
+    const n = Number(t);
+    return n <= 65535 ? n : undefined;
+  }
+  /** The port's digits as written (`"0080"`, `""` for an empty port); `undefined` when absent. */
+  get portText() { return this.#part(4); }
   get path() { return this.#part(5); }
   get query() { return this.#part(6); }
   get fragment() { return this.#part(7); }
@@ -275,6 +287,7 @@ export class ParsedURI {
     for (const name of COMPONENTS) {
       const v = this[name];
       if (v !== undefined) out[name] = v;
+      if (name === 'port' && this.portText !== undefined) out.portText = this.portText;
     }
     if (this.host !== undefined) out.hostKind = this.hostKind;
     return out;
@@ -450,8 +463,8 @@ const COMPONENT_INDEX = Object.fromEntries(COMPONENTS.map((name, k) => [name, k]
 /**
  * The answers of a batch (`parseBatch`, `parseLines`), column by column:
  * no object per input until one is asked for. `length`; `isValid(i)`;
- * `text(i)`; `component(i, name)` (a string, or `undefined` when absent or
- * the input is invalid); `errorIndex(i)`; `at(i)` (a `ParsedURI` or a
+ * `text(i)`; `component(i, name)` (the component's text, or `undefined`
+ * when absent or the input is invalid: for `'port'`, `portText`); `errorIndex(i)`; `at(i)` (a `ParsedURI` or a
  * `URIError`); iterable.
  */
 export class URIBatch {

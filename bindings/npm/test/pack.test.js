@@ -53,7 +53,7 @@ test('npm pack, install the tarball into a new project, import it and parse', ()
     ].join('\n'));
     const out = execFileSync(process.execPath, ['main.mjs'], { cwd: project, encoding: 'utf8' });
     // The example, as urllib and urllib3 read it (tried by hand).
-    assert.deepEqual(JSON.parse(out), ['example.com', '8042', 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com']);
+    assert.deepEqual(JSON.parse(out), ['example.com', 8042, 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com']);
 
     // From CommonJS: a dynamic import (the package is an ES module).
     writeFileSync(join(project, 'main.cjs'), "import('urikit').then(({ parse }) => console.log(parse('http://a/b').path));");
