@@ -115,7 +115,18 @@ for (const s of inputs) {
 # The parsers every face has: the npm package's main module leaves out the
 # readings of other languages (its size budget) and curl (no FFI in wasm).
 PARSERS = ["rfc3986", "java"]
-PARSE_FIELDS = ["scheme", "authority", "userinfo", "host", "host_kind", "port", "port_text", "path", "query", "fragment"]
+PARSE_FIELDS = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "port_text",
+    "path",
+    "query",
+    "fragment",
+]
 
 
 def py_parse(s: str) -> Dict[str, Any]:
