@@ -80,3 +80,37 @@ pub fn write_input_error(
         InputError::Java(e) => write_java_invalid(out, json, input, e, loc),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn flags_choose_one_profile() {
+        assert_eq!(from_flags(false, false, false), Profile::Uri);
+        assert_eq!(from_flags(true, false, false), Profile::Iri);
+        assert_eq!(from_flags(false, true, false), Profile::Rfc2396);
+        assert_eq!(from_flags(false, false, true), Profile::Java);
+    }
+
+    #[test]
+    fn bytes_not_utf8_get_their_profiles_error() {
+        // "é" is 0xC3 0xA9 in UTF-8; 0xFF is never UTF-8.
+        match parse(Profile::Java, b"http://a/\xff") {
+            Err(InputError::Java(JavaInputError::NotUtf8(9))) => {}
+            other => panic!("{other:?}"),
+        }
+        match parse(Profile::Iri, b"http://a/\xc3\xa9\xff") {
+            Err(InputError::Syntax(e)) => assert_eq!(e.index(), 11),
+            other => panic!("{other:?}"),
+        }
+        match parse(Profile::Uri, b"http://a/\xff") {
+            Err(InputError::Syntax(e)) => assert_eq!(e.index(), 9),
+            other => panic!("{other:?}"),
+        }
+        assert!(matches!(
+            parse(Profile::Iri, "http://a/\u{e9}".as_bytes()),
+            Ok(Parsed::Iri(_))
+        ));
+    }
+}
