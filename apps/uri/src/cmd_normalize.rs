@@ -5,12 +5,10 @@ use std::ffi::OsString;
 
 use serde::Serialize;
 use urikit::normalize::{Level, Normalizer};
-use urikit::{IriRef, UriRef};
+use urikit::{IriRef, Parsed, Profile};
 
-use crate::common::{
-    InputArgs, Inputs, Output, OutputArgs, Status, lossy, named, parse_java, write_invalid,
-    write_java_invalid, write_record,
-};
+use crate::common::profile::{self, InputError};
+use crate::common::{InputArgs, Inputs, Output, OutputArgs, Status, lossy, named, write_record};
 
 /// `{"input","valid":true,"normalized","changed"}`.
 #[derive(Serialize)]
@@ -75,73 +73,23 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         args.level
     };
     let n = Normalizer::new(level).ipv6_canonical(args.ipv6);
-    if args.iri {
-        return run_iri(&args, &n, out);
-    }
-    if args.java {
-        return run_java(&args, out);
-    }
+    // One loop for every profile: the profile is a value, and the core's
+    // `Parsed::normalize_with` applies its rules.
+    let profile = profile::from_flags(args.iri, false, args.java);
     let mut status = Status::Ok;
     out.set_null(args.input.null);
     Inputs::new(&args.refs, &args.input).each(|input, loc| {
-        match UriRef::parse_bytes(input) {
-            Ok(r) => {
-                let normal = r.normalize_with(&n);
-                if args.output.json {
-                    let record = Normalized {
-                        input: r.as_str().into(),
-                        valid: true,
-                        normalized: normal.as_str(),
-                        changed: !normal.is_borrowed(),
-                    };
-                    write_record(out, &record)?;
-                } else {
-                    out.line(normal.as_str().as_bytes())?;
-                }
-            }
-            Err(e) => {
-                status = Status::Flagged;
-                if args.output.json {
-                    write_invalid(out, true, input, &e, loc)?;
-                } else {
-                    out.report_uri_error(loc, input, &e);
-                }
-                if args.output.keep_invalid && !args.output.json {
-                    out.line(input)?;
-                }
-            }
-        }
-        Ok(())
-    })?;
-    Ok(status)
-}
-
-/// `uri normalize --iri [--nfc]`: as [`run`], for IRI references.
-fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<Status> {
-    let mut status = Status::Ok;
-    out.set_null(args.input.null);
-    Inputs::new(&args.refs, &args.input).each(|input, loc| {
-        let normal = IriRef::parse_bytes(input).and_then(|r| {
-            let nfc = if args.nfc {
-                r.to_nfc()?
-            } else {
-                Cow::Borrowed(r.as_str())
-            };
-            // Parsed again only when NFC changed it (and then it is valid).
-            let r = IriRef::parse(&nfc)?;
-            Ok(match r.as_iri() {
-                Some(iri) => iri.normalize_with(n).into_string(),
-                None => r.normalize().into_string(),
-            })
-        });
-        match normal {
+        match normal_form(profile, args.nfc, &n, input) {
             Ok(normal) => {
                 if args.output.json {
                     let record = Normalized {
                         input: lossy(input),
                         valid: true,
                         normalized: &normal,
-                        changed: normal.as_bytes() != input,
+                        changed: match &normal {
+                            Cow::Borrowed(_) => false,
+                            Cow::Owned(s) => s.as_bytes() != input,
+                        },
                     };
                     write_record(out, &record)?;
                 } else {
@@ -150,7 +98,7 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
             }
             Err(e) => {
                 status = Status::Flagged;
-                write_invalid(out, args.output.json, input, &e, loc)?;
+                profile::write_input_error(out, args.output.json, profile, input, &e, loc)?;
                 if args.output.keep_invalid && !args.output.json {
                     out.line(input)?;
                 }
@@ -161,35 +109,26 @@ fn run_iri(args: &Args, n: &Normalizer<'_>, out: &mut Output) -> anyhow::Result<
     Ok(status)
 }
 
-/// `uri normalize --java`: java.net.URI's `normalize()`.
-fn run_java(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
-    let mut status = Status::Ok;
-    out.set_null(args.input.null);
-    Inputs::new(&args.refs, &args.input).each(|input, loc| {
-        match parse_java(input) {
-            Ok(u) => {
-                let normal = u.normalize();
-                if args.output.json {
-                    let record = Normalized {
-                        input: u.as_str().into(),
-                        valid: true,
-                        normalized: &normal,
-                        changed: normal != u.as_str(),
-                    };
-                    write_record(out, &record)?;
-                } else {
-                    out.line(normal.as_bytes())?;
-                }
-            }
-            Err(e) => {
-                status = Status::Flagged;
-                write_java_invalid(out, args.output.json, input, &e, loc)?;
-                if args.output.keep_invalid && !args.output.json {
-                    out.line(input)?;
-                }
-            }
+/// The normal form of `input` by `profile`, after NFC first when `nfc`
+/// (only with --iri: clap's `requires`).
+fn normal_form<'a>(
+    profile: Profile,
+    nfc: bool,
+    n: &Normalizer<'_>,
+    input: &'a [u8],
+) -> Result<Cow<'a, str>, InputError> {
+    let parsed = profile::parse(profile, input)?;
+    let normal = match parsed {
+        Parsed::Iri(r) if nfc => {
+            let text = r.to_nfc().map_err(InputError::Syntax)?;
+            // Parsed again only when NFC changed it (and then it is valid).
+            let r = IriRef::parse(&text).map_err(InputError::Syntax)?;
+            Parsed::Iri(r)
+                .normalize_with(n)
+                .map(|c| Cow::Owned(c.into_owned()))
         }
-        Ok(())
-    })?;
-    Ok(status)
+        _ => parsed.normalize_with(n),
+    };
+    // Every profile the flags choose normalizes (not RFC 2396: no flag).
+    Ok(normal.unwrap_or(Cow::Borrowed(parsed.as_str())))
 }

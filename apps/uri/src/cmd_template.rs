@@ -58,7 +58,7 @@ pub struct ExpandArgs {
 /// One line per URI: `{"input":…,"match":true,"vars":{…}}` with strings,
 /// lists and objects, then `"rest":[[name,value],…]` when the URI has
 /// query parameters the template does not name, and
-/// `"hazards":[{"var":…,"kind":…}]` when a decoded path value holds a `/`
+/// `"hazards":[{"variable":…,"kind":…}]` when a decoded path value holds a `/`
 /// or `\` or is `.`/`..` (kinds `separator-in-segment`, `dot-segment`);
 /// or `{"input":…,"match":false}` (with `"error":"uri-too-long"` past the
 /// limit, `"error":"invalid-utf8"` for a line that is not UTF-8). With no URI, reads one per line from standard input.
@@ -243,7 +243,7 @@ impl Serialize for Var<'_> {
 }
 
 /// `{"input","match":true,"vars"}` with `"rest":[[name,value],...]` and
-/// `"hazards":[{"var","kind"}]` when not empty; `{"input","match":false}`,
+/// `"hazards":[{"variable","kind","var"}]` when not empty; `{"input","match":false}`,
 /// with `"error"` when the URI could not be tried.
 #[derive(Serialize)]
 struct MatchRecord<'a, 't> {
@@ -255,15 +255,19 @@ struct MatchRecord<'a, 't> {
     #[serde(skip_serializing_if = "Option::is_none")]
     rest: Option<Vec<[&'a str; 2]>>,
     #[serde(skip_serializing_if = "Option::is_none")]
-    hazards: Option<Vec<HazardRecord<'a>>>,
+    hazards: Option<Vec<HazardRecord<'a, 'a>>>,
     #[serde(skip_serializing_if = "Option::is_none")]
     error: Option<&'static str>,
 }
 
+/// The one hazard record (`{"variable","kind"}`, as Python and JavaScript
+/// have it), and `"var"`, this command's old key for the variable, kept
+/// for one release.
 #[derive(Serialize)]
-struct HazardRecord<'a> {
-    var: &'a str,
-    kind: &'static str,
+struct HazardRecord<'h, 't> {
+    #[serde(flatten)]
+    record: urikit_views::record::HazardRecord<'h, 't>,
+    var: &'t str,
 }
 
 /// `{"template","valid":true,"variables","matchable"}`, with the "index"
@@ -324,8 +328,8 @@ fn run_match(args: MatchArgs, out: &mut Output) -> anyhow::Result<Status> {
                     c.hazards()
                         .iter()
                         .map(|h| HazardRecord {
+                            record: urikit_views::record::HazardRecord(h),
                             var: h.name(),
-                            kind: h.kind().name(),
                         })
                         .collect()
                 });

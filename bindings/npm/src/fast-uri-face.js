@@ -28,7 +28,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
   }
 
   function profileOf(options) {
-    return options && (options.unicodeSupport || options.iri) ? 'iri-reference' : 'uri-reference';
+    return options && (options.unicodeSupport || options.iri) ? 'iri' : 'uri';
   }
 
   function hostOut(host, kind) {
@@ -52,7 +52,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
         scheme: p.scheme,
         userinfo: p.userinfo,
         host: p.host === undefined ? undefined : hostOut(p.host, p.hostKind),
-        port: p.port === undefined || p.port === '' ? undefined : Number(p.port),
+        port: p.portText === undefined || p.portText === '' ? undefined : Number(p.portText),
         path: p.path,
         query: p.query,
         fragment: p.fragment,
@@ -94,7 +94,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
         str(c.path),
         str(c.query),
         str(c.fragment),
-        profileOf(options) === 'iri-reference',
+        profileOf(options) === 'iri',
       );
     } catch (e) {
       if (e instanceof wasm.Failure) {
@@ -138,7 +138,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
   function normalize(uri, options = {}) {
     if (typeof uri === 'object' && uri !== null) return parse(normalize(serialize(uri, options), options), options);
     const s = String(uri);
-    const iri = profileOf(options) === 'iri-reference';
+    const iri = profileOf(options) === 'iri';
     try {
       return coreNormalize(s, { level: 'scheme', iri });
     } catch (e) {
@@ -159,7 +159,7 @@ export function fastUriFace({ parse: strictParse, normalize: coreNormalize, equi
     const a = typeof uriA === 'object' && uriA !== null ? serialize(uriA, options) : String(uriA);
     const b = typeof uriB === 'object' && uriB !== null ? serialize(uriB, options) : String(uriB);
     try {
-      return equivalent(a, b, { level: 'scheme', iri: profileOf(options) === 'iri-reference' });
+      return equivalent(a, b, { level: 'scheme', iri: profileOf(options) === 'iri' });
     } catch (e) {
       if (e instanceof URIError) return false;
       throw e;

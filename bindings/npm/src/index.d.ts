@@ -3,8 +3,19 @@
 /** The names of the core's percent-encoding sets, for `encode`. */
 export declare const ENCODE_SETS: readonly string[];
 
-/** The parse profiles: RFC 3986's URI-reference and URI, RFC 3987's IRI-reference and IRI. */
-export type Profile = 'uri-reference' | 'uri' | 'iri-reference' | 'iri';
+/**
+ * The profiles (the core's `urikit::Profile` names this package reads by):
+ * RFC 3986 URI references, RFC 3987 IRI references. `'uri-reference'` and
+ * `'iri-reference'` are the names of 0.1, kept for one release.
+ */
+export type Profile = 'uri' | 'iri' | 'uri-reference' | 'iri-reference';
+/** What parse reads: a reference (the default), or with `'URI'` / `'IRI'` a scheme is required. */
+export type ParseRule = 'URI-reference' | 'URI' | 'IRI-reference' | 'IRI';
+/** The options of parse and its batch forms. */
+export interface ParseOptions {
+  profile?: Profile;
+  rule?: ParseRule;
+}
 /** The normalization and comparison levels of RFC 3986 6.2. */
 export type Level = 'string' | 'syntax' | 'scheme';
 /** Anything with URI text: a string, a ParsedURI or a WHATWG URL (its href). */
@@ -49,7 +60,10 @@ export interface Components {
   authority?: string;
   userinfo?: string;
   host?: string;
-  port?: string;
+  /** A number; `undefined` when absent, empty or past 65535 (was the digits in 0.1: now `portText`). */
+  port?: number;
+  /** The port's digits as written. */
+  portText?: string;
   path: string;
   query?: string;
   fragment?: string;
@@ -64,7 +78,10 @@ export declare class ParsedURI {
   readonly authority: string | undefined;
   readonly userinfo: string | undefined;
   readonly host: string | undefined;
-  readonly port: string | undefined;
+  /** The port as a number (as in every face); `undefined` when absent, empty or past 65535. */
+  readonly port: number | undefined;
+  /** The port's digits as written (0.1's `port`): `"0080"`, `""` for an empty port. */
+  readonly portText: string | undefined;
   readonly path: string;
   readonly query: string | undefined;
   readonly fragment: string | undefined;
@@ -75,8 +92,8 @@ export declare class ParsedURI {
   toJSON(): Components;
 }
 
-export declare function parse(input: Text, options?: { profile?: Profile }): ParsedURI;
-export declare function parseMany(inputs: readonly Text[], options?: { profile?: Profile }): Array<ParsedURI | URIError>;
+export declare function parse(input: Text, options?: ParseOptions): ParsedURI;
+export declare function parseMany(inputs: readonly Text[], options?: ParseOptions): Array<ParsedURI | URIError>;
 export type ComponentName = 'scheme' | 'authority' | 'userinfo' | 'host' | 'port' | 'path' | 'query' | 'fragment';
 /**
  * The answers of parseBatch or parseLines, column by column: no object per
@@ -93,18 +110,18 @@ export declare class URIBatch implements Iterable<ParsedURI | URIError> {
   [Symbol.iterator](): Iterator<ParsedURI | URIError>;
 }
 /** parseMany's answers as a URIBatch: the fastest way to read components of many inputs. */
-export declare function parseBatch(inputs: readonly Text[], options?: { profile?: Profile }): URIBatch;
-export declare function parseLines(text: string, options?: { profile?: Profile }): URIBatch;
+export declare function parseBatch(inputs: readonly Text[], options?: ParseOptions): URIBatch;
+export declare function parseLines(text: string, options?: ParseOptions): URIBatch;
 /** Whether `input` matches `rule`; throws URIError `not-unicode` for a lone surrogate, `unknown-rule` for an unknown rule. */
 export declare function validate(input: Text, rule?: string): boolean;
 /** Per input: -1 when it matches `rule`, else the index of its first bad character (a lone surrogate's, for text that is not Unicode). */
 export declare function validateMany(inputs: readonly Text[], rule?: string): Int32Array;
-export declare function resolve(base: Text, reference: Text, options?: { nonStrict?: boolean; /** @deprecated use nonStrict */ strict?: boolean; iri?: boolean }): string;
-export declare function makeRelative(base: Text, target: Text, options?: { iri?: boolean }): string;
+export declare function resolve(base: Text, reference: Text, options?: { nonStrict?: boolean; /** @deprecated use nonStrict */ strict?: boolean; profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): string;
+export declare function makeRelative(base: Text, target: Text, options?: { profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): string;
 /** @deprecated the old name of makeRelative */
-export declare function relative(base: Text, target: Text, options?: { iri?: boolean }): string;
-export declare function normalize(input: Text, options?: { level?: Level; iri?: boolean }): string;
-export declare function equivalent(a: Text, b: Text, options?: { level?: Level; ignoreFragment?: boolean; iri?: boolean }): boolean;
+export declare function relative(base: Text, target: Text, options?: { profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): string;
+export declare function normalize(input: Text, options?: { level?: Level; profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): string;
+export declare function equivalent(a: Text, b: Text, options?: { level?: Level; ignoreFragment?: boolean; profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): boolean;
 export declare function encode(input: string, component: string): string;
 export declare function decode(input: string, options?: { form?: boolean; lossy?: boolean }): string;
 
@@ -122,7 +139,7 @@ export interface Finding {
   end: number;
   message: string;
 }
-export declare function lint(input: Text, options?: { iri?: boolean }): Finding[];
+export declare function lint(input: Text, options?: { profile?: 'uri' | 'iri'; /** @deprecated use profile: 'iri' */ iri?: boolean }): Finding[];
 export type ViewParser = 'rfc3986' | 'java' | 'whatwg';
 /** The parsers `views` can list (every parser: `urikit/views`). */
 export declare const VIEW_PARSERS: readonly ViewParser[];

@@ -64,7 +64,11 @@ export const _text = Object.freeze({ unicode, loneSurrogate });
 const SLOTS = 20;
 const HOST_KINDS = wasm.host_kind_names();
 const COMPONENTS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
-const PROFILES = { 'uri-reference': 0, uri: 1, 'iri-reference': 2, iri: 3 };
+// The core's profile names (`urikit::Profile`, Python's `profile=`) that
+// parse reads by, as the module's codes (0 URI-reference, 1 URI, 2
+// IRI-reference, 3 IRI): `uri` and `iri` read references. The names of
+// 0.1, `uri-reference` and `iri-reference`, stay for one release.
+const PROFILES = { uri: 0, iri: 2, 'uri-reference': 0, 'iri-reference': 2 };
 
 /** The names of the core's percent-encoding sets, for `encode`. */
 export const ENCODE_SETS = Object.freeze(wasm.encode_set_names());
@@ -134,14 +138,24 @@ function text(value, what) {
   throw new TypeError(`${what} must be a string, not ${value === null ? 'null' : typeof value}`);
 }
 
-function profileCode(profile = 'uri-reference') {
+/**
+ * The module's code for `profile` and `rule`: the rule `URI` (or `IRI`)
+ * requires a scheme, as `uri parse --rule URI` does (0.1 spelled it
+ * `profile: 'uri'`, which now means a reference, as in every face).
+ */
+function profileCode(profile = 'uri', rule = undefined) {
   const p = PROFILES[profile];
   if (p === undefined) {
-    throw new URIError(`unknown profile ${JSON.stringify(profile)} (expected ${Object.keys(PROFILES).join(', ')})`, {
-      kind: 'unknown-profile',
-    });
+    throw new URIError(`unknown profile '${profile}' (expected uri, iri)`, { kind: 'unknown-profile' });
   }
-  return p;
+  if (rule === undefined) return p;
+  const r = String(rule).toLowerCase();
+  const base = r.startsWith('iri') ? 2 : p;
+  if (r === 'uri' || r === 'iri') return base + 1;
+  if (r === 'uri-reference' || r === 'iri-reference') return base;
+  throw new URIError(`unknown rule '${rule}' for parse (expected URI-reference, URI, IRI-reference, IRI)`, {
+    kind: 'unknown-rule',
+  });
 }
 
 const encoder = new TextEncoder();
@@ -235,7 +249,19 @@ export class ParsedURI {
   get authority() { return this.#part(1); }
   get userinfo() { return this.#part(2); }
   get host() { return this.#part(3); }
-  get port() { return this.#part(4); }
+  /**
+   * The port as a number, as every face gives it (the CLI's JSON, SQL,
+   * Python); `undefined` when absent, empty or past 65535. Its digits as
+   * written are `portText` (0.1's `port`).
+   */
+  get port() {
+    const t = this.#part(4);
+    if (t === undefined || t === '' || t.length > 5) return undefined;
+    const n = Number(t);
+    return n <= 65535 ? n : undefined;
+  }
+  /** The port's digits as written (`"0080"`, `""` for an empty port); `undefined` when absent. */
+  get portText() { return this.#part(4); }
   get path() { return this.#part(5); }
   get query() { return this.#part(6); }
   get fragment() { return this.#part(7); }
@@ -261,6 +287,7 @@ export class ParsedURI {
     for (const name of COMPONENTS) {
       const v = this[name];
       if (v !== undefined) out[name] = v;
+      if (name === 'port' && this.portText !== undefined) out.portText = this.portText;
     }
     if (this.host !== undefined) out.hostKind = this.hostKind;
     return out;
@@ -269,12 +296,13 @@ export class ParsedURI {
 
 /**
  * Parses `input` as a URI reference (RFC 3986), or by `profile`: `'uri'`
- * (a scheme is required), `'iri-reference'` or `'iri'` (RFC 3987).
+ * (the default) or `'iri'` (RFC 3987 IRI references); `rule: 'URI'` (or
+ * `'IRI'`) requires a scheme.
  * Throws URIError for invalid input.
  */
 export function parse(input, options) {
   const s = typeof input === 'string' ? input : text(input, 'input');
-  const code = options === undefined || options.profile === undefined ? 0 : profileCode(options.profile);
+  const code = options === undefined ? 0 : profileCode(options.profile, options.rule);
   const len = put(s);
   // As many bytes as units: ASCII, so no surrogate.
   if (len !== s.length) unicode(s);
@@ -406,8 +434,8 @@ function linesWords(ptr, count) {
  * with a `URIError` (not thrown) in the place of each invalid input.
  * `parseBatch` gives the same answers without an object per input.
  */
-export function parseMany(inputs, { profile } = {}) {
-  const code = profileCode(profile);
+export function parseMany(inputs, { profile, rule } = {}) {
+  const code = profileCode(profile, rule);
   const strs = strings(inputs);
   const n = strs.length;
   const all = parseWords(strs, code);
@@ -435,8 +463,8 @@ const COMPONENT_INDEX = Object.fromEntries(COMPONENTS.map((name, k) => [name, k]
 /**
  * The answers of a batch (`parseBatch`, `parseLines`), column by column:
  * no object per input until one is asked for. `length`; `isValid(i)`;
- * `text(i)`; `component(i, name)` (a string, or `undefined` when absent or
- * the input is invalid); `errorIndex(i)`; `at(i)` (a `ParsedURI` or a
+ * `text(i)`; `component(i, name)` (the component's text, or `undefined`
+ * when absent or the input is invalid: for `'port'`, `portText`); `errorIndex(i)`; `at(i)` (a `ParsedURI` or a
  * `URIError`); iterable.
  */
 export class URIBatch {
@@ -497,8 +525,8 @@ export class URIBatch {
  * object per input until one is asked for (the fastest way to read
  * components of many inputs).
  */
-export function parseBatch(inputs, { profile } = {}) {
-  const code = profileCode(profile);
+export function parseBatch(inputs, { profile, rule } = {}) {
+  const code = profileCode(profile, rule);
   const strs = strings(inputs);
   return new URIBatch(strs, null, parseWords(strs, code), strs.length, code);
 }
@@ -509,8 +537,8 @@ export function parseBatch(inputs, { profile } = {}) {
  * module's memory, no string is split or joined, and the answer is a
  * `URIBatch` of offsets that makes no object per line until asked.
  */
-export function parseLines(text, { profile } = {}) {
-  const code = profileCode(profile);
+export function parseLines(text, { profile, rule } = {}) {
+  const code = profileCode(profile, rule);
   if (typeof text !== 'string') throw new TypeError('text must be a string');
   const bytes = put(text);
   const ptr = call(wasm.parse_lines, bytes, code, bytes === text.length);
@@ -571,31 +599,39 @@ export function validateMany(inputs, rule = 'URI-reference') {
   return out;
 }
 
-/** Resolves `reference` against `base` (RFC 3986 5.2); `strict: false` for the non-strict variant. */
-export function resolve(base, reference, { nonStrict, strict = true, iri = false } = {}) {
+/**
+ * The profile an operation reads by: `profile` (`'uri'` or `'iri'`, the
+ * core's names), else the boolean `iri` of 0.1, kept for one release.
+ */
+function opProfile(profile, iri) {
+  return profile === undefined ? (iri ? 'iri' : 'uri') : profile;
+}
+
+/** Resolves `reference` against `base` (RFC 3986 5.2); `nonStrict: true` for the non-strict variant. */
+export function resolve(base, reference, { nonStrict, strict = true, profile, iri = false } = {}) {
   // `nonStrict` is the name every face uses (the CLI's --non-strict, the
   // core's non_strict); `strict: false`, the package's first spelling,
   // still works.
   const lenient = nonStrict === undefined ? !strict : !!nonStrict;
-  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), lenient, iri);
+  return call(wasm.resolve, text(base, 'base'), text(reference, 'reference'), lenient, opProfile(profile, iri));
 }
 
 /** The shortest reference that resolves from `base` to `target` (the core's make_relative). */
-export function makeRelative(base, target, { iri = false } = {}) {
-  return call(wasm.make_relative, text(base, 'base'), text(target, 'target'), iri);
+export function makeRelative(base, target, { profile, iri = false } = {}) {
+  return call(wasm.make_relative, text(base, 'base'), text(target, 'target'), opProfile(profile, iri));
 }
 
 /** The old name of {@link makeRelative}, kept for one release. */
 export const relative = makeRelative;
 
 /** The normal form at `level`: `'syntax'` (6.2.2, the default), `'scheme'` (also 6.2.3) or `'string'`. */
-export function normalize(input, { level = 'syntax', iri = false } = {}) {
-  return call(wasm.normalize, text(input, 'input'), level, iri);
+export function normalize(input, { level = 'syntax', profile, iri = false } = {}) {
+  return call(wasm.normalize, text(input, 'input'), level, opProfile(profile, iri));
 }
 
 /** Whether `a` and `b` are equivalent at `level` (6.2). */
-export function equivalent(a, b, { level = 'syntax', ignoreFragment = false, iri = false } = {}) {
-  return call(wasm.equivalent, text(a, 'a'), text(b, 'b'), level, ignoreFragment, iri);
+export function equivalent(a, b, { level = 'syntax', ignoreFragment = false, profile, iri = false } = {}) {
+  return call(wasm.equivalent, text(a, 'a'), text(b, 'b'), level, ignoreFragment, opProfile(profile, iri));
 }
 
 /** Percent-encodes `input` (as UTF-8) for `component`, one of ENCODE_SETS. */
@@ -614,8 +650,8 @@ export function extract(input, { relative = false, anyScheme = false } = {}) {
 }
 
 /** The security findings (RFC 3986 section 7): `{kind, start, end, message}`. */
-export function lint(input, { iri = false } = {}) {
-  return JSON.parse(call(wasm.lint, text(input, 'input'), iri));
+export function lint(input, { profile, iri = false } = {}) {
+  return JSON.parse(call(wasm.lint, text(input, 'input'), opProfile(profile, iri)));
 }
 
 /**

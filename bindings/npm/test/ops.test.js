@@ -151,3 +151,27 @@ test('URI Templates: match, exact and lenient', () => {
   assert.throws(() => f.match('/files/..%2Fetc', { mode: 'lenient' }), (e) => e.kind === 'separator-in-segment');
   assert.throws(() => new urikit.UriTemplate('{unclosed'), (e) => e.index === 9);
 });
+
+test("profiles by the core's names: 'uri' and 'iri' read references, rule 'URI' requires a scheme, iri: true stays", () => {
+  // RFC 3986 4.1: "a/b" is a URI-reference (relative-ref), not a URI.
+  assert.equal(urikit.parse('a/b', { profile: 'uri' }).path, 'a/b');
+  assert.equal(urikit.parse('\u00e9/b', { profile: 'iri' }).path, '\u00e9/b');
+  assert.throws(() => urikit.parse('a/b', { rule: 'URI' }), urikit.URIError);
+  assert.throws(() => urikit.parse('\u00e9/b', { profile: 'iri', rule: 'IRI' }), urikit.URIError);
+  assert.equal(urikit.parse('http://\u00e9/', { rule: 'IRI' }).host, '\u00e9');
+  // The 0.1 names of the reference profiles.
+  assert.equal(urikit.parse('a/b', { profile: 'uri-reference' }).path, 'a/b');
+  assert.throws(() => urikit.parse('a', { profile: 'java' }), (e) => e.kind === 'unknown-profile');
+  // The operations: the profile by name, and the 0.1 boolean.
+  const iri = 'http://\u00e9.example/a/./b';
+  assert.equal(urikit.normalize(iri, { profile: 'iri' }), urikit.normalize(iri, { iri: true }));
+  assert.equal(urikit.normalize(iri, { profile: 'iri' }), 'http://\u00e9.example/a/b');
+  assert.throws(() => urikit.normalize(iri), (e) => e.kind === 'invalid-character');
+  assert.equal(urikit.resolve('http://\u00e9/a/b', '../c', { profile: 'iri' }), 'http://\u00e9/c');
+  assert.equal(urikit.makeRelative('http://\u00e9/a/b', 'http://\u00e9/a/c', { profile: 'iri' }), 'c');
+  assert.ok(urikit.equivalent('http://\u00e9/%7e', 'http://\u00e9/~', { profile: 'iri' }));
+  assert.deepEqual(urikit.lint('http://\u00e9/', { profile: 'iri' }), urikit.lint('http://\u00e9/', { iri: true }));
+  for (const f of [() => urikit.normalize('a:b', { profile: 'java' }), () => urikit.lint('a:b', { profile: 'x' })]) {
+    assert.throws(f, (e) => e.kind === 'unknown-profile');
+  }
+});

@@ -58,7 +58,7 @@ test('npm pack, install the tarball into a new project, import it and parse', ()
     const out = execFileSync(process.execPath, ['main.mjs'], { cwd: project, encoding: 'utf8' });
     // The example, as urllib and urllib3 read it (tried by hand).
     // The guard's: docs/guard.md's first example (reqwest and Node's URL read 0x7f.1 as 127.0.0.1).
-    assert.deepEqual(JSON.parse(out), ['example.com', '8042', 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com', 'denied-address', '127.0.0.1']);
+    assert.deepEqual(JSON.parse(out), ['example.com', 8042, 'name=ferret', 'invalid-character', 'a', 'good.com', 'evil.com', 'denied-address', '127.0.0.1']);
 
     // From CommonJS: a dynamic import (the package is an ES module).
     writeFileSync(join(project, 'main.cjs'), "import('urikit').then(({ parse }) => console.log(parse('http://a/b').path));");

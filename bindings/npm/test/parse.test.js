@@ -7,6 +7,8 @@ import { parse, validate, parseMany, parseBatch, parseLines, validateMany, URIEr
 import { unescape, utf16Index, vectorLines, readRepo } from './helpers.js';
 
 const KEYS = ['scheme', 'authority', 'userinfo', 'host', 'port', 'path', 'query', 'fragment'];
+/** Component `k` of `p` as text (the vectors' and the batch's unit): the port's digits are `portText`. */
+const textOf = (p, k) => (k === 'port' ? p.portText : p[k]);
 
 function expected(fields) {
   const want = {};
@@ -17,24 +19,24 @@ function expected(fields) {
   return want;
 }
 
-function checkVectors(file, profile) {
+function checkVectors(file, options) {
   let ok = 0;
   let err = 0;
   for (const f of vectorLines(file)) {
     const input = unescape(f[0] === 'ok' ? f[1] : f[3]);
     if (input === undefined) continue; // not UTF-8: no JavaScript string
     if (f[0] === 'ok') {
-      const p = parse(input, { profile });
+      const p = parse(input, options);
       if (f.length > 2) {
         const want = expected(f[2]);
-        for (const k of KEYS) assert.equal(p[k], want[k], `${k} of ${JSON.stringify(input)}`);
+        for (const k of KEYS) assert.equal(textOf(p, k), want[k], `${k} of ${JSON.stringify(input)}`);
         assert.equal(p.hostKind, want['host-kind'], `host kind of ${JSON.stringify(input)}`);
       }
       assert.equal(p.text, input);
       ok++;
     } else {
       assert.throws(
-        () => parse(input, { profile }),
+        () => parse(input, options),
         (e) => {
           assert.ok(e instanceof URIError, `${e}`);
           assert.ok(e instanceof globalThis.URIError);
@@ -51,8 +53,8 @@ function checkVectors(file, profile) {
   assert.ok(ok > 20 && err > 20, `${file}: ${ok} ok, ${err} err`);
 }
 
-test('URI-reference vectors (RFC 3986 4.1)', () => checkVectors('URI-reference.txt', 'uri-reference'));
-test('URI vectors (RFC 3986 3)', () => checkVectors('URI.txt', 'uri'));
+test('URI-reference vectors (RFC 3986 4.1)', () => checkVectors('URI-reference.txt', { profile: 'uri' }));
+test('URI vectors (RFC 3986 3)', () => checkVectors('URI.txt', { rule: 'URI' }));
 
 test('RFC 3986 section 3 example, offsets in UTF-16 units', () => {
   const p = parse('foo://example.com:8042/over/there?name=ferret#nose');
@@ -60,7 +62,8 @@ test('RFC 3986 section 3 example, offsets in UTF-16 units', () => {
     scheme: 'foo',
     authority: 'example.com:8042',
     host: 'example.com',
-    port: '8042',
+    port: 8042,
+    portText: '8042',
     path: '/over/there',
     query: 'name=ferret',
     fragment: 'nose',
@@ -123,19 +126,20 @@ test('parseMany and validateMany agree with one call at a time', () => {
 });
 
 /** parseMany, parseBatch and validateMany of `inputs` against parse and validate of each input alone. */
-function agreeOneByOne(inputs, profile) {
-  const many = parseMany(inputs, { profile });
-  const batch = parseBatch(inputs, { profile });
-  const rule = { 'uri-reference': 'URI-reference', uri: 'URI', 'iri-reference': 'IRI-reference', iri: 'IRI' }[profile];
+function agreeOneByOne(inputs, profile, parseRule) {
+  const opts = { profile, rule: parseRule };
+  const many = parseMany(inputs, opts);
+  const batch = parseBatch(inputs, opts);
+  const rule = parseRule ?? { 'uri-reference': 'URI-reference', uri: 'URI-reference', 'iri-reference': 'IRI-reference', iri: 'IRI-reference' }[profile];
   const valid = validateMany(inputs, rule);
   assert.equal(many.length, inputs.length);
   assert.equal(batch.length, inputs.length);
   assert.equal(valid.length, inputs.length);
   inputs.forEach((s, i) => {
-    const what = `${profile} ${i}: ${JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}...` : s)}`;
+    const what = `${profile} ${parseRule} ${i}: ${JSON.stringify(s.length > 80 ? `${s.slice(0, 80)}...` : s)}`;
     let one;
     try {
-      one = parse(s, { profile });
+      one = parse(s, opts);
     } catch (e) {
       one = e;
     }
@@ -154,7 +158,7 @@ function agreeOneByOne(inputs, profile) {
       assert.deepEqual(many[i].toJSON(), one.toJSON(), what);
       assert.deepEqual(many[i].offsets, one.offsets, what);
       assert.ok(batch.isValid(i), what);
-      for (const k of KEYS) assert.equal(batch.component(i, k), one[k], `${k} of ${what}`);
+      for (const k of KEYS) assert.equal(batch.component(i, k), textOf(one, k), `${k} of ${what}`);
       assert.deepEqual(batch.at(i).offsets, one.offsets, what);
       assert.equal(batch.errorIndex(i), -1, what);
       assert.equal(valid[i], -1, what);
@@ -185,7 +189,9 @@ test('the batch forms agree with one call at a time across chunks, non-ASCII and
   mixed[1502] = '\uDE00/y';
   mixed[1503] = '';
   mixed[2400] = 'http://a/\u{10FFFD}';
-  for (const profile of ['uri-reference', 'uri', 'iri-reference', 'iri']) agreeOneByOne(mixed, profile);
+  for (const [profile, rule] of [['uri'], ['uri', 'URI'], ['iri'], ['iri', 'IRI'], ['uri-reference'], ['iri-reference']]) {
+    agreeOneByOne(mixed, profile, rule);
+  }
   const long = `http://a/${'x/'.repeat(20000)}?${'q'.repeat(1000)}#f`;
   agreeOneByOne(['http://a/b', long, `${long}\u00e9`, `${long} `, ''], 'iri-reference');
   agreeOneByOne([], 'uri');
@@ -238,4 +244,20 @@ test('parseLines agrees with parse on each line (LF and CRLF, non-ASCII lines)',
     });
   }
   assert.equal(parseLines('').length, 0);
+});
+
+test('port: a number as in every face, its digits as written in portText', () => {
+  // RFC 3986 3.2.3: port = *DIGIT, leading zeros allowed, empty allowed.
+  const p = parse('http://a:0080/');
+  assert.equal(p.port, 80);
+  assert.equal(p.portText, '0080');
+  assert.deepEqual(p.toJSON(), { scheme: 'http', authority: 'a:0080', host: 'a', port: 80, portText: '0080', path: '/', hostKind: 'reg-name' });
+  assert.equal(parse('http://a:/').port, undefined);
+  assert.equal(parse('http://a:/').portText, '');
+  assert.equal(parse('http://a/').portText, undefined);
+  // Valid by the grammar, but no TCP port: no number, the digits stay.
+  assert.equal(parse('http://a:65536/').port, undefined);
+  assert.equal(parse('http://a:65536/').portText, '65536');
+  assert.equal(parse('http://a:65535/').port, 65535);
+  assert.equal(parseBatch(['http://a:0080/']).component(0, 'port'), '0080');
 });

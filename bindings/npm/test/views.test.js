@@ -79,12 +79,13 @@ test('rfc3986: the same reading as parse (IRI profile)', () => {
     const v = views(r.input, { parsers: ['rfc3986'] }).views.rfc3986;
     let p;
     try {
-      p = parse(r.input, { profile: 'iri-reference' });
+      p = parse(r.input, { profile: 'iri' });
     } catch {
       assert.ok('error' in v, `${JSON.stringify(r.input)}: parse rejects, the view does not`);
       continue;
     }
-    for (const f of FIELDS) assert.equal(v[f], p[f], `${JSON.stringify(r.input)} ${f}`);
+    // A view's port is the text the parser read (every view's is): portText.
+    for (const f of FIELDS) assert.equal(v[f], f === 'port' ? p.portText : p[f], `${JSON.stringify(r.input)} ${f}`);
   }
 });
 

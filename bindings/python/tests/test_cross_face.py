@@ -1,7 +1,8 @@
 """The same inputs through three faces — the ``uri`` CLI's ``--json``, this
 package, and the npm package under Node — give the same records: the
-parse of a reference (its components, or its error's index, kind,
-component and message), and the views of a string with their findings.
+parse of a reference (its components, the port a number beside its
+digits ``port_text``, or its error's index, kind, component and message),
+and the views of a string with their findings.
 Keys follow each language's convention (``host_kind`` here and in the CLI,
 ``hostKind`` in JavaScript) and are compared after that one renaming;
 values must be identical. An absent value is ``None`` here, ``null`` in
@@ -93,7 +94,7 @@ import * as u from './src/index.js';
 import { readFileSync } from 'node:fs';
 const inputs = JSON.parse(readFileSync(0, 'utf8'));
 const parsers = process.env.URIKIT_PARSERS.split(',');
-const fields = ['scheme', 'authority', 'userinfo', 'host', 'hostKind', 'port', 'path', 'query', 'fragment'];
+const fields = ['scheme', 'authority', 'userinfo', 'host', 'hostKind', 'port', 'portText', 'path', 'query', 'fragment'];
 for (const s of inputs) {
   let parse;
   try {
@@ -114,7 +115,18 @@ for (const s of inputs) {
 # The parsers every face has: the npm package's main module leaves out the
 # readings of other languages (its size budget) and curl (no FFI in wasm).
 PARSERS = ["rfc3986", "java"]
-PARSE_FIELDS = ["scheme", "authority", "userinfo", "host", "host_kind", "port", "path", "query", "fragment"]
+PARSE_FIELDS = [
+    "scheme",
+    "authority",
+    "userinfo",
+    "host",
+    "host_kind",
+    "port",
+    "port_text",
+    "path",
+    "query",
+    "fragment",
+]
 
 
 def py_parse(s: str) -> Dict[str, Any]:
@@ -123,9 +135,14 @@ def py_parse(s: str) -> Dict[str, Any]:
     except urikit.URIError as e:
         return {"error": {"index": e.index, "kind": e.kind, "component": e.component, "message": str(e)}}
     rec = {f: getattr(r, f)() if callable(getattr(r, f)) else getattr(r, f) for f in PARSE_FIELDS if f != "port"}
-    # `port` is the number in Python (`port_text` the digits as written),
-    # the digits in the CLI's JSON and JavaScript.
-    rec["port"] = r.port_text
+    # `port` is the number in every face (`port_text` the digits as
+    # written). Past 65535 the record has none; Python's accessor raises
+    # (`port-overflow`) where the others give null.
+    try:
+        rec["port"] = r.port
+    except urikit.URIError as e:
+        assert e.kind == "port-overflow"
+        rec["port"] = None
     return {f: rec[f] for f in PARSE_FIELDS}
 
 

@@ -152,3 +152,37 @@ impl Serialize for Views<'_> {
         m.end()
     }
 }
+
+/// The keys of a template match's hazard (`urikit::rfc6570::Hazard`), in
+/// order: the variable's name and the hazard's kind. Every face spells
+/// the variable `variable` (the CLI's `var` is its old key, kept for one
+/// release beside it).
+pub const HAZARD_FIELDS: [&str; 2] = ["variable", "kind"];
+
+/// The one shape of a template match's hazard: `{"variable", "kind"}`
+/// ([`HAZARD_FIELDS`]).
+///
+/// ```
+/// # #[cfg(feature = "serde")] {
+/// use urikit::rfc6570::{MatchMode, Matcher, Template};
+/// use urikit_views::record::HazardRecord;
+/// let m = Matcher::with_mode(Template::parse("/files/{name}")?, MatchMode::Lenient)?;
+/// let c = m.matches("/files/..%2Fetc").unwrap();
+/// let json = serde_json::to_value(HazardRecord(&c.hazards()[0])).unwrap();
+/// assert_eq!(json, serde_json::json!({"variable": "name", "kind": "separator-in-segment"}));
+/// # }
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[cfg(feature = "serde")]
+pub struct HazardRecord<'h, 't>(pub &'h urikit::rfc6570::Hazard<'t>);
+
+#[cfg(feature = "serde")]
+impl Serialize for HazardRecord<'_, '_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let [variable, kind] = HAZARD_FIELDS;
+        let mut m = s.serialize_map(Some(HAZARD_FIELDS.len()))?;
+        m.serialize_entry(variable, self.0.name())?;
+        m.serialize_entry(kind, self.0.kind().name())?;
+        m.end()
+    }
+}

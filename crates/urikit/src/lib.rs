@@ -133,7 +133,7 @@ pub use host::{Host, HostData, HostKind};
 pub use iri::{IdnaError, IdnaErrorKind};
 pub use iri::{Iri, IriBuf, IriRef, IriRefBuf, ToIri, ToIriRef};
 pub use parse::MAX_LEN;
-pub use profile::Profile;
+pub use profile::{Parsed, Profile, ProfileError};
 pub use resolve::{
     DotRule, DotStep, LegacyRule, LegacyStep, ResolveCase, ResolveError, ResolveErrorKind,
     ResolveTrace, Resolver, make_relative, merge, merge_into, remove_dot_segments,

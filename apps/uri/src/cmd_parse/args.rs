@@ -28,7 +28,8 @@ pub struct Args {
     pub(crate) check: bool,
     /// Print only these components, tab-separated, one line per input (an
     /// absent component is an empty field; with --json, an object with
-    /// these keys, null for absent): scheme, userinfo, host, port, path,
+    /// these keys, null for absent; "port" a number): scheme, userinfo,
+    /// host, port, port-text (the digits as written), path,
     /// query, fragment, authority, host-kind, zone (empty unless
     /// --zone-id). Repeatable, or comma-separated.
     #[arg(long = "field", value_name = "NAME", value_enum, value_delimiter = ',')]
@@ -72,6 +73,8 @@ pub(crate) enum Field {
     Userinfo,
     Host,
     Port,
+    /// The port's digits as written (in text output, `port` is that too).
+    PortText,
     Path,
     Query,
     Fragment,
@@ -87,7 +90,7 @@ impl Field {
             Field::Scheme => r.scheme(),
             Field::Userinfo => r.userinfo(),
             Field::Host => r.host_str(),
-            Field::Port => r.port(),
+            Field::Port | Field::PortText => r.port(),
             Field::Path => Some(r.path()),
             Field::Query => r.query(),
             Field::Fragment => r.fragment(),
@@ -105,6 +108,7 @@ impl Field {
             Field::Userinfo => "userinfo",
             Field::Host => "host",
             Field::Port => "port",
+            Field::PortText => "port_text",
             Field::Path => "path",
             Field::Query => "query",
             Field::Fragment => "fragment",
@@ -129,7 +133,11 @@ pub(crate) struct ParseRecord<'a> {
     pub host_kind: Option<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub zone: Option<Option<&'a str>>,
-    pub port: Option<&'a str>,
+    /// The port as a number, as SQL, Python and JavaScript give it: null
+    /// when absent, empty or past 65535 (`port_text` has the digits then).
+    pub port: Option<u16>,
+    /// The port as written: `"0080"`, `""` for an empty port.
+    pub port_text: Option<&'a str>,
     pub path: &'a str,
     pub query: Option<&'a str>,
     pub fragment: Option<&'a str>,
@@ -149,7 +157,8 @@ impl<'a> ParseRecord<'a> {
             host: host.as_ref().map(|h| h.as_str()),
             host_kind: host.as_ref().map(|h| h.kind().name()),
             zone: None,
-            port: r.port(),
+            port: port_number(r.port()),
+            port_text: r.port(),
             path: r.path(),
             query: r.query(),
             fragment: r.fragment(),
@@ -166,15 +175,27 @@ pub(crate) struct RuleRecord<'a> {
     pub rule: &'static str,
 }
 
+/// A port's digits as the number every face gives: `None` when absent,
+/// empty or past 65535 (the digits stay readable as `port_text`).
+pub(crate) fn port_number(text: Option<&str>) -> Option<u16> {
+    text.filter(|d| d.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|d| d.parse().ok())
+}
+
 /// The object of `--field ... --json`: the chosen keys in their order,
-/// null for an absent component.
+/// null for an absent component; "port" a number ([`port_number`]), as
+/// in the full object.
 pub(crate) struct FieldsRecord<'a>(pub Vec<(&'static str, Option<Cow<'a, str>>)>);
 
 impl Serialize for FieldsRecord<'_> {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         let mut map = s.serialize_map(Some(self.0.len()))?;
         for (key, value) in &self.0 {
-            map.serialize_entry(key, value)?;
+            if *key == "port" {
+                map.serialize_entry(key, &port_number(value.as_deref()))?;
+            } else {
+                map.serialize_entry(key, value)?;
+            }
         }
         map.end()
     }

@@ -6,7 +6,7 @@ use std::io::Write;
 
 use urikit::{IriRef, ParseError, ParseOptions, UriRef};
 
-use super::args::{Args, Field, FieldsRecord, ParseRecord};
+use super::args::{Args, Field, FieldsRecord, ParseRecord, port_number};
 use crate::common::{Inputs, Output, Status, UsageError, write_invalid, write_json, write_record};
 
 /// The components of a parsed reference, URI or IRI alike.
@@ -53,7 +53,7 @@ impl<'a> Parts<'a> {
             Field::Scheme => self.scheme,
             Field::Userinfo => self.userinfo,
             Field::Host => self.host,
-            Field::Port => self.port,
+            Field::Port | Field::PortText => self.port,
             Field::Path => Some(self.path),
             Field::Query => self.query,
             Field::Fragment => self.fragment,
@@ -176,7 +176,8 @@ fn write_parts(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()
         host: p.host,
         host_kind: p.host_kind,
         zone: zone.then_some(p.zone),
-        port: p.port,
+        port: port_number(p.port),
+        port_text: p.port,
         path: p.path,
         query: p.query,
         fragment: p.fragment,

@@ -12,16 +12,19 @@ mod uri;
 
 pub use args::Args;
 
-use crate::common::{Output, Status};
+use urikit::Profile;
 
-/// Run `uri parse`: RFC 2396 and Java, IRIs and zone IDs take their own paths, so that the URI
-/// path stays as tuned.
+use crate::common::{Output, Status, profile};
+
+/// Run `uri parse`: the profile the flags choose picks the path. RFC 2396
+/// and Java, IRIs and zone IDs take their own paths, so that the URI path
+/// stays as tuned (its loop reads the parser's offsets straight into the
+/// output, with no record in between).
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    if args.rfc2396 || args.java {
-        rfc2396::run(&args, out)
-    } else if args.iri || args.zone_id {
-        iri::run(&args, out)
-    } else {
-        uri::run(args, out)
+    match profile::from_flags(args.iri, args.rfc2396, args.java) {
+        Profile::Rfc2396 | Profile::Java => rfc2396::run(&args, out),
+        Profile::Iri => iri::run(&args, out),
+        _ if args.zone_id => iri::run(&args, out),
+        _ => uri::run(args, out),
     }
 }

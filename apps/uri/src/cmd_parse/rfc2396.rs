@@ -11,7 +11,7 @@ use urikit::java::JavaUri;
 use urikit::rfc2396::Rfc2396Ref;
 use urikit::{ErrorKind, ParseError};
 
-use super::args::{Args, Field, FieldsRecord};
+use super::args::{Args, Field, FieldsRecord, port_number};
 use crate::common::{
     ErrorRecord, Inputs, InvalidRecord, JavaInputError, Output, Status, UsageError, parse_java,
     write_java_invalid, write_json, write_record,
@@ -32,7 +32,9 @@ struct Rfc2396Record<'a> {
     userinfo: Option<&'a str>,
     host: Option<&'a str>,
     host_kind: Option<&'static str>,
-    port: Option<&'a str>,
+    /// A number, as in `uri parse --json` (null past 65535 or empty).
+    port: Option<u16>,
+    port_text: Option<&'a str>,
     path: &'a str,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
@@ -132,7 +134,8 @@ fn rfc2396_record<'a>(r: &Rfc2396Ref<'a>) -> Rfc2396Record<'a> {
         userinfo: r.userinfo(),
         host: r.host(),
         host_kind: r.host_kind().map(|k| k.name()),
-        port: r.port(),
+        port: port_number(r.port()),
+        port_text: r.port(),
         path: r.path(),
         query: r.query(),
         fragment: r.fragment(),
@@ -164,7 +167,7 @@ fn rfc2396_field<'a>(r: &Rfc2396Record<'a>, field: Field) -> Option<Cow<'a, str>
         Field::Scheme => r.scheme,
         Field::Userinfo => r.userinfo,
         Field::Host => r.host,
-        Field::Port => r.port,
+        Field::Port | Field::PortText => r.port_text,
         Field::Path => Some(r.path),
         Field::Query => r.query,
         Field::Fragment => r.fragment,
@@ -182,7 +185,9 @@ fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a, str>> {
         Field::Scheme => r.scheme,
         Field::Userinfo => r.userinfo,
         Field::Host => r.host,
-        Field::Port => return (r.port >= 0).then(|| Cow::Owned(r.port.to_string())),
+        Field::Port | Field::PortText => {
+            return (r.port >= 0).then(|| Cow::Owned(r.port.to_string()));
+        }
         Field::Path => r.path,
         Field::Query => r.query,
         Field::Fragment => r.fragment,
@@ -340,7 +345,7 @@ fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Resul
         (Some(h), Some(k)) => writeln!(out, "  host       \"{h}\"  ({k})")?,
         _ => writeln!(out, "  host       none")?,
     }
-    writeln!(out, "  port       {}", q(r.port))?;
+    writeln!(out, "  port       {}", q(r.port_text))?;
     writeln!(out, "  path       \"{}\"", r.path)?;
     writeln!(out, "  query      {}", q(r.query))?;
     writeln!(out, "  fragment   {}", q(r.fragment))?;

@@ -5,7 +5,7 @@ use std::io::Write;
 
 use urikit::{HostData, HostKind, ParseError, Rule, UriRef, validate};
 
-use super::args::{Args, Field, FieldsRecord, ParseRecord, RuleRecord};
+use super::args::{Args, Field, FieldsRecord, ParseRecord, RuleRecord, port_number};
 use crate::common::{
     ErrorRecord, Inputs, InvalidRecord, Output, Status, UsageError, WINDOW, lossy, write_json,
     write_record,
@@ -269,16 +269,21 @@ fn write_json_valid<const EOL: u8>(
                 }
                 match r.port() {
                     Some(port) => {
-                        out.put(b"\"");
+                        // The number (`port_number`), then the digits.
+                        match port_number(Some(port)) {
+                            Some(n) => out.put(itoa(n, &mut [0; 5])),
+                            None => out.put(b"null"),
+                        }
+                        out.put(b",\"port_text\":\"");
                         out.put_within(within, port.as_bytes());
                         out.put(b"\",\"path\":\"");
                     }
-                    None => out.put(b"null,\"path\":\""),
+                    None => out.put(b"null,\"port_text\":null,\"path\":\""),
                 }
             }
             // A reference without an authority has no host either.
             _ => out.put(
-                b"null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"path\":\"",
+                b"null,\"userinfo\":null,\"host\":null,\"host_kind\":null,\"port\":null,\"port_text\":null,\"path\":\"",
             ),
         }
         out.put_within(within, r.path().as_bytes());
@@ -367,4 +372,17 @@ fn write_human(
     writeln!(out, "  query      {}", q(r.query()))?;
     writeln!(out, "  fragment   {}", q(r.fragment()))?;
     Ok(())
+}
+
+/// The decimal digits of `n`, written into `buf`.
+fn itoa(mut n: u16, buf: &mut [u8; 5]) -> &[u8] {
+    let mut i = buf.len();
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            return &buf[i..];
+        }
+    }
 }

@@ -1,6 +1,6 @@
 //! What every subcommand shares: reading the inputs ([`input`]), writing
 //! the results ([`output`]), the JSON writer ([`json`]), java.net.URI's
-//! reading for `--java` ([`java`]) and the report of
+//! reading for `--java` ([`java`]), the profile as a value ([`profile`]) and the report of
 //! an invalid input ([`report`]); and the outcome of a command.
 
 use std::io;
@@ -10,6 +10,7 @@ pub mod java;
 pub mod json;
 pub mod named;
 pub mod output;
+pub mod profile;
 pub mod report;
 
 pub use input::*;

@@ -61,7 +61,7 @@ fn named_sets() -> String {
     );
     row::<Profile>(
         "urikit::Profile",
-        "CLI `--iri`, `--rfc2396`, `--java`; Python `parse(text, profile=)`",
+        "CLI `--iri`, `--rfc2396`, `--java`; Python `parse(text, profile=)`; JS `{ profile }` (`uri`, `iri`)",
         &mut t,
     );
     row::<FileProfile>(

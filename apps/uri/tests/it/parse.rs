@@ -66,6 +66,7 @@ fn json_keys_null_versus_empty() {
         "host",
         "host_kind",
         "port",
+        "port_text",
         "path",
         "query",
         "fragment",
@@ -77,11 +78,14 @@ fn json_keys_null_versus_empty() {
     }
     // RFC 3986 5.3: empty and undefined are different.
     assert_eq!(v[0]["userinfo"], "");
-    assert_eq!(v[0]["port"], "");
+    assert_eq!(v[0]["port_text"], "");
+    // An empty port is no number (as Python's and SQL's `port`).
+    assert_eq!(v[0]["port"], serde_json::Value::Null);
     assert_eq!(v[0]["query"], "");
     assert_eq!(v[0]["fragment"], "");
     assert_eq!(v[1]["userinfo"], serde_json::Value::Null);
     assert_eq!(v[1]["port"], serde_json::Value::Null);
+    assert_eq!(v[1]["port_text"], serde_json::Value::Null);
     assert_eq!(v[1]["query"], serde_json::Value::Null);
     assert_eq!(v[1]["fragment"], serde_json::Value::Null);
     assert_eq!(v[1]["path"], "");
@@ -225,13 +229,17 @@ fn expected_json(r: &urikit::UriRef<'_>) -> String {
     let q = |v: Option<&str>| v.map_or("null".to_string(), |v| serde_json::to_string(v).unwrap());
     let kind = if r.is_relative() { "relative" } else { "uri" };
     format!(
-        "{{\"input\":{},\"valid\":true,\"kind\":\"{kind}\",\"scheme\":{},\"authority\":{},\"userinfo\":{},\"host\":{},\"host_kind\":{},\"port\":{},\"path\":{},\"query\":{},\"fragment\":{}}}\n",
+        "{{\"input\":{},\"valid\":true,\"kind\":\"{kind}\",\"scheme\":{},\"authority\":{},\"userinfo\":{},\"host\":{},\"host_kind\":{},\"port\":{},\"port_text\":{},\"path\":{},\"query\":{},\"fragment\":{}}}\n",
         q(Some(r.as_str())),
         q(r.scheme()),
         q(r.authority()),
         q(r.userinfo()),
         q(r.host_str()),
         q(r.host_kind().map(|k| k.name())),
+        r.port_u16()
+            .ok()
+            .flatten()
+            .map_or("null".to_string(), |n| n.to_string()),
         q(r.port()),
         q(Some(r.path())),
         q(r.query()),
@@ -479,7 +487,7 @@ fn fields_as_json_keep_null_and_empty_apart() {
             "parse",
             "--json",
             "--field",
-            "userinfo,port,query,fragment,host-kind,zone",
+            "userinfo,port,port-text,query,fragment,host-kind,zone",
             "http://@a:/?#",
             "http://a",
         ],
@@ -490,16 +498,16 @@ fn fields_as_json_keep_null_and_empty_apart() {
     // RFC 3986 5.3: empty and undefined are different.
     assert_eq!(
         v[0],
-        serde_json::json!({"userinfo": "", "port": "", "query": "", "fragment": "", "host_kind": "reg-name", "zone": null})
+        serde_json::json!({"userinfo": "", "port": null, "port_text": "", "query": "", "fragment": "", "host_kind": "reg-name", "zone": null})
     );
     assert_eq!(
         v[1],
-        serde_json::json!({"userinfo": null, "port": null, "query": null, "fragment": null, "host_kind": "reg-name", "zone": null})
+        serde_json::json!({"userinfo": null, "port": null, "port_text": null, "query": null, "fragment": null, "host_kind": "reg-name", "zone": null})
     );
     // Only the keys asked for, in the order asked.
     assert_eq!(
         stdout(&out).lines().next().unwrap(),
-        r#"{"userinfo":"","port":"","query":"","fragment":"","host_kind":"reg-name","zone":null}"#
+        r#"{"userinfo":"","port":null,"port_text":"","query":"","fragment":"","host_kind":"reg-name","zone":null}"#
     );
 }
 

@@ -22,15 +22,31 @@ pub(crate) fn named<T: urikit::names::Named>(name: &str) -> Result<T, Failure> {
     T::parse_name(name).map_err(|e| Failure::own(e.name(), e.to_string()))
 }
 
-/// Resolve `reference` against `base` (RFC 3986 5.2; `iri`: RFC 3987's
-/// types), strictly unless `non_strict`.
+/// Whether the profile named `name` reads IRIs: the operations on text
+/// read by `uri` (RFC 3986) or `iri` (RFC 3987); the core's other
+/// profiles (`rfc2396`, `java`) are not in this module (their code is the
+/// CLI's and Python's), and are refused with the kind of an unknown name.
+fn reads_iri(name: &str) -> Result<bool, Failure> {
+    match named::<urikit::Profile>(name)? {
+        urikit::Profile::Uri => Ok(false),
+        urikit::Profile::Iri => Ok(true),
+        other => Err(Failure::own(
+            "unknown-profile",
+            format!("profile '{other}' is not in the npm package (expected uri, iri)"),
+        )),
+    }
+}
+
+/// Resolve `reference` against `base` (RFC 3986 5.2; RFC 3987's types
+/// by the `iri` profile), strictly unless `non_strict`.
 #[wasm_bindgen]
 pub fn resolve(
     base: &str,
     reference: &str,
     non_strict: bool,
-    iri: bool,
+    profile: &str,
 ) -> Result<String, Failure> {
+    let iri = reads_iri(profile)?;
     let resolver = Resolver::new().non_strict(non_strict);
     if iri {
         let b = Iri::parse(base).map_err(|e| Failure::parse(e, base))?;
@@ -48,8 +64,8 @@ pub fn resolve(
 /// The shortest reference from `base` to `target` (the core's
 /// `make_relative`).
 #[wasm_bindgen]
-pub fn make_relative(base: &str, target: &str, iri: bool) -> Result<String, Failure> {
-    if iri {
+pub fn make_relative(base: &str, target: &str, profile: &str) -> Result<String, Failure> {
+    if reads_iri(profile)? {
         let b = Iri::parse(base).map_err(|e| Failure::parse(e, base))?;
         return b
             .make_relative(target)
@@ -64,10 +80,10 @@ pub fn make_relative(base: &str, target: &str, iri: bool) -> Result<String, Fail
 
 /// The normal form of `text` at the level named `lvl` (6.2.2, 6.2.3).
 #[wasm_bindgen]
-pub fn normalize(text: &str, lvl: &str, iri: bool) -> Result<String, Failure> {
+pub fn normalize(text: &str, lvl: &str, profile: &str) -> Result<String, Failure> {
     let l = level(lvl)?;
     let n = Normalizer::new(l);
-    if iri {
+    if reads_iri(profile)? {
         // The core normalizes IRI references at the syntax level, and
         // absolute IRIs at any level.
         if l == Level::Syntax {
@@ -88,10 +104,10 @@ pub fn equivalent(
     b: &str,
     lvl: &str,
     ignore_fragment: bool,
-    iri: bool,
+    profile: &str,
 ) -> Result<bool, Failure> {
     let cmp = Comparison::new(level(lvl)?).ignore_fragment(ignore_fragment);
-    if iri {
+    if reads_iri(profile)? {
         let x = IriRef::parse(a).map_err(|e| Failure::parse(e, a))?;
         let y = IriRef::parse(b).map_err(|e| Failure::parse(e, b))?;
         return Ok(cmp.iri_equivalent(x, y).unwrap_or(false));
@@ -158,8 +174,8 @@ pub fn extract(text: &str, relative: bool, any_scheme: bool) -> String {
 /// The security findings (section 7) of `text`, as JSON: a list of
 /// `{kind, start, end, message}` with UTF-16 offsets.
 #[wasm_bindgen]
-pub fn lint(text: &str, iri: bool) -> Result<String, Failure> {
-    let found = if iri {
+pub fn lint(text: &str, profile: &str) -> Result<String, Failure> {
+    let found = if reads_iri(profile)? {
         urikit::security::lint_iri(text)
     } else {
         urikit::security::lint(text)
