@@ -84,6 +84,21 @@ fn named_sets() -> String {
         "the `kind` of a finding in every face",
         &mut t,
     );
+    row::<urikit_guard::Client>(
+        "urikit_guard::Client",
+        "CLI `guard --client`; Python `Guard(client=)`; JS `check(url, { client })`",
+        &mut t,
+    );
+    row::<urikit_guard::Preset>(
+        "urikit_guard::Preset",
+        "policy files' `preset`; Python `Policy(preset)`; JS `Policy.preset(name)`",
+        &mut t,
+    );
+    row::<urikit_guard::RefusalKind>(
+        "urikit_guard::RefusalKind",
+        "the `reason` of a verdict in every face (`uri guard --json`, Python `Verdict.reason`, JS `check().reason`)",
+        &mut t,
+    );
     t
 }
 
