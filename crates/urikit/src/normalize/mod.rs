@@ -341,26 +341,24 @@ impl<'s> Normalizer<'s> {
         let m = r.meta();
         let s = r.as_str().as_bytes();
         let is_uri = m.scheme_end != NONE;
+        if is_uri && quick::has_upper_in(s, 0, m.scheme_end as usize) {
+            return false;
+        }
         let has_authority = m.auth_start != NONE;
-        // One pass over the whole text: without a `%`, every component's
-        // percent-encoding is normal; without a `/.`, only a path that
-        // starts with `.` can hold a dot segment. And the case of the
-        // scheme and of the host, with it.
-        let scheme_end = if is_uri { m.scheme_end as usize } else { 0 };
         let host = if has_authority {
             (m.host_start as usize, m.host_end as usize)
         } else {
             (0, 0)
         };
+        // One pass over the whole text: without a `%`, every component's
+        // percent-encoding is normal; without a `/.`, only a path that
+        // starts with `.` can hold a dot segment. And the case of the
+        // host with it.
         let quick::Facts {
             pct,
             slash_dot,
-            upper_scheme,
             upper_host,
-        } = quick::facts(s, scheme_end, host);
-        if upper_scheme {
-            return false;
-        }
+        } = quick::facts(s, host);
         if pct && !pct_parts_normal(&r) {
             return false;
         }

@@ -47,46 +47,42 @@ fn upper_mask(w: u64) -> u64 {
     ge_a & !gt_z & !w & HI
 }
 
-/// What [`super::Normalizer::is_normalized`] asks of the whole text first.
+/// What [`super::Normalizer::is_normalized`] asks of the whole text.
 pub(super) struct Facts {
     /// The text holds a `%`.
     pub(super) pct: bool,
     /// A `.` follows a `/` somewhere (the only place, besides the start of
     /// a path, a dot segment can begin).
     pub(super) slash_dot: bool,
-    /// The scheme holds an ASCII uppercase letter.
-    pub(super) upper_scheme: bool,
     /// The host holds an ASCII uppercase letter.
     pub(super) upper_host: bool,
 }
 
-/// The [`Facts`] of `s`, whose scheme is `s[..scheme_end]` and host
-/// `s[host.0..host.1]` (empty ranges where there is none): the text and
-/// the host sixteen bytes at a time where the vector code runs
-/// (`simd::text_facts`), a word at a time otherwise; the scheme (most
-/// are under eight bytes) a word at a time.
+/// The [`Facts`] of `s`, whose host is `s[host.0..host.1]` (an empty
+/// range where there is none): sixteen bytes at a time where the vector
+/// code runs (`simd::text_facts`), a word at a time otherwise.
 #[inline(always)]
-pub(super) fn facts(s: &[u8], scheme_end: usize, host: (usize, usize)) -> Facts {
+pub(super) fn facts(s: &[u8], host: (usize, usize)) -> Facts {
     let [pct, slash_dot, upper_host] = crate::simd::text_facts(s, host).unwrap_or_else(|| {
         let (pct, slash_dot) = scan_words(s);
-        [pct, slash_dot, upper_words(s, host.0, host.1)]
+        [pct, slash_dot, has_upper_in(s, host.0, host.1)]
     });
     Facts {
         pct,
         slash_dot,
-        upper_scheme: upper_words(s, 0, scheme_end),
         upper_host,
     }
 }
 
-/// Whether `s[lo..hi]` holds an ASCII uppercase letter, a word at a time:
-/// the definition the vector code is tested against. The last few bytes
+/// Whether `s[lo..hi]` holds an ASCII uppercase letter, a word at a time
+/// (the scheme's check, before anything else; and the definition the
+/// vector code is tested against). The last few bytes
 /// (under eight) are read with their neighbours in one load, whose other
 /// bytes are masked off: the eight bytes from there when `s` has them,
 /// else the eight that end at `hi`; so a scheme or host of under eight
 /// bytes takes one load, not a loop.
 #[inline(always)]
-fn upper_words(s: &[u8], lo: usize, hi: usize) -> bool {
+pub(super) fn has_upper_in(s: &[u8], lo: usize, hi: usize) -> bool {
     let mut acc = 0;
     let mut i = lo;
     while i + 8 <= hi {
@@ -167,14 +163,12 @@ mod tests {
                 for lo in 0..=len {
                     for hi in lo..=len.min(lo + 20) {
                         let want = s[lo..hi].iter().any(u8::is_ascii_uppercase);
-                        assert_eq!(upper_words(&s, lo, hi), want, "{s:?} {lo}..{hi}");
+                        assert_eq!(has_upper_in(&s, lo, hi), want, "{s:?} {lo}..{hi}");
                         if let Some(v) = crate::simd::upper_in(&s, lo, hi) {
                             assert_eq!(v, want, "{s:?} {lo}..{hi}");
                         }
-                        let f = facts(&s, lo, (lo, hi));
-                        assert_eq!((f.pct, f.slash_dot), (pct, sd), "{s:?}");
-                        let scheme = s[..lo].iter().any(u8::is_ascii_uppercase);
-                        assert_eq!((f.upper_scheme, f.upper_host), (scheme, want));
+                        let f = facts(&s, (lo, hi));
+                        assert_eq!((f.pct, f.slash_dot, f.upper_host), (pct, sd, want));
                     }
                 }
             }
