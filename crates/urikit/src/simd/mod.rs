@@ -1,7 +1,9 @@
 //! Sixteen to sixty-four bytes at a time: the scan of
 //! `*( class / pct-encoded )` and the skip of a class with SSSE3
-//! (`x86.rs`), and the byte masks of a whole input of up to 128 bytes with
-//! AVX-512 (`avx512.rs`) or, from 32 bytes, AVX2 (`avx2.rs`), on x86_64.
+//! (`x86.rs`), the byte masks of a whole input of up to 128 bytes with
+//! AVX-512 (`avx512.rs`) or, from 32 bytes, AVX2 (`avx2.rs`), and the
+//! first look of `Normalizer::is_normalized` at a whole text with SSE2
+//! (`sse2.rs`), on x86_64.
 //!
 //! The only module with `unsafe`, for two reasons. The vector instructions
 //! live in `#[target_feature(enable = ...)]` functions, and calling one is

@@ -4,9 +4,9 @@
 //! a time.
 //!
 //! No `unsafe` here: the blocks are loaded from checked slices (LLVM makes
-//! the two halves one unaligned load). The caller's one `unsafe` is the
-//! call of a `#[target_feature]` function, whose feature the build enables
-//! for every x86_64 target.
+//! the two halves one unaligned load). The callers in `mod.rs` hold it:
+//! the call of a `#[target_feature]` function, whose feature the build
+//! enables for every x86_64 target (checked by `cfg`).
 
 use core::arch::x86_64::{
     __m128i, _mm_and_si128, _mm_cmpeq_epi8, _mm_cmpgt_epi8, _mm_movemask_epi8, _mm_or_si128,
