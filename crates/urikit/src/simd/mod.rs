@@ -636,9 +636,9 @@ pub(crate) fn upper_in(s: &[u8], lo: usize, hi: usize) -> Option<bool> {
     }
 }
 
-/// For `Normalizer::is_normalized`, in one call: [`pct_slash_dot`] of `s`,
+/// For `Normalizer::is_normalized`, in one call: `pct_slash_dot` of `s`,
 /// and whether the host (`s[host.0..host.1]`) holds an ASCII uppercase
-/// letter ([`upper_in`]). `None` for an input under 17 bytes, or
+/// letter (`upper_in`). `None` for an input under 17 bytes, or
 /// elsewhere.
 #[inline(always)]
 pub(crate) fn text_facts(s: &[u8], host: (usize, usize)) -> Option<[bool; 3]> {
