@@ -47,24 +47,66 @@ fn upper_mask(w: u64) -> u64 {
     ge_a & !gt_z & !w & HI
 }
 
-/// Whether `s` holds an ASCII uppercase letter.
-#[inline]
-pub(super) fn has_upper(s: &[u8]) -> bool {
-    let mut acc = 0;
-    let chunks = s.chunks_exact(8);
-    let tail = chunks.remainder();
-    for c in chunks {
-        acc |= upper_mask(word(c));
+/// What [`super::Normalizer::is_normalized`] asks of the whole text.
+pub(super) struct Facts {
+    /// The text holds a `%`.
+    pub(super) pct: bool,
+    /// A `.` follows a `/` somewhere (the only place, besides the start of
+    /// a path, a dot segment can begin).
+    pub(super) slash_dot: bool,
+    /// The host holds an ASCII uppercase letter.
+    pub(super) upper_host: bool,
+}
+
+/// The [`Facts`] of `s`, whose host is `s[host.0..host.1]` (an empty
+/// range where there is none): sixteen bytes at a time where the vector
+/// code runs (`simd::text_facts`), a word at a time otherwise.
+#[inline(always)]
+pub(super) fn facts(s: &[u8], host: (usize, usize)) -> Facts {
+    let [pct, slash_dot, upper_host] = crate::simd::text_facts(s, host).unwrap_or_else(|| {
+        let (pct, slash_dot) = scan_words(s);
+        [pct, slash_dot, has_upper_in(s, host.0, host.1)]
+    });
+    Facts {
+        pct,
+        slash_dot,
+        upper_host,
     }
-    acc |= upper_mask(tail_word(s, tail));
+}
+
+/// Whether `s[lo..hi]` holds an ASCII uppercase letter, a word at a time
+/// (the scheme's check, before anything else; and the definition the
+/// vector code is tested against). The last few bytes
+/// (under eight) are read with their neighbours in one load, whose other
+/// bytes are masked off: the eight bytes from there when `s` has them,
+/// else the eight that end at `hi`; so a scheme or host of under eight
+/// bytes takes one load, not a loop.
+#[inline(always)]
+pub(super) fn has_upper_in(s: &[u8], lo: usize, hi: usize) -> bool {
+    let mut acc = 0;
+    let mut i = lo;
+    while i + 8 <= hi {
+        acc |= upper_mask(word(&s[i..]));
+        i += 8;
+    }
+    if i < hi {
+        let n = hi - i;
+        acc |= if let Some(w) = s.get(i..i + 8) {
+            upper_mask(word(w)) & (u64::MAX >> (8 * (8 - n)))
+        } else if hi >= 8 {
+            upper_mask(word(&s[hi - 8..])) >> (8 * (8 - n))
+        } else {
+            upper_mask(tail_word(&s[..hi], &s[i..hi]))
+        };
+    }
     acc != 0
 }
 
-/// What one pass over `s` tells: whether it holds a `%`, and whether a `.`
-/// follows a `/` anywhere (the only place, besides the start of a path, a
-/// dot segment can begin).
+/// Whether `s` holds a `%`, and whether a `.` follows a `/` anywhere,
+/// eight bytes at a time: the definition the vector code is tested
+/// against.
 #[inline]
-pub(super) fn scan(s: &[u8]) -> (bool, bool) {
+fn scan_words(s: &[u8]) -> (bool, bool) {
     let (mut pct, mut slash_dot, mut carry) = (0, 0, 0);
     let chunks = s.chunks_exact(8);
     let tail = chunks.remainder();
@@ -96,8 +138,10 @@ mod tests {
         ];
         let mut s = Vec::new();
         let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
-        for len in 0..=20usize {
-            for _ in 0..4000 {
+        // Up to 70 bytes: past the vector code's 17-byte minimum, over
+        // several blocks and a last one that overlaps.
+        for len in 0..=70usize {
+            for rep in 0..if cfg!(miri) { 3 } else { 4000 } {
                 s.clear();
                 for _ in 0..len {
                     x ^= x << 13;
@@ -107,8 +151,26 @@ mod tests {
                 }
                 let pct = s.contains(&b'%');
                 let sd = s.windows(2).any(|p| p == b"/.");
-                assert_eq!(scan(&s), (pct, sd), "{s:?}");
-                assert_eq!(has_upper(&s), s.iter().any(u8::is_ascii_uppercase), "{s:?}");
+                assert_eq!(scan_words(&s), (pct, sd), "{s:?}");
+                if let Some(v) = crate::simd::pct_slash_dot(&s) {
+                    assert_eq!(v, (pct, sd), "{s:?}");
+                }
+                // Every range of up to 20 bytes (past the vector code's
+                // sixteen), at every start, in strings of up to 40.
+                if len > 40 || rep >= 500 {
+                    continue;
+                }
+                for lo in 0..=len {
+                    for hi in lo..=len.min(lo + 20) {
+                        let want = s[lo..hi].iter().any(u8::is_ascii_uppercase);
+                        assert_eq!(has_upper_in(&s, lo, hi), want, "{s:?} {lo}..{hi}");
+                        if let Some(v) = crate::simd::upper_in(&s, lo, hi) {
+                            assert_eq!(v, want, "{s:?} {lo}..{hi}");
+                        }
+                        let f = facts(&s, (lo, hi));
+                        assert_eq!((f.pct, f.slash_dot, f.upper_host), (pct, sd, want));
+                    }
+                }
             }
         }
     }

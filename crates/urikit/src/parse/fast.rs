@@ -12,7 +12,7 @@
 //!
 //! In the IRI profile the same masks serve: a non-ASCII byte stops the
 //! path, query or fragment there as it does in the URI profile, and the
-//! run of characters it starts is then taken by [`ucs_run`] (with
+//! run of characters it starts is then taken by [`super::ucs_run`] (with
 //! `iprivate` after the `?`), the forward parser's own check, and the
 //! search goes on after it. A non-ASCII byte in the authority gives no
 //! answer.
@@ -25,7 +25,7 @@
 //! generated inputs and on the corpora.
 
 use super::profile::IRI;
-use super::{Meta, NONE, Top, host_kind, http_scheme, pct_ok, skip, ucs_run};
+use super::{Meta, NONE, Top, host_kind, http_scheme, pct_ok, skip, ucs_run_inline};
 use crate::chars::DIGIT;
 use crate::simd;
 
@@ -156,7 +156,7 @@ fn shape<const P: u8, M: Bits>(
 
 /// The IRI profile's walk over the bytes that stop `query` from `end`:
 /// the `#` of the fragment (once, and not in an absolute IRI), and runs of
-/// non-ASCII characters that [`ucs_run`] takes (`iprivate` too after the
+/// non-ASCII characters that [`super::ucs_run`] takes (`iprivate` too after the
 /// first `?` and before the `#`). The start of the fragment (or `NONE`),
 /// or `None` at any other byte.
 #[inline(always)]
@@ -167,7 +167,7 @@ fn iri_stops<M: Bits>(s: &[u8], m: &simd::Masks<M>, end: usize, top: Top) -> Opt
     while let Some(k) = m.stop.first(from) {
         let b = s[k];
         if b >= 0x80 {
-            let n = ucs_run(s, k, fragment == NONE && q < k);
+            let n = ucs_run_inline(s, k, fragment == NONE && q < k);
             if n == 0 {
                 return None;
             }

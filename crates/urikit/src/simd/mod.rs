@@ -1,7 +1,9 @@
 //! Sixteen to sixty-four bytes at a time: the scan of
 //! `*( class / pct-encoded )` and the skip of a class with SSSE3
-//! (`x86.rs`), and the byte masks of a whole input of up to 128 bytes with
-//! AVX-512 (`avx512.rs`) or, from 32 bytes, AVX2 (`avx2.rs`), on x86_64.
+//! (`x86.rs`), the byte masks of a whole input of up to 128 bytes with
+//! AVX-512 (`avx512.rs`) or, from 32 bytes, AVX2 (`avx2.rs`), and the
+//! first look of `Normalizer::is_normalized` at a whole text with SSE2
+//! (`sse2.rs`), on x86_64.
 //!
 //! The only module with `unsafe`, for two reasons. The vector instructions
 //! live in `#[target_feature(enable = ...)]` functions, and calling one is
@@ -592,6 +594,68 @@ fn ssse3_available() -> bool {
 fn is_hex(s: &[u8], q: usize) -> bool {
     s.get(q).is_some_and(|&b| HEXDIG.contains(b))
 }
+
+/// Whether `s` holds a `%`, and whether a `.` follows a `/` anywhere in
+/// it, sixteen bytes at a time (SSE2, on every x86_64 target); `None` for
+/// an input under 17 bytes, or elsewhere. For
+/// `Normalizer::is_normalized`, whose word-at-a-time scan
+/// (`normalize/quick.rs`) is the definition and the fallback: over the
+/// gsd corpus that scan took about 150 of the 500 instructions a URI of
+/// the check (callgrind). Called through [`text_facts`]; here for the
+/// tests.
+#[cfg(test)]
+pub(crate) fn pct_slash_dot(s: &[u8]) -> Option<(bool, bool)> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: `pct_slash_dot` needs SSE2, which this build enables
+        // (the `cfg` above).
+        unsafe { sse2::pct_slash_dot(s) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = s;
+        None
+    }
+}
+
+/// Whether `s[lo..hi]` (`lo <= hi <= s.len()`) holds an ASCII uppercase
+/// letter, sixteen bytes at a time (SSE2); `None` where `s` is under
+/// sixteen bytes, or elsewhere. The word-at-a-time check of
+/// `normalize/quick.rs` is the definition and the fallback.
+#[cfg(test)]
+pub(crate) fn upper_in(s: &[u8], lo: usize, hi: usize) -> Option<bool> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: as in `pct_slash_dot`.
+        unsafe { sse2::upper_in(s, lo, hi) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = (s, lo, hi);
+        None
+    }
+}
+
+/// For `Normalizer::is_normalized`, in one call: `pct_slash_dot` of `s`,
+/// and whether the host (`s[host.0..host.1]`) holds an ASCII uppercase
+/// letter (`upper_in`). `None` for an input under 17 bytes, or
+/// elsewhere.
+#[inline(always)]
+pub(crate) fn text_facts(s: &[u8], host: (usize, usize)) -> Option<[bool; 3]> {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        // SAFETY: as in `pct_slash_dot`.
+        unsafe { sse2::text_facts(s, host) }
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let _ = (s, host);
+        None
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+mod sse2;
 
 #[cfg(all(target_arch = "x86_64", any(feature = "std", target_feature = "ssse3")))]
 mod x86;

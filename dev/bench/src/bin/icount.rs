@@ -223,22 +223,54 @@ fn resolve_counts(mode: &str) {
 /// `normcorpus-urikit|fluent` (the criterion group `normalize-corpus`):
 /// every gsd line that parses, normalized once; `isnormcorpus-urikit` (the
 /// group `normalize-is-normalized`): each one checked once. Parsing is
-/// counted too: subtract `normcorpus-parse`, which only parses.
+/// counted too: subtract `normcorpus-parse` (urikit) or
+/// `normcorpus-fluent-parse`, which only parse and collect the values as
+/// the other modes do.
+///
+/// `normcorpus-urikit N`, `isnormcorpus-urikit N` and `normcorpus-fluent N`
+/// time N passes of the normalization (or the check) alone (the values parsed once before) and print the
+/// fastest, in milliseconds.
 fn normalize_corpus_counts(mode: &str) {
     let lines = gsd_lines();
+    let passes: usize = std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0);
     let mut n = 0usize;
     match mode {
         "normcorpus-parse" => {
-            n = lines
+            let ours: Vec<_> = lines
                 .iter()
                 .filter_map(|s| urikit::Uri::parse(s).ok())
-                .count();
+                .collect();
+            n = std::hint::black_box(&ours).len();
+        }
+        "normcorpus-fluent-parse" => {
+            let fl: Vec<_> = lines
+                .iter()
+                .filter_map(|s| fluent_uri::Uri::parse(*s).ok())
+                .collect();
+            n = std::hint::black_box(&fl).len();
         }
         "normcorpus-urikit" | "isnormcorpus-urikit" => {
             let ours: Vec<_> = lines
                 .iter()
                 .filter_map(|s| urikit::Uri::parse(s).ok())
                 .collect();
+            if passes > 0 {
+                fastest(mode, passes, || {
+                    ours.iter()
+                        .map(|u| {
+                            if mode == "normcorpus-urikit" {
+                                u.normalize().as_str().len()
+                            } else {
+                                usize::from(u.is_normalized())
+                            }
+                        })
+                        .sum()
+                });
+                return;
+            }
             for u in &ours {
                 n += if mode == "normcorpus-urikit" {
                     u.normalize().as_str().len()
@@ -252,6 +284,12 @@ fn normalize_corpus_counts(mode: &str) {
                 .iter()
                 .filter_map(|s| fluent_uri::Uri::parse(*s).ok())
                 .collect();
+            if passes > 0 {
+                fastest(mode, passes, || {
+                    fl.iter().map(|u| u.normalize().as_str().len()).sum()
+                });
+                return;
+            }
             for u in &fl {
                 n += u.normalize().as_str().len();
             }
@@ -262,6 +300,18 @@ fn normalize_corpus_counts(mode: &str) {
         }
     }
     println!("{mode}\t{n}");
+}
+
+/// The fastest of `passes` runs of `f`, printed in milliseconds after
+/// `mode`.
+fn fastest(mode: &str, passes: usize, f: impl Fn() -> usize) {
+    let mut best = f64::MAX;
+    for _ in 0..passes {
+        let t = std::time::Instant::now();
+        std::hint::black_box(f());
+        best = best.min(t.elapsed().as_secs_f64() * 1e3);
+    }
+    println!("{mode}\t{best:.2} ms");
 }
 
 /// `pctenc-urikit|servo` (the criterion group `percent-encode`): every gsd
