@@ -72,17 +72,17 @@ URI_ENTRIES = [
     ("parse-json-many", ["parse", "--json"], many, 100_000),
     ("normalize", ["normalize"], line(lambda n: "HTTP://A.EXAMPLE/" + "./%7e/../%2f/" * n), 250_000),
     ("normalize-many", ["normalize"], many, 40_000),
-    ("views-all", ["views", "--parsers", "all", "--json"], reading_inputs, 2_000),
+    ("views-all", ["views", "--parsers", "all", "--json"], reading_inputs, 5_000),
     ("views-all-many", ["views", "--parsers", "all", "--json"], many, 4_000),
-    ("guard-json", ["guard", "--json"], reading_inputs, 20_000),
+    ("guard-json", ["guard", "--json"], reading_inputs, 100_000),
     ("guard-json-many", ["guard", "--json"], many, 20_000),
-    ("lint-dots", ["lint"], line(lambda n: "http://a/" + "./" * n), 20_000),
-    ("lint-many", ["lint"], many, 20_000),
-    ("extract-one-line", ["extract"], line(lambda n: "e http://a.com/x u " * n), 40_000),
+    ("lint-dots", ["lint"], line(lambda n: "http://a/" + "./" * n), 40_000),
+    ("lint-many", ["lint"], many, 40_000),
+    ("extract-one-line", ["extract"], line(lambda n: "e http://a.com/x u " * n), 100_000),
     ("extract-many", ["extract"], many, 40_000),
-    ("repair", ["repair"], line(lambda n: "http://a/" + "é %" * n), 50_000),
+    ("repair", ["repair"], line(lambda n: "http://a/" + "é %" * n), 250_000),
     ("repair-many", ["repair"], many, 40_000),
-    ("template-match", ["template", "match", "{/p*}"], line(lambda n: "/" + "a/" * n), 100_000),
+    ("template-match", ["template", "match", "{/p*}"], line(lambda n: "/" + "a/" * n), 1_000_000),
 ]
 
 
@@ -98,7 +98,7 @@ SQL_ENTRIES = [
     ("sql-views-all", sql("count(uri_views(line, 'all'))"), reading_inputs, 2_000),
     ("sql-views-all-many", sql("count(uri_views(line, 'all'))"), many, 4_000),
     ("sql-host-confusion", sql("sum(cardinality(uri_host_confusion(line, 'all')))"), reading_inputs, 2_000),
-    ("sql-lint", sql("sum(cardinality(uri_lint(line)))"), line(lambda n: "http://a/" + "./" * n), 20_000),
+    ("sql-lint", sql("sum(cardinality(uri_lint(line)))"), line(lambda n: "http://a/" + "./" * n), 40_000),
     ("sql-extract", sql("sum(cardinality(uri_extract(line)))"), line(lambda n: "e http://a.com/x u " * n), 40_000),
     ("sql-repair", sql("sum(length(uri_repair(line)))"), line(lambda n: "http://a/" + "é %" * n), 50_000),
 ]
