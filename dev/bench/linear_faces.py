@@ -28,7 +28,6 @@ import pathlib
 import subprocess
 import sys
 import tempfile
-import time
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
@@ -68,9 +67,19 @@ def line(text):
 # (name, argv after the binary, input of size n, 1x n). Sizes: the work
 # at 1x is at least several times the start-up.
 URI_ENTRIES = [
-    ("parse-json-pct", ["parse", "--json"], line(lambda n: "http://a/" + "%41" * n), 1_000_000),
+    (
+        "parse-json-pct",
+        ["parse", "--json"],
+        line(lambda n: "http://a/" + "%41" * n),
+        1_000_000,
+    ),
     ("parse-json-many", ["parse", "--json"], many, 100_000),
-    ("normalize", ["normalize"], line(lambda n: "HTTP://A.EXAMPLE/" + "./%7e/../%2f/" * n), 250_000),
+    (
+        "normalize",
+        ["normalize"],
+        line(lambda n: "HTTP://A.EXAMPLE/" + "./%7e/../%2f/" * n),
+        250_000,
+    ),
     ("normalize-many", ["normalize"], many, 40_000),
     ("views-all", ["views", "--parsers", "all", "--json"], reading_inputs, 5_000),
     ("views-all-many", ["views", "--parsers", "all", "--json"], many, 4_000),
@@ -78,11 +87,21 @@ URI_ENTRIES = [
     ("guard-json-many", ["guard", "--json"], many, 20_000),
     ("lint-dots", ["lint"], line(lambda n: "http://a/" + "./" * n), 40_000),
     ("lint-many", ["lint"], many, 40_000),
-    ("extract-one-line", ["extract"], line(lambda n: "e http://a.com/x u " * n), 100_000),
+    (
+        "extract-one-line",
+        ["extract"],
+        line(lambda n: "e http://a.com/x u " * n),
+        100_000,
+    ),
     ("extract-many", ["extract"], many, 40_000),
     ("repair", ["repair"], line(lambda n: "http://a/" + "é %" * n), 250_000),
     ("repair-many", ["repair"], many, 40_000),
-    ("template-match", ["template", "match", "{/p*}"], line(lambda n: "/" + "a/" * n), 1_000_000),
+    (
+        "template-match",
+        ["template", "match", "{/p*}"],
+        line(lambda n: "/" + "a/" * n),
+        1_000_000,
+    ),
 ]
 
 
@@ -94,13 +113,38 @@ SQL_ENTRIES = [
     ("sql-host", sql("sum(length(uri_host(line)))"), reading_inputs, 20_000),
     ("sql-host-many", sql("sum(length(uri_host(line)))"), many, 40_000),
     ("sql-normalize", sql("sum(length(uri_normalize(line)))"), reading_inputs, 20_000),
-    ("sql-parse-url", sql("sum(length(parse_url(line, 'HOST')))"), reading_inputs, 20_000),
+    (
+        "sql-parse-url",
+        sql("sum(length(parse_url(line, 'HOST')))"),
+        reading_inputs,
+        20_000,
+    ),
     ("sql-views-all", sql("count(uri_views(line, 'all'))"), reading_inputs, 2_000),
     ("sql-views-all-many", sql("count(uri_views(line, 'all'))"), many, 4_000),
-    ("sql-host-confusion", sql("sum(cardinality(uri_host_confusion(line, 'all')))"), reading_inputs, 2_000),
-    ("sql-lint", sql("sum(cardinality(uri_lint(line)))"), line(lambda n: "http://a/" + "./" * n), 40_000),
-    ("sql-extract", sql("sum(cardinality(uri_extract(line)))"), line(lambda n: "e http://a.com/x u " * n), 40_000),
-    ("sql-repair", sql("sum(length(uri_repair(line)))"), line(lambda n: "http://a/" + "é %" * n), 50_000),
+    (
+        "sql-host-confusion",
+        sql("sum(cardinality(uri_host_confusion(line, 'all')))"),
+        reading_inputs,
+        2_000,
+    ),
+    (
+        "sql-lint",
+        sql("sum(cardinality(uri_lint(line)))"),
+        line(lambda n: "http://a/" + "./" * n),
+        40_000,
+    ),
+    (
+        "sql-extract",
+        sql("sum(cardinality(uri_extract(line)))"),
+        line(lambda n: "e http://a.com/x u " * n),
+        40_000,
+    ),
+    (
+        "sql-repair",
+        sql("sum(length(uri_repair(line)))"),
+        line(lambda n: "http://a/" + "é %" * n),
+        50_000,
+    ),
 ]
 
 
@@ -112,7 +156,12 @@ def run_once(argv, path, stdin):
     when `stdin`, else by name in the argv)."""
     argv = [a.replace("{file}", str(path)) for a in argv]
     with open(path, "rb") as f, tempfile.TemporaryFile() as err:
-        p = subprocess.Popen(argv, stdin=f if stdin else subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=err)
+        p = subprocess.Popen(
+            argv,
+            stdin=f if stdin else subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=err,
+        )
         _, status, usage = os.wait4(p.pid, 0)
         p.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
@@ -120,7 +169,9 @@ def run_once(argv, path, stdin):
     # 1: some input invalid or flagged (hostile inputs are); 2 or more, or
     # a signal: the command failed, and its time means nothing.
     if p.returncode not in (0, 1):
-        sys.exit(f"{' '.join(argv[:4])}...: exit {p.returncode}: {stderr.decode(errors='replace')[-500:]}")
+        sys.exit(
+            f"{' '.join(argv[:4])}...: exit {p.returncode}: {stderr.decode(errors='replace')[-500:]}"
+        )
     return usage.ru_utime + usage.ru_stime
 
 
@@ -181,12 +232,18 @@ def main():
             print(f"<!-- {args.uri} -->", flush=True)
             table(args.uri, URI_ENTRIES, True, args, tmp)
         else:
-            print("skip: no uri binary (cargo build --release -p urikit-cli)", file=sys.stderr)
+            print(
+                "skip: no uri binary (cargo build --release -p urikit-cli)",
+                file=sys.stderr,
+            )
         if args.uri_sql:
             print(f"<!-- {args.uri_sql} -->", flush=True)
             table(args.uri_sql, SQL_ENTRIES, False, args, tmp)
         else:
-            print("skip: no uri-sql binary (cargo build --release -p uri-sql)", file=sys.stderr)
+            print(
+                "skip: no uri-sql binary (cargo build --release -p uri-sql)",
+                file=sys.stderr,
+            )
 
 
 if __name__ == "__main__":
