@@ -110,40 +110,40 @@ def sql(expr):
 
 
 SQL_ENTRIES = [
-    ("sql-host", sql("sum(length(uri_host(line)))"), reading_inputs, 20_000),
-    ("sql-host-many", sql("sum(length(uri_host(line)))"), many, 40_000),
-    ("sql-normalize", sql("sum(length(uri_normalize(line)))"), reading_inputs, 20_000),
+    ("sql-host", sql("sum(length(uri_host(line)))"), reading_inputs, 100_000),
+    ("sql-host-many", sql("sum(length(uri_host(line)))"), many, 200_000),
+    ("sql-normalize", sql("sum(length(uri_normalize(line)))"), reading_inputs, 100_000),
     (
         "sql-parse-url",
         sql("sum(length(parse_url(line, 'HOST')))"),
         reading_inputs,
-        20_000,
+        100_000,
     ),
-    ("sql-views-all", sql("count(uri_views(line, 'all'))"), reading_inputs, 2_000),
+    ("sql-views-all", sql("count(uri_views(line, 'all'))"), reading_inputs, 5_000),
     ("sql-views-all-many", sql("count(uri_views(line, 'all'))"), many, 4_000),
     (
         "sql-host-confusion",
         sql("sum(cardinality(uri_host_confusion(line, 'all')))"),
         reading_inputs,
-        2_000,
+        5_000,
     ),
     (
         "sql-lint",
         sql("sum(cardinality(uri_lint(line)))"),
         line(lambda n: "http://a/" + "./" * n),
-        40_000,
+        100_000,
     ),
     (
         "sql-extract",
         sql("sum(cardinality(uri_extract(line)))"),
         line(lambda n: "e http://a.com/x u " * n),
-        40_000,
+        100_000,
     ),
     (
         "sql-repair",
         sql("sum(length(uri_repair(line)))"),
         line(lambda n: "http://a/" + "é %" * n),
-        50_000,
+        250_000,
     ),
 ]
 
