@@ -9,8 +9,11 @@ quadratic). The Rust entry points have the same table in
 binding adds on top of them: turning byte offsets into character offsets
 (``extract``, ``lint``, ``repair``, ``decode`` errors), converting ``str``
 and ``bytes`` (file paths, surrogate-escaped names), building result lists,
-and the Arrow functions' per-row work. Needs urikit (and pyarrow for the
-``arrow-*`` entries, which are skipped with a note without it).
+the Arrow functions' per-row work, and the record objects of
+``urikit.views`` (every parser, ``views-all``) and of the guard's verdicts
+(``guard-check``) over the hostile shapes of the Rust ``reading_inputs``.
+Needs urikit (and pyarrow for the ``arrow-*`` entries, which are skipped
+with a note without it).
 """
 
 import argparse
@@ -18,6 +21,7 @@ import sys
 
 import common
 import urikit
+import urikit.guard
 
 
 def best(fn, arg, repeat):
@@ -56,6 +60,47 @@ def entries():
     yield "to-file-path", lambda n: "file:///" + "%C3%A9/" * n, lambda u: urikit.to_file_path(u, style="unix"), 10_000
     yield "template-vars", lambda n: "".join("/{v%d}" % i for i in range(n)), urikit.URITemplate, 2_000
     yield "template-match", lambda n: "/" + "a/" * n, _TemplateMatch().run, 5_000
+    # Every parser's reading of each hostile shape, and the guard's offline
+    # verdict (default policy, WHATWG reading) of the same shapes: one list
+    # of twelve inputs, each of n units (as `reading_inputs` in
+    # dev/bench/benches/linear.rs).
+    yield "views-all", reading_inputs, _Each(lambda s: urikit.views(s, parsers=["all"])).run, 2_000
+    # Each parser alone (the record's comparison included), to tell which
+    # reading a high `views-all` ratio comes from.
+    for p in urikit.views("http://h/", parsers=["all"])["views"]:
+        yield f"views-{p}", reading_inputs, _Each(lambda s, p=p: urikit.views(s, parsers=[p])).run, 2_000
+    yield "guard-check", reading_inputs, _Each(urikit.guard.Guard().check).run, 2_000
+
+
+def reading_inputs(n):
+    """The twelve shapes of `reading_inputs` in dev/bench/benches/linear.rs:
+    what the other parsers' readings do beyond RFC 3986 (the last `@`,
+    backslashes, labels, query pairs, port digits, IPv6, dot segments,
+    non-ASCII, a long scheme, leading whitespace), `n` units each."""
+    return [
+        "http://" + "a@" * n + "h/",
+        "http://h/" + "%41" * n,
+        "http://" + "a." * n + "com/",
+        "http://h/?" + "a=b&" * n,
+        "http://[" + "0:" * n + "]/",
+        "http://h" + "\\" * n + "/",
+        "http://h/" + "../" * n,
+        "http://h/" + "é" * n,
+        "a" * n + "://h/",
+        "http://h:" + "0" * n + "/",
+        "http://" + ":" * n + "@h/",
+        " \t" + " " * n + "http://h/",
+    ]
+
+
+class _Each:
+    """One call per input of a list (the answer kept, so that it is made)."""
+
+    def __init__(self, fn):
+        self.fn = fn
+
+    def run(self, inputs):
+        return [self.fn(s) for s in inputs]
 
 
 def _objects(n):

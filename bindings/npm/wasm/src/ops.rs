@@ -157,18 +157,23 @@ pub fn extract(text: &str, relative: bool, any_scheme: bool) -> String {
     let opts = urikit::text::ExtractOptions::new()
         .relative(relative)
         .any_scheme(any_scheme);
-    let found: Vec<_> = opts
-        .extract(text)
-        .map(|m| {
+    let found: Vec<_> = opts.extract(text).collect();
+    // The offsets in one pass over the text (not one per match).
+    let bytes: Vec<usize> = found.iter().flat_map(|m| [m.start(), m.end()]).collect();
+    let at = utf16::indices(text, &bytes);
+    let list = found
+        .iter()
+        .zip(at.chunks_exact(2))
+        .map(|(m, se)| {
             json!({
                 "uri": m.as_str(),
-                "start": utf16::index(text, m.start()),
-                "end": utf16::index(text, m.end()),
+                "start": se[0],
+                "end": se[1],
                 "delimiter": m.delimiter().name(),
             })
         })
         .collect();
-    serde_json::Value::Array(found).to_string()
+    serde_json::Value::Array(list).to_string()
 }
 
 /// The security findings (section 7) of `text`, as JSON: a list of
@@ -181,13 +186,16 @@ pub fn lint(text: &str, profile: &str) -> Result<String, Failure> {
         urikit::security::lint(text)
     }
     .map_err(|e| Failure::parse(e, text))?;
-    let list: Vec<_> = found
+    let bytes: Vec<usize> = found.iter().flat_map(|f| [f.start(), f.end()]).collect();
+    let at = utf16::indices(text, &bytes);
+    let list = found
         .iter()
-        .map(|f| {
+        .zip(at.chunks_exact(2))
+        .map(|(f, se)| {
             json!({
                 "kind": f.kind().name(),
-                "start": utf16::index(text, f.start()),
-                "end": utf16::index(text, f.end()),
+                "start": se[0],
+                "end": se[1],
                 "message": f.to_string(),
             })
         })
