@@ -156,32 +156,27 @@ fn render(root: &Node) -> String {
     let mut nodes = Vec::new();
     let mut labels = String::new();
     let mut offsets: HashMap<&[u8], usize> = HashMap::new();
+    let mut parents = vec![0usize];
     let mut i = 0;
     while i < order.len() {
         let (label, node) = order[i];
-        let first = order.len();
         order.extend(node.children.iter().map(|(l, n)| (l.as_slice(), n)));
         let offset = *offsets.entry(label).or_insert_with(|| {
             labels.push_str(std::str::from_utf8(label).expect("UTF-8 rule"));
             labels.len() - label.len()
         });
-        let count = node.children.len();
         assert!(
             offset < 1 << 18 && label.len() < 1 << 8,
             "label out of the packing"
         );
-        assert!(
-            first < 1 << 16 && count < 1 << 16,
-            "node index out of the packing"
-        );
-        let first = if count == 0 { 0 } else { first };
+        assert!(order.len() < 1 << 16, "node index out of the packing");
         nodes.push(
             offset as u64
                 | (label.len() as u64) << 18
                 | node.flags << 26
-                | (first as u64) << 32
-                | (count as u64) << 48,
+                | (parents[i] as u64) << 32,
         );
+        parents.resize(order.len(), i);
         i += 1;
     }
     let mut out = String::from(
@@ -217,7 +212,42 @@ fn render(root: &Node) -> String {
         out.push('\n');
     }
     out.push_str("];\n");
+    // The hash table: every node but the root at its slot or the next free
+    // one, in node order.
+    let mut slots = vec![0u16; SLOTS];
+    for (c, label) in order.iter().map(|(l, _)| *l).enumerate().skip(1) {
+        let mut s = slot(parents[c], label);
+        while slots[s] != 0 {
+            s = (s + 1) % SLOTS;
+        }
+        slots[s] = c as u16;
+    }
+    write!(out, "\n/// (parent, label) hashed to the node (0: empty).\n#[rustfmt::skip]\npub(super) static SLOTS: [u16; {SLOTS}] = [\n").unwrap();
+    for chunk in slots.chunks(16) {
+        out.push_str("   ");
+        for n in chunk {
+            write!(out, " {n},").unwrap();
+        }
+        out.push('\n');
+    }
+    out.push_str("];\n");
     out
+}
+
+/// The hash table's size: a power of two, about three times the nodes.
+const SLOTS: usize = 1 << 15;
+
+/// The first slot of (parent, label): the same function as
+/// src/public_suffix/mod.rs's `slot`.
+fn slot(parent: usize, label: &[u8]) -> usize {
+    let mut h: u32 = 0x811c_9dc5 ^ (parent as u32).wrapping_mul(0x9e37_79b1);
+    for &b in label {
+        h = (h ^ u32::from(b)).wrapping_mul(0x0100_0193);
+    }
+    h ^= h >> 15;
+    h = h.wrapping_mul(0x2c1b_3c6d);
+    h ^= h >> 12;
+    h as usize & (SLOTS - 1)
 }
 
 #[test]
