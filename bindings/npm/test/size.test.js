@@ -10,7 +10,10 @@ import { gzipSync } from 'node:zlib';
 
 export const BUDGET = 256 * 1024;
 export const VIEWS_BUDGET = 448 * 1024;
-export const GUARD_BUDGET = 600 * 1024;
+// The guard (`urikit/guard`): 431,512 bytes gzipped since the public
+// suffix list is urikit's own table (572,534 with the psl crate's matcher);
+// the budget leaves about 10% room.
+export const GUARD_BUDGET = 464 * 1024;
 
 function gzipped(name) {
   const wasm = readFileSync(new URL(`../dist/wasm/${name}`, import.meta.url));

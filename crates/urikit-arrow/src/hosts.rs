@@ -66,8 +66,8 @@ pub fn surt(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
 
 /// The public suffix of every row's host (the `com` of `a.example.com`,
 /// the `co.uk` of `a.example.co.uk`): [`urikit::Host::public_suffix`],
-/// by the public suffix list compiled into urikit's pinned `psl`
-/// dependency (the snapshot of `psl` 2.1.247). Null for a null or invalid
+/// by the public suffix list compiled into urikit (the snapshot of the
+/// `psl` crate 2.1.247). Null for a null or invalid
 /// row, no host, an IP host, or an empty one.
 ///
 /// ```

@@ -244,7 +244,7 @@ impl Rules {
             return Some(format!("suffixes entry `{s}`"));
         }
         if !self.domains.is_empty()
-            && let Some(d) = psl::domain_str(name)
+            && let Some(d) = urikit::public_suffix::registrable_domain(name)
             && let Some(e) = self.domains.iter().find(|e| norm_name(e) == d)
         {
             return Some(format!("domains entry `{e}`"));

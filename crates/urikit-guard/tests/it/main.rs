@@ -5,6 +5,7 @@ mod e2e_hyper;
 #[cfg(feature = "reqwest")]
 mod e2e_reqwest;
 mod policy;
+mod public_suffix;
 mod rebinding;
 #[cfg(any(feature = "reqwest", feature = "hyper-util"))]
 mod server;

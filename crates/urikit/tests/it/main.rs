@@ -41,6 +41,7 @@ mod json_schema;
 mod normalize;
 mod percent;
 mod properties;
+mod public_suffix;
 mod repair;
 mod resolve_alloc;
 mod resolve_corpus;
