@@ -157,23 +157,20 @@ pub fn extract(text: &str, relative: bool, any_scheme: bool) -> String {
     let opts = urikit::text::ExtractOptions::new()
         .relative(relative)
         .any_scheme(any_scheme);
-    let found: Vec<_> = opts.extract(text).collect();
-    // The offsets in one pass over the text (not one per match).
-    let bytes: Vec<usize> = found.iter().flat_map(|m| [m.start(), m.end()]).collect();
-    let at = utf16::indices(text, &bytes);
-    let list = found
-        .iter()
-        .zip(at.chunks_exact(2))
-        .map(|(m, se)| {
+    // The offsets from one pass over the text (not one per match).
+    let at = utf16::Indices::new(text);
+    let found: Vec<_> = opts
+        .extract(text)
+        .map(|m| {
             json!({
                 "uri": m.as_str(),
-                "start": se[0],
-                "end": se[1],
+                "start": at.get(m.start()),
+                "end": at.get(m.end()),
                 "delimiter": m.delimiter().name(),
             })
         })
         .collect();
-    serde_json::Value::Array(list).to_string()
+    serde_json::Value::Array(found).to_string()
 }
 
 /// The security findings (section 7) of `text`, as JSON: a list of
@@ -186,16 +183,14 @@ pub fn lint(text: &str, profile: &str) -> Result<String, Failure> {
         urikit::security::lint(text)
     }
     .map_err(|e| Failure::parse(e, text))?;
-    let bytes: Vec<usize> = found.iter().flat_map(|f| [f.start(), f.end()]).collect();
-    let at = utf16::indices(text, &bytes);
-    let list = found
+    let at = utf16::Indices::new(text);
+    let list: Vec<_> = found
         .iter()
-        .zip(at.chunks_exact(2))
-        .map(|(f, se)| {
+        .map(|f| {
             json!({
                 "kind": f.kind().name(),
-                "start": se[0],
-                "end": se[1],
+                "start": at.get(f.start()),
+                "end": at.get(f.end()),
                 "message": f.to_string(),
             })
         })
