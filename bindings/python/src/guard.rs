@@ -214,7 +214,11 @@ impl PyVerdict {
     /// The refused address, or None.
     #[getter]
     fn address(&self) -> Option<String> {
-        self.0.reason.as_ref().and_then(|r| r.address).map(|a| a.to_string())
+        self.0
+            .reason
+            .as_ref()
+            .and_then(|r| r.address)
+            .map(|a| a.to_string())
     }
 
     /// The addresses, as text.
