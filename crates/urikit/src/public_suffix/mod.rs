@@ -6,8 +6,9 @@
 //! answers: the snapshot is the one the `psl` crate 2.1.247 ships (its
 //! `data/rules.txt`, kept as `src/public_suffix/list.txt` with its MPL-2.0
 //! notice and where it came from). A test compiles it into a trie
-//! (`table.rs`: the labels in one string, a node per label, and a hash
-//! table from (parent, label) to node), so the
+//! (`table.rs`, read from three binary files the test writes: the labels
+//! in one string, a node per label, and a hash table from (parent, label)
+//! to node), so the
 //! build does no work and needs no network; updating the list means
 //! updating `list.txt`, a new urikit release. A second test compares the
 //! answers with `psl` 2.1.247's over the corpus hosts and every rule.
@@ -213,15 +214,12 @@ fn flags(node: usize) -> u64 {
 fn label(n: u64) -> &'static [u8] {
     let start = (n & 0x3_ffff) as usize;
     let len = ((n >> 18) & 0xff) as usize;
-    table::LABELS
-        .as_bytes()
-        .get(start..start + len)
-        .unwrap_or_default()
+    table::LABELS.get(start..start + len).unwrap_or_default()
 }
 
 /// The slot a (parent, label) pair hashes to first: FNV-1a over the
 /// parent index and the label, then a multiply-xorshift mix (the test
-/// that writes `table.rs` has the same function).
+/// that writes the tables has the same function).
 fn slot(parent: usize, label: &[u8]) -> usize {
     let mut h: u32 = 0x811c_9dc5 ^ (parent as u32).wrapping_mul(0x9e37_79b1);
     for &b in label {
