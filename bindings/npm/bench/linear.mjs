@@ -14,6 +14,7 @@
 // `reading_inputs`. With --expose-gc the collector
 // runs before each timed run, so that no run pays for the garbage of the
 // one before (Node has no way to turn it off, as Python's timing does).
+import { readFileSync } from 'node:fs';
 import { parse, resolve, normalize, encode, decode, extract, lint, toURI, UriTemplate, URIError } from '../src/index.js';
 import { views, VIEW_PARSERS } from '../src/views.js';
 import { Policy } from '../src/guard.js';
@@ -26,23 +27,13 @@ const opt = (name, dflt) => {
 const repeat = Number(opt('--repeat', '7'));
 const only = opt('--only', undefined);
 
-/** The twelve shapes of `reading_inputs` in dev/bench/benches/linear.rs. */
+/** The hostile shapes of dev/bench/data/hostile-shapes.json (the ones every
+ * face's 1x/10x benchmark reads), `n` units each. */
+const SHAPES = JSON.parse(
+  readFileSync(new URL('../../../dev/bench/data/hostile-shapes.json', import.meta.url), 'utf8'),
+).shapes;
 function readingInputs(n) {
-  const r = (s) => s.repeat(n);
-  return [
-    `http://${r('a@')}h/`,
-    `http://h/${r('%41')}`,
-    `http://${r('a.')}com/`,
-    `http://h/?${r('a=b&')}`,
-    `http://[${r('0:')}]/`,
-    `http://h${r('\\')}/`,
-    `http://h/${r('../')}`,
-    `http://h/${r('é')}`,
-    `${r('a')}://h/`,
-    `http://h:${r('0')}/`,
-    `http://${r(':')}@h/`,
-    ` \t${r(' ')}http://h/`,
-  ];
+  return SHAPES.map((v) => v.prefix + v.unit.repeat(n) + v.suffix);
 }
 
 function raises(f) {

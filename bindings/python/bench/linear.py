@@ -17,11 +17,17 @@ with a note without it).
 """
 
 import argparse
+import json
 import sys
 
 import common
 import urikit
 import urikit.guard
+
+SHAPES = [
+    (v["prefix"], v["unit"], v["suffix"])
+    for v in json.loads((common.REPO / "dev/bench/data/hostile-shapes.json").read_text(encoding="utf-8"))["shapes"]
+]
 
 
 def best(fn, arg, repeat):
@@ -73,24 +79,9 @@ def entries():
 
 
 def reading_inputs(n):
-    """The twelve shapes of `reading_inputs` in dev/bench/benches/linear.rs:
-    what the other parsers' readings do beyond RFC 3986 (the last `@`,
-    backslashes, labels, query pairs, port digits, IPv6, dot segments,
-    non-ASCII, a long scheme, leading whitespace), `n` units each."""
-    return [
-        "http://" + "a@" * n + "h/",
-        "http://h/" + "%41" * n,
-        "http://" + "a." * n + "com/",
-        "http://h/?" + "a=b&" * n,
-        "http://[" + "0:" * n + "]/",
-        "http://h" + "\\" * n + "/",
-        "http://h/" + "../" * n,
-        "http://h/" + "é" * n,
-        "a" * n + "://h/",
-        "http://h:" + "0" * n + "/",
-        "http://" + ":" * n + "@h/",
-        " \t" + " " * n + "http://h/",
-    ]
+    """The hostile shapes of dev/bench/data/hostile-shapes.json (the ones
+    every face's 1x/10x benchmark reads), `n` units each."""
+    return [p + u * n + s for p, u, s in SHAPES]
 
 
 class _Each:

@@ -50,20 +50,18 @@ struct Entry {
 /// IPv6 scanning, dot segments, percent-encoding of non-ASCII), `n` units
 /// each.
 fn reading_inputs(n: usize) -> Vec<String> {
-    vec![
-        format!("http://{}h/", "a@".repeat(n)),
-        format!("http://h/{}", "%41".repeat(n)),
-        format!("http://{}com/", "a.".repeat(n)),
-        format!("http://h/?{}", "a=b&".repeat(n)),
-        format!("http://[{}]/", "0:".repeat(n)),
-        format!("http://h{}/", "\\".repeat(n)),
-        format!("http://h/{}", "../".repeat(n)),
-        format!("http://h/{}", "é".repeat(n)),
-        format!("{}://h/", "a".repeat(n)),
-        format!("http://h:{}/", "0".repeat(n)),
-        format!("http://{}@h/", ":".repeat(n)),
-        format!(" \t{}http://h/", " ".repeat(n)),
-    ]
+    // The shapes are data shared with every face's benchmark
+    // (dev/bench/data/hostile-shapes.json), so the faces measure the same
+    // inputs.
+    let doc: serde_json::Value =
+        serde_json::from_str(include_str!("../data/hostile-shapes.json")).expect("shapes JSON");
+    let part = |v: &serde_json::Value, k: &str| v[k].as_str().expect("a string").to_owned();
+    doc["shapes"]
+        .as_array()
+        .expect("a list of shapes")
+        .iter()
+        .map(|v| part(v, "prefix") + &part(v, "unit").repeat(n) + &part(v, "suffix"))
+        .collect()
 }
 
 /// One entry per parser of the views (`views-PARSER`) and the guard's
