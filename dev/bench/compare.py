@@ -219,6 +219,7 @@ def main():
     other_tables(
         out,
         [
+            ("Parse with the components read, the gsd corpus", "parse", ["components-corpus"]),
             ("Resolve", "resolve", ["cc-pairs", "dot-segments"]),
             ("Make relative", "relative", ["cc-pairs"]),
             ("Normalize", "normalize", ["corpus", "example", "is-normalized"]),

@@ -54,6 +54,25 @@ fn parse_corpus(c: &mut Criterion) {
     g.finish();
 }
 
+/// urikit, fluent-uri and oxiri side by side over the gsd corpus, each
+/// parse followed by reading the scheme, authority, path, query and
+/// fragment (`uri_component_peers`): what a caller of a parser pays.
+fn parse_components_corpus(c: &mut Criterion) {
+    let lines = gsd_lines();
+    let mut g = c.benchmark_group("parse-components-corpus");
+    g.sample_size(10)
+        .warm_up_time(Duration::from_secs(1))
+        .measurement_time(Duration::from_secs(4));
+    let bytes: usize = lines.iter().map(|s| s.len()).sum();
+    g.throughput(Throughput::Bytes(bytes as u64));
+    for (name, f) in urikit_bench::uri_component_peers() {
+        g.bench_function(name, |b| {
+            b.iter(|| lines.iter().map(|s| f(s)).sum::<usize>())
+        });
+    }
+    g.finish();
+}
+
 fn parse_single(c: &mut Criterion) {
     for (label, input) in single_inputs() {
         let mut g = c.benchmark_group(format!("parse-{label}"));
@@ -479,6 +498,7 @@ fn percent(c: &mut Criterion) {
 criterion_group!(
     benches,
     parse_corpus,
+    parse_components_corpus,
     parse_single,
     scaling,
     resolve,

@@ -469,6 +469,47 @@ pub fn wiki_lines() -> Vec<&'static str> {
     text.lines().collect()
 }
 
+/// Parse one URI reference and read its components, for the side-by-side
+/// URI benchmark (criterion group `parse-components-corpus` and `icount
+/// uricomp-PEER`, over the gsd corpus): the sum of the lengths of the
+/// scheme, authority, path, query and fragment (0 when the input is
+/// rejected), so that no library is measured on validation alone.
+pub fn uri_component_peers() -> Vec<(&'static str, IriComponents)> {
+    use std::hint::black_box;
+    vec![
+        ("urikit", |s| {
+            urikit::UriRef::parse(black_box(s)).map_or(0, |u| {
+                let u = black_box(u);
+                u.scheme().map_or(0, str::len)
+                    + u.authority().map_or(0, str::len)
+                    + u.path().len()
+                    + u.query().map_or(0, str::len)
+                    + u.fragment().map_or(0, str::len)
+            })
+        }),
+        ("fluent-uri", |s| {
+            fluent_uri::UriRef::parse(black_box(s)).map_or(0, |u| {
+                let u = black_box(u);
+                u.scheme().map_or(0, |x| x.as_str().len())
+                    + u.authority().map_or(0, |x| x.as_str().len())
+                    + u.path().as_str().len()
+                    + u.query().map_or(0, |x| x.as_str().len())
+                    + u.fragment().map_or(0, |x| x.as_str().len())
+            })
+        }),
+        ("oxiri", |s| {
+            oxiri::IriRef::parse(black_box(s)).map_or(0, |i| {
+                let i = black_box(i);
+                i.scheme().map_or(0, str::len)
+                    + i.authority().map_or(0, str::len)
+                    + i.path().len()
+                    + i.query().map_or(0, str::len)
+                    + i.fragment().map_or(0, str::len)
+            })
+        }),
+    ]
+}
+
 /// Parse one IRI reference and read its components, for the side-by-side
 /// IRI benchmark (criterion group `iri-parse-components-wiki` and `icount
 /// iricomp-PEER`): the sum of the lengths of the scheme, authority, path,

@@ -46,7 +46,21 @@ fn main() {
         return;
     }
     if let Some(name) = peer.strip_prefix("iricomp-") {
-        iri_component_counts(name);
+        component_counts(
+            "iricomp",
+            urikit_bench::wiki_lines(),
+            urikit_bench::iri_component_peers(),
+            name,
+        );
+        return;
+    }
+    if let Some(name) = peer.strip_prefix("uricomp-") {
+        component_counts(
+            "uricomp",
+            urikit_bench::gsd_lines(),
+            urikit_bench::uri_component_peers(),
+            name,
+        );
         return;
     }
     if peer.starts_with("iri-") || peer.starts_with("iritouri-") {
@@ -408,18 +422,20 @@ fn iri_counts(mode: &str) {
 
 /// `iricomp-urikit|oxiri`: every line of wiki-iris.txt parsed as an IRI
 /// reference with its components read (`iri_component_peers`), one pass;
-/// `iricomp-none` only reads the file, to subtract. `iricomp-PEER N`
-/// times N passes and prints the fastest, in milliseconds. Prints the sum
-/// of the component lengths.
-fn iri_component_counts(name: &str) {
-    let lines = urikit_bench::wiki_lines();
+/// `uricomp-urikit|fluent-uri|oxiri` the same over the gsd corpus as URI
+/// references (`uri_component_peers`); `…-none` only reads the file, to
+/// subtract. `…-PEER N` times N passes and prints the fastest, in
+/// milliseconds. Prints the sum of the component lengths.
+fn component_counts(
+    mode: &str,
+    lines: Vec<&'static str>,
+    peers: Vec<(&'static str, urikit_bench::IriComponents)>,
+    name: &str,
+) {
     let f: urikit_bench::IriComponents = if name == "none" {
         |s| std::hint::black_box(s).len()
     } else {
-        match urikit_bench::iri_component_peers()
-            .into_iter()
-            .find(|(n, _)| *n == name)
-        {
+        match peers.into_iter().find(|(n, _)| *n == name) {
             Some((_, f)) => f,
             None => {
                 eprintln!("unknown peer {name}");
@@ -438,9 +454,9 @@ fn iri_component_counts(name: &str) {
             std::hint::black_box(lines.iter().map(|s| f(s)).sum::<usize>());
             best = best.min(t.elapsed().as_secs_f64() * 1e3);
         }
-        println!("iricomp-{name}\t{best:.3} ms");
+        println!("{mode}-{name}\t{best:.3} ms");
         return;
     }
     let n: usize = lines.iter().map(|s| f(s)).sum();
-    println!("iricomp-{name}\t{n}");
+    println!("{mode}-{name}\t{n}");
 }
