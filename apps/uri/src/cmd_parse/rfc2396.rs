@@ -40,7 +40,8 @@ pub(super) struct Rfc2396Record<'a> {
 /// The JSON line of `uri parse --java`: what java.net.URI's getters give.
 /// "scheme_specific_part" is `getRawSchemeSpecificPart()`, "authority"
 /// `getRawAuthority()`, "userinfo" `getRawUserInfo()`, "host" `getHost()`,
-/// "port" `getPort()` (a number, -1 for none), "path" `getRawPath()` (null
+/// "port" `getPort()` (a number; null where Java gives -1, as every other
+/// face writes an absent port), "path" `getRawPath()` (null
 /// for an opaque URI), "query" `getRawQuery()`, "fragment"
 /// `getRawFragment()`.
 #[derive(Serialize)]
@@ -55,7 +56,7 @@ pub(super) struct JavaRecord<'a> {
     authority_kind: Option<&'static str>,
     userinfo: Option<&'a str>,
     host: Option<&'a str>,
-    port: i32,
+    port: Option<i32>,
     path: Option<&'a str>,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
@@ -151,7 +152,8 @@ pub(super) fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
         authority_kind: u.authority_kind().map(|k| k.name()),
         userinfo: u.raw_user_info(),
         host: u.host(),
-        port: u.port(),
+        // -1 is Java's word for "none".
+        port: (u.port() >= 0).then(|| u.port()),
         path: u.raw_path(),
         query: u.raw_query(),
         fragment: u.raw_fragment(),
@@ -182,9 +184,7 @@ pub(super) fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a,
         Field::Scheme => r.scheme,
         Field::Userinfo => r.userinfo,
         Field::Host => r.host,
-        Field::Port | Field::PortText => {
-            return (r.port >= 0).then(|| Cow::Owned(r.port.to_string()));
-        }
+        Field::Port | Field::PortText => return r.port.map(|p| Cow::Owned(p.to_string())),
         Field::Path => r.path,
         Field::Query => r.query,
         Field::Fragment => r.fragment,
@@ -238,7 +238,10 @@ pub(super) fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::
     }
     writeln!(out, "  userinfo   {}", q(r.userinfo))?;
     writeln!(out, "  host       {}", q(r.host))?;
-    writeln!(out, "  port       {}", r.port)?;
+    match r.port {
+        Some(p) => writeln!(out, "  port       {p}")?,
+        None => writeln!(out, "  port       none")?,
+    }
     writeln!(out, "  path       {}", q(r.path))?;
     writeln!(out, "  query      {}", q(r.query))?;
     writeln!(out, "  fragment   {}", q(r.fragment))?;
