@@ -3,14 +3,13 @@
 use std::ffi::OsString;
 
 use anyhow::Context;
-use urikit_guard::{Client, Guard, Policy};
+use urikit_guard::{Client, Guard, Policy, RefusalKind};
 
 use crate::common::{InputArgs, Inputs, Output, Status, UsageError, lossy, write_record};
 
 /// Check URLs against an SSRF policy, as the client that fetches them reads
 /// them. Prints `allowed<TAB>URL` or `refused<TAB>KIND<TAB>URL<TAB>why` per
-/// input; the kinds: scheme, port, denied-host, denied-address,
-/// not-allowed, disagreement, unparsable, resolve-failed. The default
+/// input (the kinds are listed below the options). The default
 /// policy allows the public internet only (every IANA special-purpose
 /// range, embedded IPv4 forms, localhost and the cloud metadata names
 /// refused); the default client is WHATWG (reqwest, Node fetch,
@@ -40,6 +39,14 @@ pub struct Args {
     /// The URLs to check.
     #[arg(value_name = "URL", conflicts_with = "input")]
     urls: Vec<OsString>,
+}
+
+/// The `guard` command with its refusal kinds after the options, from
+/// the guard's own list (`RefusalKind::ALL`), so that help and code never
+/// drift apart.
+pub fn with_kinds(cmd: clap::Command) -> clap::Command {
+    let names: Vec<&str> = RefusalKind::ALL.iter().map(|k| k.name()).collect();
+    cmd.after_help(format!("Refusal kinds (KIND): {}.", names.join(", ")))
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {

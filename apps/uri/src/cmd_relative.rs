@@ -7,7 +7,8 @@ use std::ffi::OsString;
 use serde::Serialize;
 use urikit::{Iri, Uri};
 
-use crate::cmd_resolve::{Base, LineError, PairInput, UriOrIri, for_each_pair};
+use crate::cmd_resolve::{Base, LineError, PairInput, for_each_pair};
+use crate::common::profile;
 use crate::common::{InputArgs, Output, OutputArgs, Status, lossy, write_record};
 
 /// Make target URIs relative to a base: the shortest reference that
@@ -48,7 +49,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let json = args.output.json;
     let keep_invalid = args.output.keep_invalid;
 
-    let mut one = |out: &mut Output, p: PairInput<'_, '_, Base<'_>>| -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
         let (base_text, target) = (p.base_text, p.second);
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
@@ -66,6 +67,16 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
                         .map(|r| r.into_string())
                         .map_err(|e| LineError::resolve("target", e))
                 }
+                // No flag of `make-relative` chooses java.net.URI (which
+                // has its own `relativize`, not this inverse of resolve).
+                Base::Java(_) => Err(LineError {
+                    part: "base",
+                    index: None,
+                    java_index: None,
+                    kind: "unsupported-profile",
+                    component: None,
+                    message: "make-relative does not read java.net.URI bases".into(),
+                }),
             }
         });
         status = status.flag_if(result.is_err());
@@ -97,7 +108,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
-        UriOrIri(args.iri),
+        profile::from_flags(args.iri, false, false),
         args.base.as_ref(),
         &args.targets,
         &args.input,

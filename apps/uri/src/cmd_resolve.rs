@@ -5,8 +5,9 @@ use std::ffi::OsString;
 
 use serde::Serialize;
 use urikit::java::JavaUri;
-use urikit::{Iri, IriRef, ParseError, Resolver, Uri, UriRef};
+use urikit::{Iri, IriRef, ParseError, Profile, Resolver, Uri, UriRef};
 
+use crate::common::profile;
 use crate::common::{
     InputArgs, Inputs, JavaInputError, Loc, Output, OutputArgs, Status, UsageError, caret_text,
     lossy, parse_java, write_record,
@@ -141,9 +142,9 @@ pub(crate) fn base_uri(bytes: &[u8]) -> Result<Uri<'_>, LineError> {
 
 /// The usage error for a BASE argument that is not a URI: the message with
 /// the input and a caret under the offending byte.
-pub(crate) fn parse_base<R: ReadBase>(base: &OsString, reader: R) -> anyhow::Result<R::Base<'_>> {
+pub(crate) fn parse_base(base: &OsString, profile: Profile) -> anyhow::Result<Base<'_>> {
     let bytes = base.as_encoded_bytes();
-    reader.read(bytes).map_err(|e| {
+    Base::read(profile, bytes).map_err(|e| {
         let message = e
             .message
             .strip_prefix("invalid base: ")
@@ -151,13 +152,6 @@ pub(crate) fn parse_base<R: ReadBase>(base: &OsString, reader: R) -> anyhow::Res
         let shown = caret_text(bytes, e.index.unwrap_or(0), message);
         UsageError(format!("invalid base URI\n{shown}")).into()
     })
-}
-
-/// A base: a URI, or an IRI with `--iri`.
-#[derive(Clone, Copy)]
-pub(crate) enum Base<'i> {
-    Uri(Uri<'i>),
-    Iri(Iri<'i>),
 }
 
 /// Parse a base for `--iri`: an IRI, with the errors of [`base_uri`].
@@ -175,50 +169,60 @@ pub(crate) fn base_iri(bytes: &[u8]) -> Result<Iri<'_>, LineError> {
     })
 }
 
-/// How the bases of a run are read; each reading gives its own type.
-pub(crate) trait ReadBase: Copy {
-    /// A base read from input that lives for `'i`.
-    type Base<'i>: Copy;
-    /// Read a base.
-    fn read(self, bytes: &[u8]) -> Result<Self::Base<'_>, LineError>;
-    /// A base for a shorter time (every base type borrows its input).
-    fn shorten<'a: 'b, 'b>(base: Self::Base<'a>) -> Self::Base<'b>;
+/// A base as the run's profile reads it: a URI (it needs a scheme), an IRI
+/// with `--iri`, or whatever `new java.net.URI(s)` takes with `--java`
+/// (relative too, as Java's `resolve` allows).
+#[derive(Clone, Copy)]
+pub(crate) enum Base<'i> {
+    Uri(Uri<'i>),
+    Iri(Iri<'i>),
+    Java(JavaUri<'i>),
 }
 
-/// URI bases, or IRI bases when `.0`.
-#[derive(Clone, Copy)]
-pub(crate) struct UriOrIri(pub bool);
-
-impl ReadBase for UriOrIri {
-    type Base<'i> = Base<'i>;
-
-    fn read(self, bytes: &[u8]) -> Result<Base<'_>, LineError> {
-        if self.0 {
-            base_iri(bytes).map(Base::Iri)
-        } else {
-            base_uri(bytes).map(Base::Uri)
+impl<'i> Base<'i> {
+    /// Read a base by `profile` (RFC 2396 reads as RFC 3986: `resolve
+    /// --rfc2396` is a way of resolving, not of parsing).
+    pub(crate) fn read(profile: Profile, bytes: &'i [u8]) -> Result<Base<'i>, LineError> {
+        match profile {
+            Profile::Iri => base_iri(bytes).map(Base::Iri),
+            Profile::Java => parse_java(bytes)
+                .map(Base::Java)
+                .map_err(|e| LineError::java("base", e)),
+            _ => base_uri(bytes).map(Base::Uri),
         }
     }
 
-    fn shorten<'a: 'b, 'b>(base: Base<'a>) -> Base<'b> {
-        base
-    }
-}
-
-/// java.net.URI bases (`--java`): whatever `new java.net.URI(s)` takes,
-/// relative too, as Java's `resolve` does.
-#[derive(Clone, Copy)]
-pub(crate) struct JavaBase;
-
-impl ReadBase for JavaBase {
-    type Base<'i> = JavaUri<'i>;
-
-    fn read(self, bytes: &[u8]) -> Result<JavaUri<'_>, LineError> {
-        parse_java(bytes).map_err(|e| LineError::java("base", e))
-    }
-
-    fn shorten<'a: 'b, 'b>(base: JavaUri<'a>) -> JavaUri<'b> {
-        base
+    /// Resolve `reference`, read by the base's profile, into `target`:
+    /// by `resolver` (RFC 3986 5.2, RFC 3987 6.5), or java.net.URI's
+    /// `resolve` (its own rules, no options).
+    fn resolve_into(
+        &self,
+        resolver: &Resolver,
+        reference: &[u8],
+        target: &mut String,
+    ) -> Result<(), LineError> {
+        let resolved = match self {
+            Base::Uri(b) => {
+                let r =
+                    UriRef::parse_bytes(reference).map_err(|e| LineError::parse("reference", e))?;
+                return resolver
+                    .resolve_into(*b, r, target)
+                    .map_err(|e| LineError::resolve("reference", e));
+            }
+            Base::Iri(b) => {
+                let r =
+                    IriRef::parse_bytes(reference).map_err(|e| LineError::parse("reference", e))?;
+                b.resolve_with(resolver, r)
+                    .map_err(|e| LineError::resolve("reference", e))?
+                    .into_string()
+            }
+            Base::Java(b) => {
+                let r = parse_java(reference).map_err(|e| LineError::java("reference", e))?;
+                b.resolve(&r)
+            }
+        };
+        target.push_str(&resolved);
+        Ok(())
     }
 }
 
@@ -231,10 +235,10 @@ pub(crate) fn split_pair(line: &[u8]) -> Option<(&[u8], &[u8])> {
 /// One input of `resolve` or `relative`: the whole input (a line, or an
 /// argument), the base's text and the base, the second part, and where the
 /// input is.
-pub(crate) struct PairInput<'i, 'l, B> {
+pub(crate) struct PairInput<'i, 'l> {
     pub line: &'i [u8],
     pub base_text: &'i [u8],
-    pub base: Result<B, LineError>,
+    pub base: Result<Base<'i>, LineError>,
     pub second: Option<&'i [u8]>,
     pub loc: Loc<'l>,
 }
@@ -242,15 +246,15 @@ pub(crate) struct PairInput<'i, 'l, B> {
 /// Call `one` with each (base, second) input: `BASE<TAB>SECOND` lines of
 /// standard input or the files of -i with `--pairs`, else the BASE argument
 /// with each SECOND argument (or line). A bad pair line reaches `one` as an
-/// error; a bad BASE argument is a usage error. `reader` reads the bases.
-pub(crate) fn for_each_pair<R: ReadBase>(
+/// error; a bad BASE argument is a usage error. `profile` reads the bases.
+pub(crate) fn for_each_pair(
     pairs: bool,
-    reader: R,
+    profile: Profile,
     base_arg: Option<&OsString>,
     seconds: &[OsString],
     input: &InputArgs,
     second_name: &'static str,
-    mut one: impl for<'i, 'l> FnMut(PairInput<'i, 'l, R::Base<'i>>) -> anyhow::Result<()>,
+    mut one: impl for<'i, 'l> FnMut(PairInput<'i, 'l>) -> anyhow::Result<()>,
 ) -> anyhow::Result<()> {
     if pairs {
         return Inputs::lines_only(input).each(|line, loc| {
@@ -258,7 +262,7 @@ pub(crate) fn for_each_pair<R: ReadBase>(
                 Some((base_text, second)) => PairInput {
                     line,
                     base_text,
-                    base: reader.read(base_text),
+                    base: Base::read(profile, base_text),
                     second: Some(second),
                     loc,
                 },
@@ -276,13 +280,13 @@ pub(crate) fn for_each_pair<R: ReadBase>(
     let Some(base_arg) = base_arg else {
         return Err(UsageError("missing BASE".into()).into());
     };
-    let base = parse_base(base_arg, reader)?;
+    let base = parse_base(base_arg, profile)?;
     let base_text = base_arg.as_encoded_bytes();
     Inputs::new(seconds, input).each(|second, loc| {
         one(PairInput {
             line: second,
             base_text,
-            base: Ok(R::shorten(base)),
+            base: Ok(base),
             second: Some(second),
             loc,
         })
@@ -290,9 +294,10 @@ pub(crate) fn for_each_pair<R: ReadBase>(
 }
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    if args.java {
-        return run_java(args, out);
-    }
+    // One loop for every profile: the profile is a value that reads the
+    // bases, and each base reads and resolves its references. `--rfc2396`
+    // is a way of resolving (the resolver's), read as RFC 3986.
+    let profile = profile::from_flags(args.iri, false, args.java);
     let resolver = Resolver::new()
         .non_strict(args.non_strict)
         .rfc2396(args.rfc2396);
@@ -302,28 +307,13 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
     let json = args.output.json;
     let keep_invalid = args.output.keep_invalid;
 
-    let mut one = |out: &mut Output, p: PairInput<'_, '_, Base<'_>>| -> anyhow::Result<()> {
+    let mut one = |out: &mut Output, p: PairInput<'_, '_>| -> anyhow::Result<()> {
         let (base_text, reference) = (p.base_text, p.second);
         target.clear();
         let result = p.base.and_then(|b| {
             // A line without a tab has its error in `base` already.
             let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
-            match b {
-                Base::Uri(b) => {
-                    let r = UriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
-                    resolver
-                        .resolve_into(b, r, &mut target)
-                        .map_err(|e| LineError::resolve("reference", e))
-                }
-                Base::Iri(b) => {
-                    let r = IriRef::parse_bytes(r).map_err(|e| LineError::parse("reference", e))?;
-                    let t = b
-                        .resolve_with(&resolver, r)
-                        .map_err(|e| LineError::resolve("reference", e))?;
-                    target.push_str(&t.into_string());
-                    Ok(())
-                }
-            }
+            b.resolve_into(&resolver, r, &mut target)
         });
         status = status.flag_if(result.is_err());
         let result = result.map(|()| target.as_str());
@@ -340,7 +330,7 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
 
     for_each_pair(
         args.pairs,
-        UriOrIri(args.iri),
+        profile,
         args.base.as_ref(),
         &args.refs,
         &args.input,
@@ -397,40 +387,4 @@ fn write_result(
         }
     }
     Ok(())
-}
-
-/// `uri resolve --java`: java.net.URI's `resolve`.
-fn run_java(args: Args, out: &mut Output) -> anyhow::Result<Status> {
-    let mut status = Status::Ok;
-    out.set_null(args.input.null);
-    let (json, keep_invalid) = (args.output.json, args.output.keep_invalid);
-    for_each_pair(
-        args.pairs,
-        JavaBase,
-        args.base.as_ref(),
-        &args.refs,
-        &args.input,
-        "REF",
-        |p| {
-            let (base_text, reference) = (p.base_text, p.second);
-            let result = p.base.and_then(|b| {
-                // A line without a tab has its error in `base` already.
-                let r = reference.ok_or_else(|| LineError::no_tab("BASE", "REF"))?;
-                let r = parse_java(r).map_err(|e| LineError::java("reference", e))?;
-                Ok(b.resolve(&r))
-            });
-            status = status.flag_if(result.is_err());
-            let result = result.as_deref().map_err(LineError::clone);
-            write_result(
-                out,
-                json,
-                keep_invalid,
-                (p.line, p.loc),
-                base_text,
-                reference,
-                result,
-            )
-        },
-    )?;
-    Ok(status)
 }

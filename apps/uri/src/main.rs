@@ -135,7 +135,7 @@ fn with_short_help(mut cmd: clap::Command) -> clap::Command {
 
 /// The command tree (see [`with_short_help`]).
 fn command() -> clap::Command {
-    with_short_help(Cli::command())
+    with_short_help(Cli::command()).mut_subcommand("guard", cmd_guard::with_kinds)
 }
 
 fn main() -> ExitCode {

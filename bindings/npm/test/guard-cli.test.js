@@ -12,8 +12,7 @@
 // another binary), as in views-cli.test.js.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
-import { repo, readRepo } from './helpers.js';
+import { cli, readRepo } from './helpers.js';
 import { check, GUARD_CLIENTS } from '../src/guard.js';
 import { vectors } from './guard-vectors.js';
 
@@ -22,20 +21,6 @@ function inputs() {
   const urls = [...vectors('refuse'), ...vectors('allow')].map(([, , url]) => url);
   const gsd = readRepo('dev', 'testdata', 'corpus', 'gsd-urls.txt').split('\n').filter((l) => l !== '');
   return [...urls, ...gsd].filter((u) => !u.includes('\0'));
-}
-
-function cli(args, stdin) {
-  const env = { ...process.env, CARGO_TERM_COLOR: 'never' };
-  const [cmd, pre] = process.env.URIKIT_CLI
-    ? [process.env.URIKIT_CLI, []]
-    : ['cargo', ['run', '-q', '-p', 'urikit-cli', '--']];
-  try {
-    return execFileSync(cmd, [...pre, ...args], { cwd: repo, env, input: stdin, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'inherit'] });
-  } catch (e) {
-    // Exit 1: some input is refused.
-    if (e.status === 1 && e.stdout) return e.stdout;
-    throw e;
-  }
 }
 
 test('uri guard --json and check() give the same verdicts, for every client', () => {

@@ -1,5 +1,6 @@
 // Shared by the tests: the repository's data files (hand-worked vectors,
 // not urikit's output) and their escapes.
+import { execFileSync } from 'node:child_process';
 import { readFileSync, existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join, dirname } from 'node:path';
@@ -68,4 +69,23 @@ export function vectorLines(file) {
     .split('\n')
     .filter((l) => l !== '' && !l.startsWith('#'))
     .map((l) => l.split('\t'));
+}
+
+/**
+ * Runs the `uri` CLI with `args` and `stdin`, giving its standard output:
+ * `cargo run -p urikit-cli` in this checkout, or the binary URIKIT_CLI
+ * names. Exit 1 is an answer (some input refused, or its parsers
+ * disagreeing): its output is given too; any other failure throws.
+ */
+export function cli(args, stdin) {
+  const env = { ...process.env, CARGO_TERM_COLOR: 'never' };
+  const [cmd, pre] = process.env.URIKIT_CLI
+    ? [process.env.URIKIT_CLI, []]
+    : ['cargo', ['run', '-q', '-p', 'urikit-cli', '--']];
+  try {
+    return execFileSync(cmd, [...pre, ...args], { cwd: repo, env, input: stdin, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'inherit'] });
+  } catch (e) {
+    if (e.status === 1 && e.stdout) return e.stdout;
+    throw e;
+  }
 }

@@ -167,6 +167,13 @@ test("profiles by the core's names: 'uri' and 'iri' read references, rule 'URI' 
   assert.equal(urikit.normalize(iri, { profile: 'iri' }), urikit.normalize(iri, { iri: true }));
   assert.equal(urikit.normalize(iri, { profile: 'iri' }), 'http://\u00e9.example/a/b');
   assert.throws(() => urikit.normalize(iri), (e) => e.kind === 'invalid-character');
+  // Every level by the core's IRI rules (RFC 3987 5.3), as `uri normalize
+  // --iri` and Python: an absolute IRI gets 6.2.3 too (the default port
+  // dropped), a relative reference the case and percent-encoding steps only
+  // (it used to be refused past the syntax level).
+  assert.equal(urikit.normalize('HTTP://\u00e9.example:80/a/./b%7e', { profile: 'iri', level: 'scheme' }), 'http://\u00e9.example/a/b~');
+  assert.equal(urikit.normalize('a/./B%7e', { profile: 'iri', level: 'scheme' }), 'a/./B~');
+  assert.equal(urikit.normalize('a/./B%7e', { profile: 'iri', level: 'string' }), 'a/./B%7e');
   assert.equal(urikit.resolve('http://\u00e9/a/b', '../c', { profile: 'iri' }), 'http://\u00e9/c');
   assert.equal(urikit.makeRelative('http://\u00e9/a/b', 'http://\u00e9/a/c', { profile: 'iri' }), 'c');
   assert.ok(urikit.equivalent('http://\u00e9/%7e', 'http://\u00e9/~', { profile: 'iri' }));

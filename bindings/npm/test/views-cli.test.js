@@ -27,12 +27,11 @@
 // another binary).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { views, VIEW_PARSERS } from '../src/views.js';
-import { readRepo, repo } from './helpers.js';
+import { cli, readRepo } from './helpers.js';
 
 /** JavaScript's name of a view field -> the CLI's, where they differ. */
 const NAMES = { hostKind: 'host_kind' };
@@ -43,20 +42,6 @@ const inputs = readRepo('crates', 'urikit-views', 'tests', 'data', 'views', 'rea
   .filter((l) => l !== '')
   .map((l) => JSON.parse(l).input)
   .filter((s) => !s.includes('\0'));
-
-function cli(args, stdin) {
-  const env = { ...process.env, CARGO_TERM_COLOR: 'never' };
-  const [cmd, pre] = process.env.URIKIT_CLI
-    ? [process.env.URIKIT_CLI, []]
-    : ['cargo', ['run', '-q', '-p', 'urikit-cli', '--']];
-  try {
-    return execFileSync(cmd, [...pre, ...args], { cwd: repo, env, input: stdin, encoding: 'utf8', maxBuffer: 1 << 30, stdio: ['pipe', 'pipe', 'inherit'] });
-  } catch (e) {
-    // Exit 1: some input's parsers disagree on a host or port (the gate).
-    if (e.status === 1 && e.stdout) return e.stdout;
-    throw e;
-  }
-}
 
 /** The JavaScript view in the CLI's shape: its names, `null` for absent. */
 function asCli(view) {

@@ -54,7 +54,7 @@ pub struct Args {
     pub(crate) rfc2396: bool,
     /// Parse as `new java.net.URI(s)` does: valid exactly when Java says so,
     /// the components as Java's raw getters give them ("port" is getPort(),
-    /// -1 for none), plus "opaque", "authority_kind" and
+    /// null where Java gives -1), plus "opaque", "authority_kind" and
     /// "scheme_specific_part"; an error gives Java's reason and Java's
     /// index ("java_index", in UTF-16 units) beside the byte index.
     #[arg(long, conflicts_with_all = ["iri", "zone_id"])]

@@ -1,16 +1,16 @@
-//! `uri parse --iri` and `uri parse --zone-id`: IRI references (RFC 3987)
-//! and IPv6 zone identifiers (RFC 6874). A path of its own, so that the
-//! tuned URI path of `uri parse` stays as it is.
+//! `uri parse --iri` and `uri parse --zone-id`: the parse and the record
+//! of IRI references (RFC 3987) and IPv6 zone identifiers (RFC 6874), for
+//! the one loop of the profiles (`super::run_profile`).
 
 use std::io::Write;
 
 use urikit::{IriRef, ParseError, ParseOptions, UriRef};
 
-use super::args::{Args, Field, FieldsRecord, ParseRecord, port_number};
-use crate::common::{Inputs, Output, Status, UsageError, write_invalid, write_json, write_record};
+use super::args::{Field, ParseRecord, port_number};
+use crate::common::Output;
 
 /// The components of a parsed reference, URI or IRI alike.
-struct Parts<'a> {
+pub(super) struct Parts<'a> {
     text: &'a str,
     kind: &'static str,
     scheme: Option<&'a str>,
@@ -48,7 +48,7 @@ macro_rules! parts {
 }
 
 impl<'a> Parts<'a> {
-    fn field(&self, field: Field) -> Option<&'a str> {
+    pub(super) fn field(&self, field: Field) -> Option<&'a str> {
         match field {
             Field::Scheme => self.scheme,
             Field::Userinfo => self.userinfo,
@@ -65,7 +65,11 @@ impl<'a> Parts<'a> {
 }
 
 /// Parse one input as the options say.
-fn parse<'a>(iri: bool, options: ParseOptions, input: &'a [u8]) -> Result<Parts<'a>, ParseError> {
+pub(super) fn parse<'a>(
+    iri: bool,
+    options: ParseOptions,
+    input: &'a [u8],
+) -> Result<Parts<'a>, ParseError> {
     let text = match std::str::from_utf8(input) {
         Ok(text) => text,
         // The byte-level entry points name the first byte that is not
@@ -90,103 +94,30 @@ fn parse<'a>(iri: bool, options: ParseOptions, input: &'a [u8]) -> Result<Parts<
     }
 }
 
-pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
-    if args.rule != "URI-reference" {
-        return Err(UsageError(
-            "--iri and --zone-id parse the URI-reference rule (IRI-reference) only".into(),
-        )
-        .into());
-    }
-    let options = ParseOptions::new().zone_id(args.zone_id);
-    let mut status = Status::Ok;
-    let mut first = true;
-    out.set_null(args.input.null);
-    Inputs::new(&args.refs, &args.input).each(|input, loc| {
-        let p = match parse(args.iri, options, input) {
-            Ok(p) => p,
-            Err(e) => {
-                status = Status::Flagged;
-                if args.output.json {
-                    write_invalid(out, true, input, &e, loc)?;
-                } else {
-                    out.report_caret(loc, input, e.index(), &e.to_string());
-                    if args.output.keep_invalid {
-                        out.line(input)?;
-                    }
-                }
-                return Ok(());
-            }
-        };
-        if args.check {
-            return Ok(());
-        }
-        if !args.fields.is_empty() {
-            return write_fields(out, &p, &args.fields, args.output.json);
-        }
-        if args.output.json {
-            return write_parts(out, &p, args.zone_id);
-        }
-        if !first {
-            writeln!(out)?;
-        }
-        first = false;
-        write_human(out, &p, args.zone_id)
-    })?;
-    Ok(status)
-}
-
-fn write_fields(
-    out: &mut Output,
-    p: &Parts<'_>,
-    fields: &[Field],
-    json: bool,
-) -> anyhow::Result<()> {
-    if json {
-        let record = FieldsRecord(
-            fields
-                .iter()
-                .map(|f| (f.key(), p.field(*f).map(Into::into)))
-                .collect(),
-        );
-        write_json(out, &record)?;
-    } else {
-        for (i, field) in fields.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b"\t")?;
-            }
-            // Valid IRI text holds no tab (nor any control), so no field
-            // needs quoting.
-            out.write_all(p.field(*field).unwrap_or("").as_bytes())?;
+impl<'a> Parts<'a> {
+    /// The object of `uri parse --json`, with "zone" after "host_kind"
+    /// when zone IDs are on.
+    pub(super) fn record(&self, zone: bool) -> ParseRecord<'a> {
+        ParseRecord {
+            input: self.text,
+            valid: true,
+            kind: self.kind,
+            scheme: self.scheme,
+            authority: self.authority,
+            userinfo: self.userinfo,
+            host: self.host,
+            host_kind: self.host_kind,
+            zone: zone.then_some(self.zone),
+            port: port_number(self.port),
+            port_text: self.port,
+            path: self.path,
+            query: self.query,
+            fragment: self.fragment,
         }
     }
-    out.newline()?;
-    Ok(())
 }
 
-/// The object of `uri parse --json`, with "zone" after "host_kind" when
-/// zone IDs are on.
-fn write_parts(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
-    let record = ParseRecord {
-        input: p.text,
-        valid: true,
-        kind: p.kind,
-        scheme: p.scheme,
-        authority: p.authority,
-        userinfo: p.userinfo,
-        host: p.host,
-        host_kind: p.host_kind,
-        zone: zone.then_some(p.zone),
-        port: port_number(p.port),
-        port_text: p.port,
-        path: p.path,
-        query: p.query,
-        fragment: p.fragment,
-    };
-    write_record(out, &record)?;
-    Ok(())
-}
-
-fn write_human(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
+pub(super) fn write_human(out: &mut Output, p: &Parts<'_>, zone: bool) -> anyhow::Result<()> {
     let q = |v: Option<&str>| v.map_or_else(|| "none".to_string(), |v| format!("\"{v}\""));
     writeln!(out, "{}", crate::common::escape(p.text))?;
     let kind = match p.kind {

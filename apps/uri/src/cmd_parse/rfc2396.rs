@@ -1,7 +1,7 @@
 //! `uri parse --rfc2396` and `uri parse --java`: the RFC 2396 profile of the
 //! parser ([`urikit::rfc2396::Rfc2396Ref`]) and java.net.URI's reading of
-//! it ([`urikit::java::JavaUri`]). A path of its own, so that the tuned URI
-//! path of `uri parse` stays as it is.
+//! it ([`urikit::java::JavaUri`]): their parse and records, for the one
+//! loop of the profiles (`super::run_profile`).
 
 use std::borrow::Cow;
 use std::io::Write;
@@ -11,17 +11,14 @@ use urikit::java::JavaUri;
 use urikit::rfc2396::Rfc2396Ref;
 use urikit::{ErrorKind, ParseError};
 
-use super::args::{Args, Field, FieldsRecord, port_number};
-use crate::common::{
-    ErrorRecord, Inputs, InvalidRecord, JavaInputError, Output, Status, UsageError, parse_java,
-    write_java_invalid, write_json, write_record,
-};
+use super::args::{Field, port_number};
+use crate::common::{ErrorRecord, Output};
 
 /// The JSON line of a reference parsed by RFC 2396: the keys of the
 /// default `uri parse --json`, with "opaque" after "scheme" and
 /// "authority_kind" after "authority".
 #[derive(Serialize)]
-struct Rfc2396Record<'a> {
+pub(super) struct Rfc2396Record<'a> {
     input: &'a str,
     valid: bool,
     kind: &'static str,
@@ -43,11 +40,12 @@ struct Rfc2396Record<'a> {
 /// The JSON line of `uri parse --java`: what java.net.URI's getters give.
 /// "scheme_specific_part" is `getRawSchemeSpecificPart()`, "authority"
 /// `getRawAuthority()`, "userinfo" `getRawUserInfo()`, "host" `getHost()`,
-/// "port" `getPort()` (a number, -1 for none), "path" `getRawPath()` (null
+/// "port" `getPort()` (a number; null where Java gives -1, as every other
+/// face writes an absent port), "path" `getRawPath()` (null
 /// for an opaque URI), "query" `getRawQuery()`, "fragment"
 /// `getRawFragment()`.
 #[derive(Serialize)]
-struct JavaRecord<'a> {
+pub(super) struct JavaRecord<'a> {
     input: &'a str,
     valid: bool,
     kind: &'static str,
@@ -58,7 +56,7 @@ struct JavaRecord<'a> {
     authority_kind: Option<&'static str>,
     userinfo: Option<&'a str>,
     host: Option<&'a str>,
-    port: i32,
+    port: Option<i32>,
     path: Option<&'a str>,
     query: Option<&'a str>,
     fragment: Option<&'a str>,
@@ -66,20 +64,20 @@ struct JavaRecord<'a> {
 
 /// Why an input is not an RFC 2396 URI-reference: the parser's error, or
 /// bytes that are not UTF-8 from this index on.
-enum Rfc2396Error {
+pub(super) enum Rfc2396Error {
     Parse(ParseError),
     NotUtf8(usize),
 }
 
 impl Rfc2396Error {
-    fn index(&self) -> usize {
+    pub(super) fn index(&self) -> usize {
         match self {
             Rfc2396Error::Parse(e) => e.index(),
             Rfc2396Error::NotUtf8(i) => *i,
         }
     }
 
-    fn record(&self) -> ErrorRecord {
+    pub(super) fn record(&self) -> ErrorRecord {
         match self {
             Rfc2396Error::Parse(e) => ErrorRecord::from(e),
             Rfc2396Error::NotUtf8(i) => ErrorRecord {
@@ -91,7 +89,7 @@ impl Rfc2396Error {
         }
     }
 
-    fn message(&self) -> String {
+    pub(super) fn message(&self) -> String {
         match self {
             Rfc2396Error::Parse(e) => e.to_string(),
             Rfc2396Error::NotUtf8(i) => format!("{} at index {i}", ErrorKind::InvalidUtf8),
@@ -101,7 +99,7 @@ impl Rfc2396Error {
 
 /// Parse bytes by RFC 2396. The grammar is ASCII, so an error before the
 /// first byte that is not UTF-8 comes first; else that byte is the error.
-fn parse_rfc2396(input: &[u8]) -> Result<Rfc2396Ref<'_>, Rfc2396Error> {
+pub(super) fn parse_rfc2396(input: &[u8]) -> Result<Rfc2396Ref<'_>, Rfc2396Error> {
     match std::str::from_utf8(input) {
         Ok(text) => Rfc2396Ref::parse(text).map_err(Rfc2396Error::Parse),
         Err(u) => {
@@ -122,7 +120,7 @@ fn kind(scheme: Option<&str>) -> &'static str {
     if scheme.is_some() { "uri" } else { "relative" }
 }
 
-fn rfc2396_record<'a>(r: &Rfc2396Ref<'a>) -> Rfc2396Record<'a> {
+pub(super) fn rfc2396_record<'a>(r: &Rfc2396Ref<'a>) -> Rfc2396Record<'a> {
     Rfc2396Record {
         input: r.as_str(),
         valid: true,
@@ -142,7 +140,7 @@ fn rfc2396_record<'a>(r: &Rfc2396Ref<'a>) -> Rfc2396Record<'a> {
     }
 }
 
-fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
+pub(super) fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
     JavaRecord {
         input: u.as_str(),
         valid: true,
@@ -154,7 +152,8 @@ fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
         authority_kind: u.authority_kind().map(|k| k.name()),
         userinfo: u.raw_user_info(),
         host: u.host(),
-        port: u.port(),
+        // -1 is Java's word for "none".
+        port: (u.port() >= 0).then(|| u.port()),
         path: u.raw_path(),
         query: u.raw_query(),
         fragment: u.raw_fragment(),
@@ -162,7 +161,7 @@ fn java_record<'a>(u: &JavaUri<'a>) -> JavaRecord<'a> {
 }
 
 /// A component that --field prints, by RFC 2396; `zone` is never there.
-fn rfc2396_field<'a>(r: &Rfc2396Record<'a>, field: Field) -> Option<Cow<'a, str>> {
+pub(super) fn rfc2396_field<'a>(r: &Rfc2396Record<'a>, field: Field) -> Option<Cow<'a, str>> {
     let v = match field {
         Field::Scheme => r.scheme,
         Field::Userinfo => r.userinfo,
@@ -180,14 +179,12 @@ fn rfc2396_field<'a>(r: &Rfc2396Record<'a>, field: Field) -> Option<Cow<'a, str>
 
 /// A component that --field prints, as java.net.URI's getters give it
 /// (the port absent where `getPort()` is -1).
-fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a, str>> {
+pub(super) fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a, str>> {
     let v = match field {
         Field::Scheme => r.scheme,
         Field::Userinfo => r.userinfo,
         Field::Host => r.host,
-        Field::Port | Field::PortText => {
-            return (r.port >= 0).then(|| Cow::Owned(r.port.to_string()));
-        }
+        Field::Port | Field::PortText => return r.port.map(|p| Cow::Owned(p.to_string())),
         Field::Path => r.path,
         Field::Query => r.query,
         Field::Fragment => r.fragment,
@@ -196,128 +193,6 @@ fn java_field<'a>(r: &JavaRecord<'a>, field: Field) -> Option<Cow<'a, str>> {
         Field::HostKind | Field::Zone => None,
     };
     v.map(Cow::Borrowed)
-}
-
-pub fn run(args: &Args, out: &mut Output) -> anyhow::Result<Status> {
-    if args.rule != "URI-reference" {
-        return Err(
-            UsageError("--rfc2396 and --java parse the URI-reference rule only".into()).into(),
-        );
-    }
-    if args.fields.contains(&Field::Zone) {
-        return Err(UsageError("--field zone needs --zone-id (RFC 3986 only)".into()).into());
-    }
-    if args.java && args.fields.contains(&Field::HostKind) {
-        return Err(UsageError("--field host-kind: java.net.URI has no host kind".into()).into());
-    }
-    let mut status = Status::Ok;
-    let mut first = true;
-    out.set_null(args.input.null);
-    let json = args.output.json;
-    Inputs::new(&args.refs, &args.input).each(|input, loc| {
-        if args.java {
-            let u = match parse_java(input) {
-                Ok(u) => u,
-                Err(e) => {
-                    status = Status::Flagged;
-                    return invalid_java(out, args, input, &e, loc);
-                }
-            };
-            if args.check {
-                return Ok(());
-            }
-            let r = java_record(&u);
-            if !args.fields.is_empty() {
-                return write_fields(out, &args.fields, json, |f| java_field(&r, f));
-            }
-            if json {
-                return Ok(write_record(out, &r)?);
-            }
-            if !std::mem::replace(&mut first, false) {
-                writeln!(out)?;
-            }
-            write_human_java(out, &r)
-        } else {
-            let parsed = match parse_rfc2396(input) {
-                Ok(r) => r,
-                Err(e) => {
-                    status = Status::Flagged;
-                    return invalid_rfc2396(out, args, input, &e, loc);
-                }
-            };
-            if args.check {
-                return Ok(());
-            }
-            let r = rfc2396_record(&parsed);
-            if !args.fields.is_empty() {
-                return write_fields(out, &args.fields, json, |f| rfc2396_field(&r, f));
-            }
-            if json {
-                return Ok(write_record(out, &r)?);
-            }
-            if !std::mem::replace(&mut first, false) {
-                writeln!(out)?;
-            }
-            write_human_rfc2396(out, &r)
-        }
-    })?;
-    Ok(status)
-}
-
-fn invalid_rfc2396(
-    out: &mut Output,
-    args: &Args,
-    input: &[u8],
-    e: &Rfc2396Error,
-    loc: crate::common::Loc<'_>,
-) -> anyhow::Result<()> {
-    if args.output.json {
-        write_record(out, &InvalidRecord::new(input, e.record()))?;
-    } else {
-        out.report_caret(loc, input, e.index(), &e.message());
-        if args.output.keep_invalid {
-            out.line(input)?;
-        }
-    }
-    Ok(())
-}
-
-fn invalid_java(
-    out: &mut Output,
-    args: &Args,
-    input: &[u8],
-    e: &JavaInputError,
-    loc: crate::common::Loc<'_>,
-) -> anyhow::Result<()> {
-    write_java_invalid(out, args.output.json, input, e, loc)?;
-    if args.output.keep_invalid && !args.output.json {
-        out.line(input)?;
-    }
-    Ok(())
-}
-
-/// The chosen components: tab-separated, or as a JSON object.
-fn write_fields<'a>(
-    out: &mut Output,
-    fields: &[Field],
-    json: bool,
-    value: impl Fn(Field) -> Option<Cow<'a, str>>,
-) -> anyhow::Result<()> {
-    if json {
-        let record = FieldsRecord(fields.iter().map(|f| (f.key(), value(*f))).collect());
-        write_json(out, &record)?;
-    } else {
-        for (i, field) in fields.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b"\t")?;
-            }
-            // Valid text (RFC 2396, or what java.net.URI takes) holds no
-            // tab, so no field needs quoting.
-            out.write_all(value(*field).as_deref().unwrap_or("").as_bytes())?;
-        }
-    }
-    out.newline()?;
-    Ok(())
 }
 
 fn q(v: Option<&str>) -> String {
@@ -332,7 +207,7 @@ fn kind_line(kind: &str, opaque: bool) -> &'static str {
     }
 }
 
-fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Result<()> {
+pub(super) fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Result<()> {
     writeln!(out, "{}", crate::common::escape(r.input))?;
     writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
     writeln!(out, "  scheme     {}", q(r.scheme))?;
@@ -352,7 +227,7 @@ fn write_human_rfc2396(out: &mut Output, r: &Rfc2396Record<'_>) -> anyhow::Resul
     Ok(())
 }
 
-fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::Result<()> {
+pub(super) fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::Result<()> {
     writeln!(out, "{}", crate::common::escape(r.input))?;
     writeln!(out, "  kind       {}", kind_line(r.kind, r.opaque))?;
     writeln!(out, "  scheme     {}", q(r.scheme))?;
@@ -363,7 +238,10 @@ fn write_human_java(out: &mut Output, r: &JavaRecord<'_>) -> anyhow::Result<()> 
     }
     writeln!(out, "  userinfo   {}", q(r.userinfo))?;
     writeln!(out, "  host       {}", q(r.host))?;
-    writeln!(out, "  port       {}", r.port)?;
+    match r.port {
+        Some(p) => writeln!(out, "  port       {p}")?,
+        None => writeln!(out, "  port       none")?,
+    }
     writeln!(out, "  path       {}", q(r.path))?;
     writeln!(out, "  query      {}", q(r.query))?;
     writeln!(out, "  fragment   {}", q(r.fragment))?;

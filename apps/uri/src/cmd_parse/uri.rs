@@ -5,10 +5,9 @@ use std::io::Write;
 
 use urikit::{HostData, HostKind, ParseError, Rule, UriRef, validate};
 
-use super::args::{Args, Field, FieldsRecord, ParseRecord, RuleRecord, port_number};
+use super::args::{Args, ParseRecord, RuleRecord, port_number};
 use crate::common::{
-    ErrorRecord, Inputs, InvalidRecord, Output, Status, UsageError, WINDOW, lossy, write_json,
-    write_record,
+    ErrorRecord, Inputs, InvalidRecord, Output, Status, UsageError, WINDOW, lossy, write_record,
 };
 
 pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
@@ -46,7 +45,9 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         }
         inputs.each_text(|input, text, loc| {
             match check(rule, input, text) {
-                Ok(Some(r)) => write_fields(out, &r, &args.fields, args.output.json)?,
+                Ok(Some(r)) => super::write_fields(out, &args.fields, args.output.json, |f| {
+                    f.of(&r).map(Into::into)
+                })?,
                 // The rules allowed here always give a reference.
                 Ok(None) => {}
                 Err(e) => {
@@ -96,34 +97,6 @@ pub fn run(args: Args, out: &mut Output) -> anyhow::Result<Status> {
         Ok(())
     })?;
     Ok(status)
-}
-
-/// The chosen components of `r`: tab-separated, or as a JSON object.
-fn write_fields(
-    out: &mut Output,
-    r: &UriRef<'_>,
-    fields: &[Field],
-    json: bool,
-) -> anyhow::Result<()> {
-    if json {
-        let record = FieldsRecord(
-            fields
-                .iter()
-                .map(|f| (f.key(), f.of(r).map(Into::into)))
-                .collect(),
-        );
-        write_json(out, &record)?;
-    } else {
-        for (i, field) in fields.iter().enumerate() {
-            if i > 0 {
-                out.write_all(b"\t")?;
-            }
-            // Valid URI text holds no tab, so no field needs quoting.
-            out.write_all(field.of(r).unwrap_or("").as_bytes())?;
-        }
-    }
-    out.newline()?;
-    Ok(())
 }
 
 /// `uri parse --json` over a large input: the parse and one line per input

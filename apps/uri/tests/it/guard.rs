@@ -100,3 +100,24 @@ fn policy_file_and_client_and_usage_errors() {
     assert_eq!(out.status.code(), Some(1));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn help_lists_every_refusal_kind() {
+    // The list comes from the guard's own kinds, so a kind added there is
+    // in the help without an edit here.
+    for flag in ["--help", "-h"] {
+        let out = uri(&["guard", flag], None);
+        assert_eq!(out.status.code(), Some(0));
+        let text = stdout(&out);
+        let kinds = text
+            .lines()
+            .find_map(|l| l.strip_prefix("Refusal kinds (KIND): "))
+            .unwrap_or_else(|| panic!("no kinds line in {text}"));
+        let listed: Vec<&str> = kinds.trim_end_matches('.').split(", ").collect();
+        let names: Vec<&str> = urikit_guard::RefusalKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect();
+        assert_eq!(listed, names, "{flag}");
+    }
+}

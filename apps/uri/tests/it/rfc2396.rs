@@ -212,6 +212,39 @@ fn fields_and_usage_errors() {
 }
 
 #[test]
+fn java_port_absent_is_null_not_minus_one() {
+    // getPort() is -1 for no port, an empty port and a registry authority
+    // (java.net.URI's documentation); the JSON writes an absent port as
+    // null, as every other profile does, and the port's number otherwise.
+    let out = uri(
+        &[
+            "parse",
+            "--java",
+            "--json",
+            "http://h:8/",
+            "http://h/",
+            "http://h:/",
+            "http://a_b:8/",
+        ],
+        None,
+    );
+    let ports: Vec<Value> = stdout(&out)
+        .lines()
+        .map(|l| serde_json::from_str::<Value>(l).unwrap()["port"].clone())
+        .collect();
+    assert_eq!(
+        ports,
+        [Value::from(8), Value::Null, Value::Null, Value::Null]
+    );
+    let out = uri(&["parse", "--java", "http://h/"], None);
+    assert!(
+        stdout(&out).contains("\n  port       none\n"),
+        "{}",
+        stdout(&out)
+    );
+}
+
+#[test]
 fn bytes_that_are_not_utf8() {
     let out = uri(
         &["parse", "--rfc2396", "--json"],

@@ -6,7 +6,7 @@
 use serde_json::json;
 use urikit::compare::{Comparison, Level};
 use urikit::normalize::Normalizer;
-use urikit::{Iri, IriRef, Resolver, Uri, UriRef, percent};
+use urikit::{Iri, IriRef, Parsed, Resolver, Uri, UriRef, percent};
 use wasm_bindgen::prelude::*;
 
 use crate::failure::Failure;
@@ -78,23 +78,25 @@ pub fn make_relative(base: &str, target: &str, profile: &str) -> Result<String, 
         .map_err(|e| Failure::resolve(e, target))
 }
 
-/// The normal form of `text` at the level named `lvl` (6.2.2, 6.2.3).
+/// The normal form of `text` at the level named `lvl` (6.2.2, 6.2.3), by
+/// the profile's own rules: the core's `Parsed::normalize_with`, as the
+/// CLI's `uri normalize` and Python's `normalize` (an IRI reference
+/// without a scheme gets the syntax-based steps only, RFC 3987 5.3).
 #[wasm_bindgen]
 pub fn normalize(text: &str, lvl: &str, profile: &str) -> Result<String, Failure> {
-    let l = level(lvl)?;
-    let n = Normalizer::new(l);
-    if reads_iri(profile)? {
-        // The core normalizes IRI references at the syntax level, and
-        // absolute IRIs at any level.
-        if l == Level::Syntax {
-            let r = IriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
-            return Ok(r.normalize().as_str().to_owned());
-        }
-        let r = Iri::parse(text).map_err(|e| Failure::parse(e, text))?;
-        return Ok(r.normalize_with(&n).as_str().to_owned());
-    }
-    let r = UriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
-    Ok(r.normalize_with(&n).into_string())
+    let n = Normalizer::new(level(lvl)?);
+    // Each profile's own parse (not `Profile::parse`, whose RFC 2396 and
+    // Java parsers this module does not hold), the variant known at each
+    // call so that the other profiles' arms are not compiled in.
+    let normal = if reads_iri(profile)? {
+        let r = IriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+        Parsed::Iri(r).normalize_with(&n)
+    } else {
+        let r = UriRef::parse(text).map_err(|e| Failure::parse(e, text))?;
+        Parsed::Uri(r).normalize_with(&n)
+    };
+    // Both profiles normalize (`None` is RFC 2396's alone).
+    Ok(normal.map_or_else(|| text.to_owned(), |c| c.into_owned()))
 }
 
 /// Whether `a` and `b` are equivalent at the level named `lvl` (6.2).

@@ -28,13 +28,14 @@ policy.
 denied-address 169.254.169.254
 """
 
-from typing import Any, Optional, Union
+from typing import Any, List, NoReturn, Optional, Union
 
 import anyio.to_thread
 import httpcore
 import httpx
 
-from . import Guard, Policy, Resolver, system_resolver
+from . import Guard, Resolver, system_resolver
+from ._share import guard_for
 
 __all__ = ["AsyncGuardTransport", "GuardTransport", "async_client", "client"]
 
@@ -43,13 +44,7 @@ _CLIENT = "httpx"
 
 
 def _guard_for(guard: Optional[Guard]) -> Guard:
-    if guard is None:
-        return Guard(Policy(), client=_CLIENT)
-    if guard.client != _CLIENT:
-        raise ValueError(
-            f"the guard reads urls as {guard.client!r}, httpx as {_CLIENT!r}: use Guard(policy, client={_CLIENT!r})"
-        )
-    return guard
+    return guard_for(guard, _CLIENT, "httpx")
 
 
 def _no_proxy(kwargs: Any) -> None:
@@ -60,13 +55,36 @@ def _no_proxy(kwargs: Any) -> None:
             )
 
 
-class _GuardBackend(httpcore.NetworkBackend):
-    """A network backend that connects only to addresses the guard checked."""
+class _Checked:
+    """What both network backends share: the guard, the resolver and the backend they wrap, the addresses a verdict
+    allows, and the refusal of unix sockets."""
 
-    def __init__(self, guard: Guard, resolver: Resolver, inner: httpcore.NetworkBackend) -> None:
+    def __init__(self, guard: Guard, resolver: Resolver, inner: Any) -> None:
         self._guard = guard
         self._resolver = resolver
         self._inner = inner
+
+    @staticmethod
+    def _allowed(verdict: Any) -> List[str]:
+        verdict.raise_for_refusal()
+        addresses: List[str] = verdict.addresses
+        # An allowed verdict has at least one address.
+        assert addresses
+        return addresses
+
+    @staticmethod
+    def _no_unix() -> NoReturn:
+        raise ValueError("a unix socket: the guard checks tcp connections only")
+
+
+# A connection to one address failed: the next one is tried.
+_CONNECT_ERRORS = (httpcore.ConnectError, httpcore.ConnectTimeout)
+
+
+class _GuardBackend(_Checked, httpcore.NetworkBackend):
+    """A network backend that connects only to addresses the guard checked."""
+
+    _inner: httpcore.NetworkBackend
 
     def connect_tcp(
         self,
@@ -76,33 +94,27 @@ class _GuardBackend(httpcore.NetworkBackend):
         local_address: Optional[str] = None,
         socket_options: Any = None,
     ) -> httpcore.NetworkStream:
-        verdict = self._guard.check_host(host, port, self._resolver)
-        verdict.raise_for_refusal()
-        last: Optional[Exception] = None
-        for ip in verdict.addresses:
+        *first, last = self._allowed(self._guard.check_host(host, port, self._resolver))
+        for ip in first:
             try:
                 return self._inner.connect_tcp(ip, port, timeout, local_address, socket_options)
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as e:
-                last = e
-        assert last is not None  # an allowed verdict has at least one address
-        raise last
+            except _CONNECT_ERRORS:
+                pass
+        return self._inner.connect_tcp(last, port, timeout, local_address, socket_options)
 
     def connect_unix_socket(
         self, path: str, timeout: Optional[float] = None, socket_options: Any = None
     ) -> httpcore.NetworkStream:
-        raise ValueError("a unix socket: the guard checks tcp connections only")
+        self._no_unix()
 
     def sleep(self, seconds: float) -> None:
         self._inner.sleep(seconds)
 
 
-class _AsyncGuardBackend(httpcore.AsyncNetworkBackend):
+class _AsyncGuardBackend(_Checked, httpcore.AsyncNetworkBackend):
     """The async backend: the lookup and the check run in a worker thread."""
 
-    def __init__(self, guard: Guard, resolver: Resolver, inner: httpcore.AsyncNetworkBackend) -> None:
-        self._guard = guard
-        self._resolver = resolver
-        self._inner = inner
+    _inner: httpcore.AsyncNetworkBackend
 
     async def connect_tcp(
         self,
@@ -113,20 +125,18 @@ class _AsyncGuardBackend(httpcore.AsyncNetworkBackend):
         socket_options: Any = None,
     ) -> httpcore.AsyncNetworkStream:
         verdict = await anyio.to_thread.run_sync(self._guard.check_host, host, port, self._resolver)
-        verdict.raise_for_refusal()
-        last: Optional[Exception] = None
-        for ip in verdict.addresses:
+        *first, last = self._allowed(verdict)
+        for ip in first:
             try:
                 return await self._inner.connect_tcp(ip, port, timeout, local_address, socket_options)
-            except (httpcore.ConnectError, httpcore.ConnectTimeout) as e:
-                last = e
-        assert last is not None
-        raise last
+            except _CONNECT_ERRORS:
+                pass
+        return await self._inner.connect_tcp(last, port, timeout, local_address, socket_options)
 
     async def connect_unix_socket(
         self, path: str, timeout: Optional[float] = None, socket_options: Any = None
     ) -> httpcore.AsyncNetworkStream:
-        raise ValueError("a unix socket: the guard checks tcp connections only")
+        self._no_unix()
 
     async def sleep(self, seconds: float) -> None:
         await self._inner.sleep(seconds)

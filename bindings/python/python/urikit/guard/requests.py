@@ -37,7 +37,8 @@ from urllib3.connectionpool import HTTPConnectionPool, HTTPSConnectionPool
 from urllib3.exceptions import ConnectTimeoutError, NewConnectionError
 from urllib3.util import connection
 
-from . import Guard, Policy, Resolver, system_resolver
+from . import Guard, Resolver, system_resolver
+from ._share import guard_for
 
 __all__ = ["GuardAdapter", "session"]
 
@@ -46,14 +47,7 @@ _CLIENT = "urllib3"
 
 
 def _guard_for(guard: Optional[Guard]) -> Guard:
-    if guard is None:
-        return Guard(Policy(), client=_CLIENT)
-    if guard.client != _CLIENT:
-        raise ValueError(
-            f"the guard reads urls as {guard.client!r}, requests (urllib3) as {_CLIENT!r}: "
-            f"use Guard(policy, client={_CLIENT!r})"
-        )
-    return guard
+    return guard_for(guard, _CLIENT, "requests (urllib3)")
 
 
 class _GuardedConnection(HTTPConnection):
