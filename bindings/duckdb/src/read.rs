@@ -194,7 +194,10 @@ pub unsafe fn strings(v: ffi::duckdb_vector, rows: usize) -> Result<StringViewAr
         }
         // SAFETY: the region is whole long strings of this chunk side by
         // side, every byte DuckDB's until the call returns (the caller's
-        // promise), and it is not written meanwhile.
+        // promise), and it is not written meanwhile. (Two strings that
+        // touch are taken as one stretch even if DuckDB allocated them
+        // apart, two allocations end to end: every byte is still one of
+        // the strings', readable for the call.)
         let bytes = unsafe { std::slice::from_raw_parts(r.lo as *const u8, r.hi - r.lo) };
         // The strings that joined it each start a character: the region
         // is UTF-8 exactly when each of them is.
