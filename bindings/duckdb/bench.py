@@ -3,7 +3,12 @@
 extension's uri_host, DuckDB's own regexp_extract, and the DataFusion
 function (uri-sql), as nanoseconds per row.
 
-    python3 bindings/duckdb/bench.py [--runs 5]
+    python3 bindings/duckdb/bench.py [--runs 5] [--functions uri_host,uri_path] [--ext FILE]
+
+--functions measures more of the extension's one-argument functions, each
+against its DataFusion function (the regular expression is for the host
+only); --ext loads another build of the extension (to compare two builds
+in one shell, one after the other).
 
 Needs the `duckdb` module, the built extension (build.py) and uri-sql
 (cargo build -p uri-sql --release). Reads the full corpus
@@ -63,9 +68,12 @@ def best(f, runs: int) -> tuple[float, float]:
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--functions", default="uri_host")
+    ap.add_argument("--ext", default=str(ROOT / "target/duckdb/urikit.duckdb_extension"))
     args = ap.parse_args()
     path = corpus()
-    ext = ROOT / "target/duckdb/urikit.duckdb_extension"
+    ext = Path(args.ext)
+    functions = args.functions.split(",")
     uri_sql = ROOT / "target/release/uri-sql"
     con = duckdb.connect(config={"allow_unsigned_extensions": "true"})
     con.execute(f"LOAD '{ext}'")
@@ -84,7 +92,7 @@ def main() -> None:
     # DuckDB answers count(line) from the table's statistics: the scan's
     # baseline is length(), which reads every row.
     base = best(q("SELECT sum(length(line)) FROM t"), args.runs)
-    ours = best(q("SELECT count(uri_host(line)) FROM t"), args.runs)
+    ours = {f: best(q(f"SELECT count({f}(line)) FROM t"), args.runs) for f in functions}
     regex = best(q(f"SELECT count(regexp_extract(line, '{HOST_RE}', 1)) FROM t"), args.runs)
 
     def u(sql):
@@ -93,28 +101,28 @@ def main() -> None:
 
     rel = path if not path.is_relative_to(ROOT) else path.relative_to(ROOT)
     df_base = best(u(f"SELECT count(line) FROM lines('{rel}')"), args.runs)
-    df = best(u(f"SELECT count(uri_host(line)) FROM lines('{rel}')"), args.runs)
+    df = {f: best(u(f"SELECT count({f}(line)) FROM lines('{rel}')"), args.runs) for f in functions}
     # The answers agree where the regular expression can tell (a valid URL
     # with an authority): printed, not asserted (it is a benchmark).
     agree = con.execute(
         f"SELECT count(*) FILTER (WHERE uri_host(line) = regexp_extract(line, '{HOST_RE}', 1)), "
         "count(uri_host(line)) FROM t"
     ).fetchone()
-    print(f"{path.name}: {n} rows, duckdb {duckdb.__version__}, one thread, best of {args.runs}")
+    print(f"{path.name}: {n} rows, duckdb {duckdb.__version__}, one thread, best of {args.runs}, {ext}")
     print("| what | wall ms | CPU ms | ns per row, wall | ns per row, CPU |")
     print("| --- | --- | --- | --- | --- |")
-    for label, t, b in [
-        ("DuckDB `sum(length(line))` (the scan)", base, None),
-        ("DuckDB `uri_host(line)` (this extension)", ours, base),
-        ("DuckDB `regexp_extract(line, HOST_RE, 1)`", regex, base),
-        ("uri-sql `count(line)` (process, lines())", df_base, None),
-        ("uri-sql `uri_host(line)` (DataFusion UDF)", df, df_base),
-    ]:
+    rows = [("DuckDB `sum(length(line))` (the scan)", base, None)]
+    rows += [(f"DuckDB `{f}(line)` (this extension)", ours[f], base) for f in functions]
+    rows += [("DuckDB `regexp_extract(line, HOST_RE, 1)`", regex, base)]
+    rows += [("uri-sql `count(line)` (process, lines())", df_base, None)]
+    rows += [(f"uri-sql `{f}(line)` (DataFusion UDF)", df[f], df_base) for f in functions]
+    for label, t, b in rows:
         per = ["", ""] if b is None else [f"{(t[k] - b[k]) / n * 1e9:.0f}" for k in (0, 1)]
         print(f"| {label} | {t[0] * 1e3:.1f} | {t[1] * 1e3:.1f} | {per[0]} | {per[1]} |")
-    for k, what in ((0, "wall"), (1, "CPU")):
-        ratio = (ours[k] - base[k]) / max(df[k] - df_base[k], 1e-9)
-        print(f"extension / DataFusion UDF per row ({what}): {ratio:.2f}")
+    for f in functions:
+        for k, what in ((0, "wall"), (1, "CPU")):
+            ratio = (ours[f][k] - base[k]) / max(df[f][k] - df_base[k], 1e-9)
+            print(f"{f}: extension / DataFusion UDF per row ({what}): {ratio:.2f}")
     print(f"load average before and after: {load0} / {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
     print(f"regexp_extract gives uri_host's answer on {agree[0]} of the {agree[1]} rows with a host")
 

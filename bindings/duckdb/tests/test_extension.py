@@ -233,6 +233,39 @@ def test_strings_around_twelve_bytes(con):
     )
 
 
+def test_long_strings_in_every_layout(con):
+    """The extension reads a long string's bytes where DuckDB keeps them,
+    gathering the strings lying side by side into one Arrow buffer (and
+    copying them only past a number of separate stretches): the same
+    hosts over the layouts DuckDB gives a vector's strings. A stored
+    table's (a segment's strings end to end, from its end backwards), a
+    computed column's (new strings one after the other), one value
+    repeated (the same bytes each row), two columns taken in turn (no two
+    rows side by side: past the cap, copied), and a mix with inline rows
+    and NULLs, over more than one chunk (2,048 rows). The expected values
+    are made here by formatting, not by any URI code."""
+    n = 5000
+    host = [f"host{i}.example.com" for i in range(n)]
+    other = [f"other-{i}.example.org" for i in range(n)]
+    url = [f"http://{h}/x" for h in host]
+    con.execute(
+        "CREATE OR REPLACE TEMP TABLE lay AS SELECT unnest($1) AS u, unnest($2) AS v, unnest(range($3)) AS i",
+        [url, [f"http://{h}/y" for h in other], n],
+    )
+    def col(sql):
+        return [r[0] for r in con.execute(sql).fetchall()]
+    assert col("SELECT uri_host(u) FROM lay ORDER BY i") == host
+    assert col("SELECT uri_host('http://host' || i || '.example.com/x') FROM lay ORDER BY i") == host
+    assert col("SELECT uri_host('http://repeated.example.com/' || '') FROM lay") == ["repeated.example.com"] * n
+    turns = [host[i] if i % 2 == 0 else other[i] for i in range(n)]
+    assert col("SELECT uri_host(CASE WHEN i % 2 = 0 THEN u ELSE v END) FROM lay ORDER BY i") == turns
+    mixed = col(
+        "SELECT uri_host(CASE WHEN i % 5 = 0 THEN NULL WHEN i % 5 = 1 THEN 'http://a.b/' "
+        "WHEN i % 5 = 2 THEN v ELSE u END) FROM lay ORDER BY i"
+    )
+    assert mixed == [[None, "a.b", other[i], host[i], host[i]][i % 5] for i in range(n)]
+
+
 def table_functions() -> dict[str, tuple[str, list[str]]]:
     """The table functions the guide lists: name -> (arguments, column names)."""
     text = (ROOT / "docs/duckdb.md").read_text()
