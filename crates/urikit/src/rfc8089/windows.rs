@@ -104,6 +104,19 @@ pub fn from_windows_path(path: &str) -> Result<UriBuf, FilePathError> {
                 FilePathErrorKind::UnsupportedPrefix,
             ));
         }
+        // `\\localhost\X:\` is a share named `X:` on this machine, but
+        // `file://localhost/X%3A/` reads as the drive `X:` (a `localhost`
+        // host names this machine): the UNC path goes in the URI's path
+        // instead (E.3.2, `file:////localhost/X%3A/`), which reads back as
+        // the share.
+        let share = b[end..].get(1..).map_or(&[][..], |t| {
+            &t[..t.iter().position(|&c| is_sep(c)).unwrap_or(t.len())]
+        });
+        if server.eq_ignore_ascii_case(b"localhost")
+            && matches!(share, [l, b':' | b'|'] if l.is_ascii_alphabetic())
+        {
+            text.push_str("//");
+        }
         text.extend(encode(server, &NAME));
         end
     } else {
@@ -275,6 +288,23 @@ fn push_segments(out: &mut String, text: &str, index: usize) -> Result<(), FileP
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A share of this machine named like a drive keeps its name both ways
+    /// (found by the `file_paths` fuzz target: `\\localhost\s:\` came back
+    /// as the drive `s:\`).
+    #[test]
+    fn localhost_share_named_like_a_drive() {
+        for (path, uri) in [
+            (r"\\localhost\s:\", "file:////localhost/s%3A/"),
+            (r"\\LocalHost\c|\x", "file:////LocalHost/c%7C/x"),
+            (r"\\localhost\C$\x", "file://localhost/C%24/x"),
+            (r"\\server\s:\", "file://server/s%3A/"),
+        ] {
+            let u = from_windows_path(path).unwrap();
+            assert_eq!(u.as_str(), uri, "{path}");
+            assert_eq!(to_windows_path(&u.as_uri()).unwrap(), path, "{uri}");
+        }
+    }
 
     #[test]
     fn drive_letter_forms() {
