@@ -109,10 +109,11 @@ pub(super) fn find_any(s: &str, set: &[u8]) -> Option<usize> {
 /// final sigma included, as Rust's `to_lowercase`), borrowed when nothing
 /// changes.
 pub(super) fn to_lower(s: Cow<'_, str>) -> Cow<'_, str> {
+    // One pass for the common case, a lower-case ASCII string.
+    if !s.bytes().any(|b| b >= 0x80 || b.is_ascii_uppercase()) {
+        return s;
+    }
     if s.is_ascii() {
-        if !s.bytes().any(|b| b.is_ascii_uppercase()) {
-            return s;
-        }
         return Cow::Owned(s.to_ascii_lowercase());
     }
     let lower = s.to_lowercase();
