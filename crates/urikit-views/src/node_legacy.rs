@@ -55,12 +55,20 @@ use super::{Reading, View, host_kind_of};
 const INVALID_URL: &str = "TypeError: Invalid URL";
 
 /// A part of `s`, borrowed from the input when `s` is.
-#[inline]
+#[inline(always)]
 fn sub<'a>(s: &Cow<'a, str>, r: Range<usize>) -> Cow<'a, str> {
     match s {
         Cow::Borrowed(b) => Cow::Borrowed(&b[r]),
-        Cow::Owned(o) => Cow::Owned(String::from(&o[r])),
+        Cow::Owned(o) => owned_sub(o, r),
     }
+}
+
+/// [`sub`] of an owned string, out of line: the borrowed case is the
+/// common one and is inlined.
+#[cold]
+#[inline(never)]
+fn owned_sub(o: &str, r: Range<usize>) -> Cow<'static, str> {
+    Cow::Owned(String::from(&o[r]))
 }
 
 /// Node's trimming set: any code unit below 33, U+00A0 and U+FEFF.
@@ -73,25 +81,35 @@ fn node_ws(c: char) -> bool {
 // per set cost more than Node's own reading (the view was 7 times the
 // instructions of the `rfc3986` view over gsd-urls.txt).
 /// The first scan's `#`, `?`, `@` and `\`.
-const SCAN: u8 = 1;
+const SCAN: u16 = 1;
 /// The end of the host: `#`, `/`, `?`.
-const HOST_END: u8 = 2;
+const HOST_END: u16 = 2;
 /// Tab, LF and CR, dropped up to the host's end.
-const TAB: u8 = 4;
+const TAB: u16 = 4;
 /// [`non_host`]'s set.
-const NON_HOST: u8 = 8;
+const NON_HOST: u16 = 8;
 /// `forbiddenHostCharsIpv6`.
-const FORBIDDEN: u8 = 16;
+const FORBIDDEN: u16 = 16;
 /// What `forbiddenHostChars` adds to it: `:`, `[`, `]`.
-const FORBIDDEN_V4: u8 = 32;
+const FORBIDDEN_V4: u16 = 32;
 /// `autoEscapeStr`'s set ([`auto_escape`]).
-const ESCAPE: u8 = 64;
+const ESCAPE: u16 = 64;
 /// `getHostname`'s cut: `/`, `\`, `#`, `?`, `:`.
-const CUT: u8 = 128;
+const CUT: u16 = 128;
+/// `@`.
+const AT: u16 = 256;
+/// `:`.
+const COLON: u16 = 512;
+/// `A` to `Z`.
+const UPPER: u16 = 1024;
+/// A byte of a non-ASCII character.
+const HIGH: u16 = 2048;
+/// NUL.
+const NUL: u16 = 4096;
 
 /// Each byte's sets, built from the predicates the reading states.
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
+static CLASS: [u16; 256] = {
+    let mut t = [0u16; 256];
     let mut i = 0;
     while i < 256 {
         let b = i as u8;
@@ -120,6 +138,21 @@ static CLASS: [u8; 256] = {
         if matches!(b, b'/' | b'\\' | b'#' | b'?' | b':') {
             c |= CUT;
         }
+        if b == b'@' {
+            c |= AT;
+        }
+        if b == b':' {
+            c |= COLON;
+        }
+        if b.is_ascii_uppercase() {
+            c |= UPPER;
+        }
+        if b >= 0x80 {
+            c |= HIGH;
+        }
+        if b == 0 {
+            c |= NUL;
+        }
         t[i] = c;
         i += 1;
     }
@@ -129,7 +162,7 @@ static CLASS: [u8; 256] = {
 /// The index of the first byte of `b` in one of the sets of `mask`: eight
 /// bytes a step while none is.
 #[inline]
-fn first(b: &[u8], mask: u8) -> Option<usize> {
+fn first(b: &[u8], mask: u16) -> Option<usize> {
     let mut i = 0;
     for c in b.chunks_exact(8) {
         let any = c.iter().fold(0, |a, &x| a | CLASS[usize::from(x)]);
@@ -142,6 +175,13 @@ fn first(b: &[u8], mask: u8) -> Option<usize> {
         .iter()
         .position(|&x| CLASS[usize::from(x)] & mask != 0)
         .map(|k| i + k)
+}
+
+/// The sets of all the bytes of `b`: a scan for a set none of them is in
+/// can be skipped.
+#[inline]
+fn classes(b: &[u8]) -> u16 {
+    b.iter().fold(0, |a, &x| a | CLASS[usize::from(x)])
 }
 
 /// JavaScript's `\s`.
@@ -273,11 +313,12 @@ fn auto_escape_str(rest: Cow<'_, str>) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `toASCII` (ada's `to_ascii`): `None` where it gives `""`.
-fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
+/// `toASCII` (ada's `to_ascii`): `None` where it gives `""`. `hc` holds
+/// the sets of the host's bytes before lower-casing (see [`classes`]).
+fn to_ascii(host: Cow<'_, str>, hc: u16) -> Option<Cow<'_, str>> {
     // ada's own path for an ASCII host (`from_ascii_to_ascii`): lower-case
     // (done), then only the `xn--` labels are checked.
-    if host.is_ascii() {
+    if hc & HIGH == 0 || host.is_ascii() {
         // The labels by bytes (`str::split` searches char by char).
         let mut start = 0;
         for l in host.as_bytes().split(|&b| b == b'.') {
@@ -285,6 +326,9 @@ fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
                 return None;
             }
             start += l.len() + 1;
+        }
+        if hc & (HIGH | NUL) == 0 {
+            return (!host.is_empty()).then_some(host);
         }
         return nul_cut(host);
     }
@@ -353,8 +397,14 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     // `#` is anywhere, and an `@` or `\` before that first `?` or `#`.
     let (mut split, mut has_hash, mut has_at, mut has_backslash) = (None, false, false, false);
     let tb = trimmed.as_bytes();
+    // The sets of every byte: most URLs have none of `#?@\` and nothing
+    // to escape, and skip those scans. Every later step only removes bytes
+    // or adds `/` and `%XX`, so these stay the sets of what remains.
+    let all = classes(tb);
     let mut i = 0;
-    while let Some(k) = first(&tb[i..], SCAN) {
+    while all & SCAN != 0
+        && let Some(k) = first(&tb[i..], SCAN)
+    {
         i += k;
         match tb[i] {
             b'#' => {
@@ -419,8 +469,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let has_host = !hostless && (slashes || proto.as_deref().is_some_and(|p| !slashed(p)));
     if has_host {
         let mut end = first(rest.as_bytes(), HOST_END).unwrap_or(rest.len());
+        // The sets of the bytes up to the host's end, which the host is cut
+        // from: the scans of the host below for sets it has none of are
+        // skipped.
+        let hc = classes(&rest.as_bytes()[..end]);
         // Tabs, CR and LF are dropped up to the host's end.
-        if first(&rest.as_bytes()[..end], TAB).is_some() {
+        if hc & TAB != 0 {
             let mut s = rest[..end].replace(['\t', '\n', '\r'], "");
             let cut = s.len();
             s.push_str(&rest[end..]);
@@ -428,7 +482,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             end = cut;
         }
         let mut start = 0;
-        if let Some(at) = rest.as_bytes()[..end].iter().rposition(|&b| b == b'@') {
+        let at = if hc & AT != 0 {
+            rest.as_bytes()[..end].iter().rposition(|&b| b == b'@')
+        } else {
+            None
+        };
+        if let Some(at) = at {
             let a = sub(&rest, 0..at);
             auth = Some(
                 match a {
@@ -439,7 +498,9 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             );
             start = at + 1;
         }
-        let non_host_at = first(&rest.as_bytes()[start..end], NON_HOST)
+        let non_host_at = (hc & NON_HOST != 0)
+            .then(|| first(&rest.as_bytes()[start..end], NON_HOST))
+            .flatten()
             .map(|i| start + i)
             .or((end < rest.len()).then_some(end));
         let host_end = non_host_at.unwrap_or(rest.len());
@@ -447,7 +508,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         rest = sub(&rest, host_end..rest.len());
 
         // `parseHost`: the digits after the last `:`.
-        if let Some(c) = host.bytes().rposition(|b| b == b':')
+        let colon = if hc & COLON != 0 {
+            host.bytes().rposition(|b| b == b':')
+        } else {
+            None
+        };
+        if let Some(c) = colon
             && host.as_bytes()[c + 1..].iter().all(u8::is_ascii_digit)
         {
             if c + 1 < host.len() {
@@ -456,7 +522,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             host = sub(&host, 0..c);
         }
         let ipv6 = host.len() >= 2 && host.starts_with('[') && host.ends_with(']');
-        if !ipv6 {
+        if !ipv6 && hc & CUT != 0 {
             // `getHostname`: a `:` left cuts the host; the rest is path.
             if let Some(i) = first(host.as_bytes(), CUT) {
                 let mut s = String::with_capacity(1 + host.len() - i + rest.len());
@@ -470,17 +536,20 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         // A host of 255 bytes or fewer has at most as many UTF-16 units.
         if host.len() > 255 && host.chars().map(char::len_utf16).sum::<usize>() > 255 {
             host = Cow::Borrowed("");
-        } else {
+        } else if hc & (UPPER | HIGH) != 0 {
             host = to_lower(host);
         }
         if !host.is_empty() {
             if ipv6 {
-                if forbidden(&host, true) {
+                if hc & (FORBIDDEN | HIGH) != 0 && forbidden(&host, true) {
                     return Err(String::from(INVALID_URL));
                 }
             } else {
-                host = to_ascii(host).ok_or_else(|| String::from(INVALID_URL))?;
-                if forbidden(&host, false) {
+                host = to_ascii(host, hc).ok_or_else(|| String::from(INVALID_URL))?;
+                // An ASCII host is the same bytes after `toASCII`, or fewer.
+                if (hc & HIGH != 0 || hc & (FORBIDDEN | FORBIDDEN_V4) != 0)
+                    && forbidden(&host, false)
+                {
                     return Err(String::from(INVALID_URL));
                 }
             }
@@ -501,7 +570,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         hostname = Some(host);
     }
 
-    if !hostless {
+    if !hostless && all & ESCAPE != 0 {
         rest = auto_escape_str(rest);
     }
     // No step adds a `#`: without one in the input there is none here.
@@ -512,9 +581,13 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     };
     debug_assert!(has_hash || !rest.contains('#'));
     let before_hash = hash_at.unwrap_or(rest.len());
-    let question = rest.as_bytes()[..before_hash]
-        .iter()
-        .position(|&b| b == b'?');
+    let question = if all & SCAN != 0 {
+        rest.as_bytes()[..before_hash]
+            .iter()
+            .position(|&b| b == b'?')
+    } else {
+        None
+    };
     let fragment = hash_at.map(|h| sub(&rest, h + 1..rest.len()));
     let query = question.map(|q| sub(&rest, q + 1..before_hash));
     let first = question.or(hash_at);
