@@ -105,14 +105,37 @@ pub(super) fn find_any(s: &str, set: &[u8]) -> Option<usize> {
     s.bytes().position(|b| set.contains(&b))
 }
 
+/// Whether `b` is ASCII without an upper-case letter (the common case of
+/// [`to_lower`], nothing to do): eight bytes a step.
+fn lower_ascii(b: &[u8]) -> bool {
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let mut chunks = b.chunks_exact(8);
+    for c in &mut chunks {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(c);
+        let x = u64::from_le_bytes(w);
+        // For a byte below 0x80, adding 0x3F sets its high bit when it is
+        // `A` or above, adding 0x25 when it is above `Z` (no carry leaves
+        // the byte); a byte of 0x80 or above is caught by `x` itself.
+        let upper = x.wrapping_add(0x3F3F_3F3F_3F3F_3F3F) & !x.wrapping_add(0x2525_2525_2525_2525);
+        if (x | upper) & HIGH != 0 {
+            return false;
+        }
+    }
+    !chunks
+        .remainder()
+        .iter()
+        .any(|&b| b >= 0x80 || b.is_ascii_uppercase())
+}
+
 /// `String.prototype.toLowerCase` (Unicode's full default lower-casing,
 /// final sigma included, as Rust's `to_lowercase`), borrowed when nothing
 /// changes.
 pub(super) fn to_lower(s: Cow<'_, str>) -> Cow<'_, str> {
+    if lower_ascii(s.as_bytes()) {
+        return s;
+    }
     if s.is_ascii() {
-        if !s.bytes().any(|b| b.is_ascii_uppercase()) {
-            return s;
-        }
         return Cow::Owned(s.to_ascii_lowercase());
     }
     let lower = s.to_lowercase();
@@ -139,6 +162,19 @@ mod tests {
             "%F8%80",
         ] {
             assert_eq!(decode_uri_component(bad), Err(()), "{bad}");
+        }
+    }
+
+    #[test]
+    fn lower_ascii_is_the_byte_by_byte_answer() {
+        // Every byte value at every place of a 16-byte string (two steps).
+        for b in 0..=255u8 {
+            for at in 0..16 {
+                let mut s = [b'a'; 16];
+                s[at] = b;
+                let by_byte = !s.iter().any(|&c| c >= 0x80 || c.is_ascii_uppercase());
+                assert_eq!(lower_ascii(&s), by_byte, "{b:#x} at {at}");
+            }
         }
     }
 

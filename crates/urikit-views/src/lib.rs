@@ -445,7 +445,8 @@ impl View<'_> {
 /// assert_eq!(host_kind_of("0x7f.1"), "name");
 /// ```
 pub fn host_kind_of(host: &str) -> &'static str {
-    if host.starts_with('[') || host.contains(':') {
+    // A byte search: `str::contains` with a char sets up a searcher.
+    if host.starts_with('[') || host.as_bytes().contains(&b':') {
         "ipv6"
     } else if host.parse::<core::net::Ipv4Addr>().is_ok() {
         "ipv4"

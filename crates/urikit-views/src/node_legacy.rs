@@ -55,16 +55,133 @@ use super::{Reading, View, host_kind_of};
 const INVALID_URL: &str = "TypeError: Invalid URL";
 
 /// A part of `s`, borrowed from the input when `s` is.
+#[inline(always)]
 fn sub<'a>(s: &Cow<'a, str>, r: Range<usize>) -> Cow<'a, str> {
     match s {
         Cow::Borrowed(b) => Cow::Borrowed(&b[r]),
-        Cow::Owned(o) => Cow::Owned(String::from(&o[r])),
+        Cow::Owned(o) => owned_sub(o, r),
     }
+}
+
+/// [`sub`] of an owned string, out of line: the borrowed case is the
+/// common one and is inlined.
+#[cold]
+#[inline(never)]
+fn owned_sub(o: &str, r: Range<usize>) -> Cow<'static, str> {
+    Cow::Owned(String::from(&o[r]))
 }
 
 /// Node's trimming set: any code unit below 33, U+00A0 and U+FEFF.
 fn node_ws(c: char) -> bool {
     (c as u32) < 33 || c == '\u{a0}' || c == '\u{feff}'
+}
+
+// The byte sets the reading scans for, one bit each in `CLASS`: one table
+// look-up per byte for every scan, where a `match` per byte or `str::find`
+// per set cost more than Node's own reading (the view was 7 times the
+// instructions of the `rfc3986` view over gsd-urls.txt).
+/// The first scan's `#`, `?`, `@` and `\`.
+const SCAN: u16 = 1;
+/// The end of the host: `#`, `/`, `?`.
+const HOST_END: u16 = 2;
+/// Tab, LF and CR, dropped up to the host's end.
+const TAB: u16 = 4;
+/// [`non_host`]'s set.
+const NON_HOST: u16 = 8;
+/// `forbiddenHostCharsIpv6`.
+const FORBIDDEN: u16 = 16;
+/// What `forbiddenHostChars` adds to it: `:`, `[`, `]`.
+const FORBIDDEN_V4: u16 = 32;
+/// `autoEscapeStr`'s set ([`auto_escape`]).
+const ESCAPE: u16 = 64;
+/// `getHostname`'s cut: `/`, `\`, `#`, `?`, `:`.
+const CUT: u16 = 128;
+/// `@`.
+const AT: u16 = 256;
+/// `:`.
+const COLON: u16 = 512;
+/// `A` to `Z`.
+const UPPER: u16 = 1024;
+/// A byte of a non-ASCII character.
+const HIGH: u16 = 2048;
+/// NUL.
+const NUL: u16 = 4096;
+
+/// Each byte's sets, built from the predicates the reading states.
+static CLASS: [u16; 256] = {
+    let mut t = [0u16; 256];
+    let mut i = 0;
+    while i < 256 {
+        let b = i as u8;
+        let mut c = 0;
+        if matches!(b, b'#' | b'?' | b'@' | b'\\') {
+            c |= SCAN;
+        }
+        if matches!(b, b'#' | b'/' | b'?') {
+            c |= HOST_END;
+        }
+        if matches!(b, b'\t' | b'\n' | b'\r') {
+            c |= TAB;
+        }
+        if non_host(b) {
+            c |= NON_HOST;
+        }
+        if forbidden_byte(b, true) {
+            c |= FORBIDDEN;
+        }
+        if forbidden_byte(b, false) && !forbidden_byte(b, true) {
+            c |= FORBIDDEN_V4;
+        }
+        if auto_escape(b).is_some() {
+            c |= ESCAPE;
+        }
+        if matches!(b, b'/' | b'\\' | b'#' | b'?' | b':') {
+            c |= CUT;
+        }
+        if b == b'@' {
+            c |= AT;
+        }
+        if b == b':' {
+            c |= COLON;
+        }
+        if b.is_ascii_uppercase() {
+            c |= UPPER;
+        }
+        if b >= 0x80 {
+            c |= HIGH;
+        }
+        if b == 0 {
+            c |= NUL;
+        }
+        t[i] = c;
+        i += 1;
+    }
+    t
+};
+
+/// The index of the first byte of `b` in one of the sets of `mask`: eight
+/// bytes a step while none is.
+#[inline]
+fn first(b: &[u8], mask: u16) -> Option<usize> {
+    let mut i = 0;
+    for c in b.chunks_exact(8) {
+        let any = c.iter().fold(0, |a, &x| a | CLASS[usize::from(x)]);
+        if any & mask != 0 {
+            break;
+        }
+        i += 8;
+    }
+    b[i..]
+        .iter()
+        .position(|&x| CLASS[usize::from(x)] & mask != 0)
+        .map(|k| i + k)
+}
+
+/// The sets of all the bytes of `b`: a scan for a set none of them is in
+/// can be skipped.
+#[inline]
+fn classes(b: &[u8]) -> u16 {
+    b.iter().fold(0, |a, &x| a | CLASS[usize::from(x)])
 }
 
 /// JavaScript's `\s`.
@@ -119,7 +236,7 @@ fn host_pattern(rest: &str) -> bool {
 
 /// The characters that end a host and start the path (RFC 2396's never
 /// allowed ones, as Node lists them).
-fn non_host(b: u8) -> bool {
+const fn non_host(b: u8) -> bool {
     matches!(
         b,
         b' ' | b'"' | b'%' | b'\'' | b';' | b'<' | b'>' | b'\\' | b'^' | b'`' | b'{' | b'|' | b'}'
@@ -128,29 +245,38 @@ fn non_host(b: u8) -> bool {
 
 /// `forbiddenHostChars` (`ipv6` false) and `forbiddenHostCharsIpv6`.
 fn forbidden(host: &str, ipv6: bool) -> bool {
-    host.bytes().any(|b| {
-        matches!(
-            b,
-            0 | b'\t'
-                | b'\n'
-                | b'\r'
-                | b' '
-                | b'#'
-                | b'%'
-                | b'/'
-                | b'<'
-                | b'>'
-                | b'?'
-                | b'@'
-                | b'\\'
-                | b'^'
-                | b'|'
-        ) || (!ipv6 && matches!(b, b':' | b'[' | b']'))
-    })
+    let mask = if ipv6 {
+        FORBIDDEN
+    } else {
+        FORBIDDEN | FORBIDDEN_V4
+    };
+    first(host.as_bytes(), mask).is_some()
+}
+
+/// Whether `b` is in `forbiddenHostChars` (`ipv6` false) or
+/// `forbiddenHostCharsIpv6`.
+const fn forbidden_byte(b: u8, ipv6: bool) -> bool {
+    matches!(
+        b,
+        0 | b'\t'
+            | b'\n'
+            | b'\r'
+            | b' '
+            | b'#'
+            | b'%'
+            | b'/'
+            | b'<'
+            | b'>'
+            | b'?'
+            | b'@'
+            | b'\\'
+            | b'^'
+            | b'|'
+    ) || (!ipv6 && matches!(b, b':' | b'[' | b']'))
 }
 
 /// `autoEscapeStr`'s escape of one byte.
-fn auto_escape(b: u8) -> Option<&'static str> {
+const fn auto_escape(b: u8) -> Option<&'static str> {
     Some(match b {
         b'\t' => "%09",
         b'\n' => "%0A",
@@ -171,12 +297,12 @@ fn auto_escape(b: u8) -> Option<&'static str> {
 }
 
 fn auto_escape_str(rest: Cow<'_, str>) -> Cow<'_, str> {
-    if !rest.bytes().any(|b| auto_escape(b).is_some()) {
+    let Some(at) = first(rest.as_bytes(), ESCAPE) else {
         return rest;
-    }
+    };
     let mut out = String::with_capacity(rest.len() + 8);
     let mut last = 0;
-    for (i, b) in rest.bytes().enumerate() {
+    for (i, b) in rest.bytes().enumerate().skip(at) {
         if let Some(e) = auto_escape(b) {
             out.push_str(&rest[last..i]);
             out.push_str(e);
@@ -187,15 +313,24 @@ fn auto_escape_str(rest: Cow<'_, str>) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// `toASCII` (ada's `to_ascii`): `None` where it gives `""`.
-fn to_ascii(host: Cow<'_, str>) -> Option<Cow<'_, str>> {
+/// `toASCII` (ada's `to_ascii`): `None` where it gives `""`. `hc` holds
+/// the sets of the host's bytes before lower-casing (see [`classes`]).
+fn to_ascii(host: Cow<'_, str>, hc: u16) -> Option<Cow<'_, str>> {
     // ada's own path for an ASCII host (`from_ascii_to_ascii`): lower-case
     // (done), then only the `xn--` labels are checked.
-    if host.is_ascii() {
-        let ok = host
-            .split('.')
-            .all(|l| !l.starts_with("xn--") || ada_punycode_label_ok(&l[4..]));
-        return if ok { nul_cut(host) } else { None };
+    if hc & HIGH == 0 || host.is_ascii() {
+        // The labels by bytes (`str::split` searches char by char).
+        let mut start = 0;
+        for l in host.as_bytes().split(|&b| b == b'.') {
+            if l.starts_with(b"xn--") && !ada_punycode_label_ok(&host[start + 4..start + l.len()]) {
+                return None;
+            }
+            start += l.len() + 1;
+        }
+        if hc & (HIGH | NUL) == 0 {
+            return (!host.is_empty()).then_some(host);
+        }
+        return nul_cut(host);
     }
     let uts46 = idna::uts46::Uts46::new();
     let out = uts46
@@ -245,7 +380,7 @@ fn ada_punycode_label_ok(puny: &str) -> bool {
 /// Node makes a JavaScript string of ada's result with `c_str()`: it ends
 /// at the first NUL (`a\0b.c` is `a`). `None` when that is empty.
 fn nul_cut(out: Cow<'_, str>) -> Option<Cow<'_, str>> {
-    let out = match out.find('\0') {
+    let out = match out.bytes().position(|b| b == 0) {
         Some(nul) => sub(&out, 0..nul),
         None => out,
     };
@@ -253,24 +388,39 @@ fn nul_cut(out: Cow<'_, str>) -> Option<Cow<'_, str>> {
 }
 
 pub(super) fn read(input: &str) -> Reading<'_> {
-    let trimmed = input.trim_matches(node_ws);
+    // Nothing to trim when both ends are printable ASCII.
+    let trimmed = match (input.as_bytes().first(), input.as_bytes().last()) {
+        (Some(&a), Some(&z)) if (33..0x80).contains(&a) && (33..0x80).contains(&z) => input,
+        _ => input.trim_matches(node_ws),
+    };
     // One pass for what four scans found: the first `?` or `#`, whether a
     // `#` is anywhere, and an `@` or `\` before that first `?` or `#`.
     let (mut split, mut has_hash, mut has_at, mut has_backslash) = (None, false, false, false);
-    for (i, &b) in trimmed.as_bytes().iter().enumerate() {
-        match b {
+    let tb = trimmed.as_bytes();
+    // The sets of every byte: most URLs have none of `#?@\` and nothing
+    // to escape, and skip those scans. Every later step only removes bytes
+    // or adds `/` and `%XX`, so these stay the sets of what remains.
+    let all = classes(tb);
+    let mut i = 0;
+    while all & SCAN != 0
+        && let Some(k) = first(&tb[i..], SCAN)
+    {
+        i += k;
+        match tb[i] {
             b'#' => {
                 has_hash = true;
-                split.get_or_insert(i);
+                split = Some(i);
                 break;
             }
             b'?' => {
-                split.get_or_insert(i);
+                split = Some(i);
+                has_hash = tb[i + 1..].contains(&b'#');
+                break;
             }
-            b'@' if split.is_none() => has_at = true,
-            b'\\' if split.is_none() => has_backslash = true,
-            _ => {}
+            b'@' => has_at = true,
+            _ => has_backslash = true,
         }
+        i += 1;
     }
     let split = split.unwrap_or(trimmed.len());
     let mut rest: Cow<'_, str> = if has_backslash {
@@ -318,9 +468,13 @@ pub(super) fn read(input: &str) -> Reading<'_> {
     let mut port = None;
     let has_host = !hostless && (slashes || proto.as_deref().is_some_and(|p| !slashed(p)));
     if has_host {
-        let mut end = find_any(&rest, b"#/?").unwrap_or(rest.len());
+        let mut end = first(rest.as_bytes(), HOST_END).unwrap_or(rest.len());
+        // The sets of the bytes up to the host's end, which the host is cut
+        // from: the scans of the host below for sets it has none of are
+        // skipped.
+        let hc = classes(&rest.as_bytes()[..end]);
         // Tabs, CR and LF are dropped up to the host's end.
-        if find_any(&rest[..end], b"\t\n\r").is_some() {
+        if hc & TAB != 0 {
             let mut s = rest[..end].replace(['\t', '\n', '\r'], "");
             let cut = s.len();
             s.push_str(&rest[end..]);
@@ -328,7 +482,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             end = cut;
         }
         let mut start = 0;
-        if let Some(at) = rest[..end].rfind('@') {
+        let at = if hc & AT != 0 {
+            rest.as_bytes()[..end].iter().rposition(|&b| b == b'@')
+        } else {
+            None
+        };
+        if let Some(at) = at {
             let a = sub(&rest, 0..at);
             auth = Some(
                 match a {
@@ -339,9 +498,9 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             );
             start = at + 1;
         }
-        let non_host_at = rest.as_bytes()[start..end]
-            .iter()
-            .position(|&b| non_host(b))
+        let non_host_at = (hc & NON_HOST != 0)
+            .then(|| first(&rest.as_bytes()[start..end], NON_HOST))
+            .flatten()
             .map(|i| start + i)
             .or((end < rest.len()).then_some(end));
         let host_end = non_host_at.unwrap_or(rest.len());
@@ -349,7 +508,12 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         rest = sub(&rest, host_end..rest.len());
 
         // `parseHost`: the digits after the last `:`.
-        if let Some(c) = host.rfind(':')
+        let colon = if hc & COLON != 0 {
+            host.bytes().rposition(|b| b == b':')
+        } else {
+            None
+        };
+        if let Some(c) = colon
             && host.as_bytes()[c + 1..].iter().all(u8::is_ascii_digit)
         {
             if c + 1 < host.len() {
@@ -358,9 +522,9 @@ pub(super) fn read(input: &str) -> Reading<'_> {
             host = sub(&host, 0..c);
         }
         let ipv6 = host.len() >= 2 && host.starts_with('[') && host.ends_with(']');
-        if !ipv6 {
+        if !ipv6 && hc & CUT != 0 {
             // `getHostname`: a `:` left cuts the host; the rest is path.
-            if let Some(i) = find_any(&host, b"/\\#?:") {
+            if let Some(i) = first(host.as_bytes(), CUT) {
                 let mut s = String::with_capacity(1 + host.len() - i + rest.len());
                 s.push('/');
                 s.push_str(&host[i..]);
@@ -372,17 +536,20 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         // A host of 255 bytes or fewer has at most as many UTF-16 units.
         if host.len() > 255 && host.chars().map(char::len_utf16).sum::<usize>() > 255 {
             host = Cow::Borrowed("");
-        } else {
+        } else if hc & (UPPER | HIGH) != 0 {
             host = to_lower(host);
         }
         if !host.is_empty() {
             if ipv6 {
-                if forbidden(&host, true) {
+                if hc & (FORBIDDEN | HIGH) != 0 && forbidden(&host, true) {
                     return Err(String::from(INVALID_URL));
                 }
             } else {
-                host = to_ascii(host).ok_or_else(|| String::from(INVALID_URL))?;
-                if forbidden(&host, false) {
+                host = to_ascii(host, hc).ok_or_else(|| String::from(INVALID_URL))?;
+                // An ASCII host is the same bytes after `toASCII`, or fewer.
+                if (hc & HIGH != 0 || hc & (FORBIDDEN | FORBIDDEN_V4) != 0)
+                    && forbidden(&host, false)
+                {
                     return Err(String::from(INVALID_URL));
                 }
             }
@@ -403,12 +570,24 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         hostname = Some(host);
     }
 
-    if !hostless {
+    if !hostless && all & ESCAPE != 0 {
         rest = auto_escape_str(rest);
     }
-    let hash_at = rest.find('#');
+    // No step adds a `#`: without one in the input there is none here.
+    let hash_at = if has_hash {
+        rest.bytes().position(|b| b == b'#')
+    } else {
+        None
+    };
+    debug_assert!(has_hash || !rest.contains('#'));
     let before_hash = hash_at.unwrap_or(rest.len());
-    let question = rest[..before_hash].find('?');
+    let question = if all & SCAN != 0 {
+        rest.as_bytes()[..before_hash]
+            .iter()
+            .position(|&b| b == b'?')
+    } else {
+        None
+    };
     let fragment = hash_at.map(|h| sub(&rest, h + 1..rest.len()));
     let query = question.map(|q| sub(&rest, q + 1..before_hash));
     let first = question.or(hash_at);

@@ -365,11 +365,15 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         }
         None => None,
     };
+    // Each component is a part of `input`: without a `%` there, none has
+    // one to check.
+    let has_percent = input.as_bytes().contains(&b'%');
     let host_percent = m.host.filter(|h| !ip_literal(h));
-    if [m.userinfo, host_percent, Some(m.path), m.query, m.fragment]
-        .into_iter()
-        .flatten()
-        .any(malformed_percent)
+    if has_percent
+        && [m.userinfo, host_percent, Some(m.path), m.query, m.fragment]
+            .into_iter()
+            .flatten()
+            .any(malformed_percent)
     {
         set(&mut error, MALFORMED_PERCENT);
     }
@@ -458,7 +462,7 @@ pub(super) fn read(input: &str) -> Reading<'_> {
         }
     }
     if !malformed_ip && let Some(mut h) = host.take() {
-        if input.contains('%') && !is_ip {
+        if has_percent && !is_ip {
             h = normalize_percent(h, true);
             h = normalize_percent(to_lower(h), false);
         }

@@ -186,7 +186,8 @@ pub(super) fn encode_host(host: Cow<'_, str>, is_ip: bool, allow_non_ascii: bool
 pub(super) fn malformed_percent(s: &str) -> bool {
     let b = s.as_bytes();
     let mut from = 0;
-    while let Some(p) = s[from..].find('%').map(|p| from + p) {
+    // A byte search: `str::find` with a char sets up a searcher per call.
+    while let Some(p) = b[from..].iter().position(|&c| c == b'%').map(|p| from + p) {
         if p + 2 >= b.len() || hex(b[p + 1]).is_none() || hex(b[p + 2]).is_none() {
             return true;
         }
@@ -197,6 +198,10 @@ pub(super) fn malformed_percent(s: &str) -> bool {
 
 /// `isIPv4`: four decimal octets, no leading zero.
 pub(super) fn is_ipv4(s: &str) -> bool {
+    // Digits and dots only, or no part is a number: most hosts are names.
+    if !s.bytes().all(|b| b.is_ascii_digit() || b == b'.') {
+        return false;
+    }
     let mut n = 0;
     for part in s.split('.') {
         n += 1;
