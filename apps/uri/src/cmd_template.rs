@@ -243,7 +243,7 @@ impl Serialize for Var<'_> {
 }
 
 /// `{"input","match":true,"vars"}` with `"rest":[[name,value],...]` and
-/// `"hazards":[{"variable","kind","var"}]` when not empty; `{"input","match":false}`,
+/// `"hazards":[{"variable","kind","message","var"}]` when not empty; `{"input","match":false}`,
 /// with `"error"` when the URI could not be tried.
 #[derive(Serialize)]
 struct MatchRecord<'a, 't> {
@@ -260,7 +260,7 @@ struct MatchRecord<'a, 't> {
     error: Option<&'static str>,
 }
 
-/// The one hazard record (`{"variable","kind"}`, as Python and JavaScript
+/// The one hazard record (`{"variable","kind","message"}`, as Python and JavaScript
 /// have it), and `"var"`, this command's old key for the variable, kept
 /// for one release.
 #[derive(Serialize)]

@@ -832,9 +832,7 @@ export class UriTemplate {
   matchDetails(uri, { mode = 'exact', maxLength = 0 } = {}) {
     const json = call((u) => this.#t.match(u, mode, maxLength), text(uri, 'uri'));
     if (json === undefined) return null;
-    const d = JSON.parse(json);
-    d.hazards = d.hazards.map(([variable, kind, message]) => ({ variable, kind, message }));
-    return d;
+    return JSON.parse(json);
   }
   toString() { return this.template; }
 }

@@ -177,12 +177,15 @@ impl PyTemplate {
     /// Like ``match``, without raising on hazards: ``None``, or a dict with
     /// ``"vars"`` (as ``match`` gives them), ``"rest"`` (the query
     /// parameters the template does not name, as written: a list of
-    /// ``(name, value)``) and ``"hazards"`` (a list of ``(variable, kind)``).
+    /// ``(name, value)``) and ``"hazards"`` (a list of dicts
+    /// ``{"variable", "kind", "message"}``, the record every face gives).
     ///
     /// >>> t = urikit.URITemplate('/files/{name}{?v}')
     /// >>> d = t.match_details('/files/..%2Fetc?v=1&x=2', lenient=True)
-    /// >>> d['vars'], d['rest'], d['hazards']
-    /// ({'name': '../etc', 'v': '1'}, [('x', '2')], [('name', 'separator-in-segment')])
+    /// >>> d['vars'], d['rest']
+    /// ({'name': '../etc', 'v': '1'}, [('x', '2')])
+    /// >>> d['hazards']
+    /// [{'variable': 'name', 'kind': 'separator-in-segment', 'message': 'decoded path value holds a path separator'}]
     #[pyo3(signature = (uri, *, lenient = false, form = false))]
     fn match_details<'py>(
         &self,
@@ -203,11 +206,15 @@ impl PyTemplate {
             .map(|(n, v)| (n.as_str(), v.as_str()))
             .collect();
         d.set_item("rest", rest)?;
-        let hazards: Vec<(&str, &str)> = caps
-            .hazards()
-            .iter()
-            .map(|h| (h.name(), h.kind().name()))
-            .collect();
+        let [variable, kind, message] = urikit_views::record::HAZARD_FIELDS;
+        let hazards = PyList::empty(py);
+        for h in caps.hazards() {
+            let r = PyDict::new(py);
+            r.set_item(variable, h.name())?;
+            r.set_item(kind, h.kind().name())?;
+            r.set_item(message, h.kind().message())?;
+            hazards.append(r)?;
+        }
         d.set_item("hazards", hazards)?;
         Ok(Some(d))
     }

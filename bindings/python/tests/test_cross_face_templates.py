@@ -8,8 +8,8 @@ are the shared vectors: ``crates/urikit/tests/data/repair/repair.txt`` and
 The records, in this language's convention: a repair is ``{"output",
 "changes": [{"index", "char", "component", "kind"}]}`` or ``{"error":
 {"index", "kind", "message"}}``; a match is ``None`` or ``{"vars", "rest":
-[[name, value]], "hazards": [{"variable", "kind"}]}``. Python gives tuples
-where the record has pairs (``rest``, ``hazards``, ``changes``), in the
+[[name, value]], "hazards": [{"variable", "kind", "message"}]}``. Python
+gives tuples where the record has pairs (``rest``, ``changes``), in the
 record's order, and its indexes in code points where the CLI's are bytes
 (the unit of each face, as in ``test_cross_face.py``)."""
 
@@ -92,7 +92,7 @@ def py_match(template: str, uri: str, mode: str) -> Optional[Dict[str, Any]]:
     return {
         "vars": d["vars"],
         "rest": [list(p) for p in d["rest"]],
-        "hazards": [{"variable": v, "kind": k} for v, k in d["hazards"]],
+        "hazards": d["hazards"],
     }
 
 
@@ -102,7 +102,8 @@ def cli_match(record: Dict[str, Any]) -> Optional[Dict[str, Any]]:
     return {
         "vars": record["vars"],
         "rest": record.get("rest", []),
-        "hazards": [{"variable": h["variable"], "kind": h["kind"]} for h in record.get("hazards", [])],
+        # Without `var`, the CLI's old key for the variable (one release).
+        "hazards": [{k: v for k, v in h.items() if k != "var"} for h in record.get("hazards", [])],
     }
 
 
@@ -111,7 +112,7 @@ import { UriTemplate } from './src/index.js';
 import { readFileSync } from 'node:fs';
 for (const [template, uri, mode] of JSON.parse(readFileSync(0, 'utf8'))) {
   const d = new UriTemplate(template).matchDetails(uri, { mode });
-  const rec = d === null ? null : { vars: d.vars, rest: d.rest, hazards: d.hazards.map(({ variable, kind }) => ({ variable, kind })) };
+  const rec = d === null ? null : { vars: d.vars, rest: d.rest, hazards: d.hazards };
   process.stdout.write(JSON.stringify(rec) + '\n');
 }
 """

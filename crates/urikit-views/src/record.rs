@@ -154,13 +154,14 @@ impl Serialize for Views<'_> {
 }
 
 /// The keys of a template match's hazard (`urikit::rfc6570::Hazard`), in
-/// order: the variable's name and the hazard's kind. Every face spells
-/// the variable `variable` (the CLI's `var` is its old key, kept for one
-/// release beside it).
-pub const HAZARD_FIELDS: [&str; 2] = ["variable", "kind"];
+/// order: the variable's name, the hazard's kind and the kind's message
+/// (`HazardKind::message`). Every face spells the variable `variable` (the
+/// CLI's `var` is its old key, kept for one release beside it) and gives
+/// all three.
+pub const HAZARD_FIELDS: [&str; 3] = ["variable", "kind", "message"];
 
-/// The one shape of a template match's hazard: `{"variable", "kind"}`
-/// ([`HAZARD_FIELDS`]).
+/// The one shape of a template match's hazard: `{"variable", "kind",
+/// "message"}` ([`HAZARD_FIELDS`]).
 ///
 /// ```
 /// # #[cfg(feature = "serde")] {
@@ -169,7 +170,11 @@ pub const HAZARD_FIELDS: [&str; 2] = ["variable", "kind"];
 /// let m = Matcher::with_mode(Template::parse("/files/{name}")?, MatchMode::Lenient)?;
 /// let c = m.matches("/files/..%2Fetc").unwrap();
 /// let json = serde_json::to_value(HazardRecord(&c.hazards()[0])).unwrap();
-/// assert_eq!(json, serde_json::json!({"variable": "name", "kind": "separator-in-segment"}));
+/// assert_eq!(json, serde_json::json!({
+///     "variable": "name",
+///     "kind": "separator-in-segment",
+///     "message": "decoded path value holds a path separator",
+/// }));
 /// # }
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
@@ -179,10 +184,11 @@ pub struct HazardRecord<'h, 't>(pub &'h urikit::rfc6570::Hazard<'t>);
 #[cfg(feature = "serde")]
 impl Serialize for HazardRecord<'_, '_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let [variable, kind] = HAZARD_FIELDS;
+        let [variable, kind, message] = HAZARD_FIELDS;
         let mut m = s.serialize_map(Some(HAZARD_FIELDS.len()))?;
         m.serialize_entry(variable, self.0.name())?;
         m.serialize_entry(kind, self.0.kind().name())?;
+        m.serialize_entry(message, self.0.kind().message())?;
         m.end()
     }
 }

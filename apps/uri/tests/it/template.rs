@@ -234,7 +234,12 @@ fn match_reports_hazards_and_the_limit() {
     assert_eq!(l["vars"]["name"], "../etc");
     assert_eq!(
         l["hazards"],
-        serde_json::json!([{"variable": "name", "kind": "separator-in-segment", "var": "name"}])
+        serde_json::json!([{
+            "variable": "name",
+            "kind": "separator-in-segment",
+            "message": "decoded path value holds a path separator",
+            "var": "name"
+        }])
     );
     let long = format!("/f/{}\n", "a".repeat(70_000));
     let out = uri(

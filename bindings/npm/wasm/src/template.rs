@@ -74,7 +74,8 @@ impl Template {
     /// Match `uri` in the mode named `mode_name` (`max_len`: the longest
     /// URI the lenient modes read, in bytes; 0 for the core's default):
     /// `undefined` when it does not match, else JSON `{"vars": {...}, "rest": [[name, value]...],
-    /// "hazards": [[variable, kind]...]}`.
+    /// "hazards": [{variable, kind, message}...]}` (the one hazard record,
+    /// `urikit_views::record::HAZARD_FIELDS`).
     #[wasm_bindgen(js_name = "match")]
     pub fn match_(
         &self,
@@ -106,11 +107,12 @@ impl Template {
             .hazards()
             .iter()
             .map(|h| {
-                Json::Array(vec![
-                    Json::String(h.name().to_owned()),
-                    Json::String(h.kind().name().to_owned()),
-                    Json::String(h.kind().message().to_owned()),
-                ])
+                let [variable, kind, message] = urikit_views::record::HAZARD_FIELDS;
+                serde_json::json!({
+                    variable: h.name(),
+                    kind: h.kind().name(),
+                    message: h.kind().message(),
+                })
             })
             .collect();
         let out = serde_json::json!({"vars": vars, "rest": rest, "hazards": hazards});
