@@ -33,8 +33,14 @@ pub const OWN_KINDS: &[&str] = &[
     "port-overflow",
     "unknown-errors",
     "form-needs-lenient",
-    crate::guard::INVALID_POLICY,
+    INVALID_POLICY,
 ];
+
+/// The kind of a `PolicyError` (a guard policy that does not read; the
+/// crate's error has no kind). Here,
+/// with the other kinds of this layer, so that the guard module depends on
+/// this one and not the other way round.
+pub const INVALID_POLICY: &str = "invalid-policy";
 
 /// The kinds of a name outside one of the core's named sets
 /// (`urikit::names::Named::UNKNOWN`), for every set this layer reads.
@@ -86,7 +92,13 @@ pub fn error_kinds() -> Vec<(&'static str, Vec<&'static str>)> {
     .into_iter()
     .map(|(k, v): (&'static str, &'static [&'static str])| (k, v.to_vec()))
     // The guard's refusal kinds: a `GuardError`'s kind is its reason.
-    .chain([("RefusalKind", crate::guard::reason_names())])
+    .chain([(
+        "RefusalKind",
+        urikit_guard::RefusalKind::ALL
+            .iter()
+            .map(|k| k.name())
+            .collect(),
+    )])
     .collect()
 }
 

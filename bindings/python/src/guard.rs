@@ -15,7 +15,7 @@ use pyo3::types::PyTuple;
 use urikit::names::Named;
 use urikit_guard::{Checked, Client, Guard, Policy, Preset, Refusal, RefusalKind, Resolver};
 
-use crate::errors::{Name, Text, URIError, uri_error};
+use crate::errors::{INVALID_POLICY, Name, Text, URIError, uri_error};
 
 pyo3::create_exception!(
     urikit.guard,
@@ -49,9 +49,6 @@ pyo3::create_exception!(
      ...     print(e.line, 'ports' in str(e))\n\
      2 True\n"
 );
-
-/// The kind of a `PolicyError` (this layer's: the crate's error has none).
-pub const INVALID_POLICY: &str = "invalid-policy";
 
 /// The refusal kinds' stable names, from the crate.
 pub fn reason_names() -> Vec<&'static str> {
