@@ -176,7 +176,7 @@ function agreeOneByOne(inputs, profile, parseRule) {
 }
 
 test('the batch forms agree with one call at a time across chunks, non-ASCII and long inputs', () => {
-  // More than one chunk of inputs (bindings/npm/src/index.js encodes 1,024 at a
+  // More than one chunk of inputs (bindings/npm/src/core.js encodes 1,024 at a
   // time): all ASCII, then non-ASCII in the second chunk only, lone
   // surrogates at inputs' ends and starts (which must not pair across
   // two inputs), inputs too long for 16-bit offsets, and empty inputs.
