@@ -14,7 +14,7 @@
 //! a vector's strings make one or a few regions), each region one buffer
 //! over DuckDB's memory; never a stretch with bytes between two strings,
 //! which DuckDB may not own. Only when a chunk's strings lie scattered are
-//! the ones past [`MAX_REGIONS`] copied.
+//! the ones past `MAX_REGIONS` (32) copied.
 //!
 //! The kernels are fastest on `Utf8View`: a component of a row is a slice
 //! of it, so their result points into that buffer instead of copying
