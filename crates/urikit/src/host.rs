@@ -20,6 +20,7 @@ use crate::chars::{DIGIT, HEXDIG, IPVFUTURE, hex_value};
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[repr(u32)]
 pub enum HostKind {
     /// `reg-name`: a registered name, possibly empty.
     RegName,
