@@ -141,17 +141,18 @@ fn shape<const P: u8, M: Bits>(
     let query_start = if q < pq_end { q as u32 } else { NONE };
     let path_end = q as u32;
     let host = &s[a..host_end];
-    Some(Meta {
-        scheme_end: scheme_end as u32,
-        auth_start: a as u32,
-        host_start: a as u32,
-        host_end: host_end as u32,
-        host_kind: host_kind(host),
-        path_start: end as u32,
-        path_end,
-        query_start,
-        fragment_start: fragment,
-    })
+    // The shortcut takes at most 128 bytes (`simd::masks_wide`): every
+    // offset fits in the low half of a word.
+    let pair = |lo: usize, hi: usize| lo as u64 | (hi as u64) << 32;
+    Some(Meta::from_pairs(
+        [
+            pair(scheme_end, a),
+            pair(a, host_end),
+            pair(end, path_end as usize),
+            u64::from(query_start) | u64::from(fragment) << 32,
+        ],
+        host_kind(host),
+    ))
 }
 
 /// The IRI profile's walk over the bytes that stop `query` from `end`:

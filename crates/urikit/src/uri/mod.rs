@@ -16,26 +16,28 @@ use crate::error::{ErrorKind, ParseError, PortOverflowError};
 use crate::host::{Host, HostKind};
 use crate::parse::profile::URI;
 use crate::parse::{Meta, NONE, Top, parse, parse_with};
+use crate::simd::component;
 
 impl Meta {
     #[inline]
     pub(crate) fn scheme<'s>(&self, s: &'s str) -> Option<&'s str> {
-        (self.scheme_end != NONE).then(|| &s[..self.scheme_end as usize])
+        (self.scheme_end != NONE).then(|| component(s, 0, self.scheme_end as usize))
     }
     #[inline]
     pub(crate) fn authority<'s>(&self, s: &'s str) -> Option<&'s str> {
-        (self.auth_start != NONE).then(|| &s[self.auth_start as usize..self.path_start as usize])
+        (self.auth_start != NONE)
+            .then(|| component(s, self.auth_start as usize, self.path_start as usize))
     }
     #[inline]
     pub(crate) fn userinfo<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.auth_start != NONE && self.host_start > self.auth_start)
-            .then(|| &s[self.auth_start as usize..self.host_start as usize - 1])
+            .then(|| component(s, self.auth_start as usize, self.host_start as usize - 1))
     }
     #[inline]
     pub(crate) fn host<'s>(&self, s: &'s str) -> Option<Host<'s>> {
         (self.auth_start != NONE).then(|| {
             Host::new(
-                &s[self.host_start as usize..self.host_end as usize],
+                component(s, self.host_start as usize, self.host_end as usize),
                 self.host_kind,
             )
         })
@@ -43,11 +45,11 @@ impl Meta {
     #[inline]
     pub(crate) fn port<'s>(&self, s: &'s str) -> Option<&'s str> {
         (self.auth_start != NONE && self.host_end < self.path_start)
-            .then(|| &s[self.host_end as usize + 1..self.path_start as usize])
+            .then(|| component(s, self.host_end as usize + 1, self.path_start as usize))
     }
     #[inline]
     pub(crate) fn path<'s>(&self, s: &'s str) -> &'s str {
-        &s[self.path_start as usize..self.path_end as usize]
+        component(s, self.path_start as usize, self.path_end as usize)
     }
     #[inline]
     pub(crate) fn query<'s>(&self, s: &'s str) -> Option<&'s str> {
@@ -57,12 +59,13 @@ impl Meta {
             } else {
                 s.len()
             };
-            &s[self.query_start as usize + 1..end]
+            component(s, self.query_start as usize + 1, end)
         })
     }
     #[inline]
     pub(crate) fn fragment<'s>(&self, s: &'s str) -> Option<&'s str> {
-        (self.fragment_start != NONE).then(|| &s[self.fragment_start as usize + 1..])
+        (self.fragment_start != NONE)
+            .then(|| component(s, self.fragment_start as usize + 1, s.len()))
     }
 }
 
