@@ -48,7 +48,8 @@
 //! components read: `icount uricomp-urikit` (gsd corpus, fastest of 60
 //! passes, alternated three times) 7.06-7.36 ms with them, 6.79-7.13 ms
 //! without; criterion's `parse-components-corpus/urikit` 7.48 ms and 7.19
-//! ms. Debug builds (the tests, the fuzz targets, miri) still check.
+//! ms. Builds with debug assertions (the tests, miri, the fuzz targets
+//! built without `-O`, as `dev/fuzz/README.md` runs them) still check.
 //!
 //! How a block is classified: a byte `b` below 0x80 is split into its high
 //! nibble `h` and low nibble `l`; two 16-entry tables, `hi[h]` and `lo[l]`,
