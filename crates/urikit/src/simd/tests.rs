@@ -348,3 +348,129 @@ fn the_masks_are_the_classes_bit_by_bit() {
         });
     }
 }
+
+/// `component`'s one `unsafe` block, through every accessor, under miri
+/// too: values from the parser (the shortcut and the forward parser, URIs
+/// and IRIs with multi-byte characters next to every delimiter) and from
+/// the code that builds a `Meta` without parsing (resolution,
+/// normalization). Expected components written by hand.
+#[test]
+fn component_slices_every_accessor() {
+    use crate::{IriRef, UriRef};
+    type Parts<'a> = (
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        Option<&'a str>,
+        &'a str,
+        Option<&'a str>,
+        Option<&'a str>,
+    );
+    fn parts_of_uri<'a>(u: &UriRef<'a>) -> Parts<'a> {
+        (
+            u.scheme(),
+            u.authority(),
+            u.userinfo(),
+            u.host_str(),
+            u.port(),
+            u.path(),
+            u.query(),
+            u.fragment(),
+        )
+    }
+    let uri = UriRef::parse("http://u:p@h.example:80/a/b?q=1#f").unwrap();
+    assert_eq!(
+        parts_of_uri(&uri),
+        (
+            Some("http"),
+            Some("u:p@h.example:80"),
+            Some("u:p"),
+            Some("h.example"),
+            Some("80"),
+            "/a/b",
+            Some("q=1"),
+            Some("f")
+        )
+    );
+    // The forward parser (not http), a relative reference, an empty one.
+    let rel = UriRef::parse("//[::1]:/x?#").unwrap();
+    assert_eq!(
+        parts_of_uri(&rel),
+        (
+            None,
+            Some("[::1]:"),
+            None,
+            Some("[::1]"),
+            Some(""),
+            "/x",
+            Some(""),
+            Some("")
+        )
+    );
+    let empty = UriRef::parse("").unwrap();
+    assert_eq!(
+        parts_of_uri(&empty),
+        (None, None, None, None, None, "", None, None)
+    );
+    // Multi-byte characters on both sides of every delimiter.
+    let iri = IriRef::parse("./é:/ü@ñ.é:1/ö/é?ä=ß#ç").unwrap();
+    assert_eq!(
+        (
+            iri.scheme(),
+            iri.authority(),
+            iri.path(),
+            iri.query(),
+            iri.fragment()
+        ),
+        (None, None, "./é:/ü@ñ.é:1/ö/é", Some("ä=ß"), Some("ç"))
+    );
+    let iri = IriRef::parse("x://ü@ñ.é:1/ö/é?ä=ß#ç").unwrap();
+    assert_eq!(
+        (
+            iri.scheme(),
+            iri.authority(),
+            iri.userinfo(),
+            iri.host_str(),
+            iri.port(),
+            iri.path(),
+            iri.query(),
+            iri.fragment()
+        ),
+        (
+            Some("x"),
+            Some("ü@ñ.é:1"),
+            Some("ü"),
+            Some("ñ.é"),
+            Some("1"),
+            "/ö/é",
+            Some("ä=ß"),
+            Some("ç")
+        )
+    );
+    // Values whose `Meta` was built, not parsed.
+    let base = crate::Uri::parse("http://a/b/c/d;p?q").unwrap();
+    let resolved = base.resolve(&UriRef::parse("../g?y#s").unwrap()).unwrap();
+    assert_eq!(
+        (
+            resolved.authority(),
+            resolved.path(),
+            resolved.query(),
+            resolved.fragment()
+        ),
+        (Some("a"), "/b/g", Some("y"), Some("s"))
+    );
+    let normal = UriRef::parse("HTTP://A/./b/../c?%7e#x")
+        .unwrap()
+        .normalize();
+    let normal = normal.as_uri_ref();
+    assert_eq!(
+        (
+            normal.scheme(),
+            normal.host_str(),
+            normal.path(),
+            normal.query()
+        ),
+        (Some("http"), Some("a"), "/c", Some("~"))
+    );
+}
