@@ -450,7 +450,7 @@ fn component_slices_every_accessor() {
     );
     // Values whose `Meta` was built, not parsed.
     let base = crate::Uri::parse("http://a/b/c/d;p?q").unwrap();
-    let resolved = base.resolve(&UriRef::parse("../g?y#s").unwrap()).unwrap();
+    let resolved = base.resolve(UriRef::parse("../g?y#s").unwrap()).unwrap();
     assert_eq!(
         (
             resolved.authority(),
