@@ -59,7 +59,7 @@ unsafe fn fixed<T: Copy>(values: &[T], v: ffi::duckdb_vector) {
 /// on the first of their rows); each of their `string_t`s then points into
 /// that copy, which lives as long as the vector. One call a string cost
 /// about a third of `uri_host`'s time (docs/duckdb.md).
-struct Strings {
+pub(crate) struct Strings {
     v: ffi::duckdb_vector,
     data: *mut ffi::duckdb_string_t,
     /// The long strings, end to end.
@@ -77,7 +77,7 @@ impl Strings {
     /// # Safety
     ///
     /// `v` is a live `VARCHAR` vector.
-    unsafe fn new(v: ffi::duckdb_vector) -> Strings {
+    pub(crate) unsafe fn new(v: ffi::duckdb_vector) -> Strings {
         // SAFETY: a VARCHAR vector's data is a `string_t` per row.
         let data = unsafe { ffi::duckdb_vector_get_data(v) } as *mut ffi::duckdb_string_t;
         Strings {
@@ -96,7 +96,7 @@ impl Strings {
     ///
     /// The vector has more than `i` rows; `view` is `s`'s.
     #[inline]
-    unsafe fn push_view(&mut self, i: usize, view: u128, s: &[u8]) {
+    pub(crate) unsafe fn push_view(&mut self, i: usize, view: u128, s: &[u8]) {
         let len = s.len();
         if len <= 12 {
             // Arrow zero-pads an inline view, as DuckDB does; the mask
@@ -120,7 +120,7 @@ impl Strings {
     ///
     /// The vector has more than `i` rows.
     #[inline]
-    unsafe fn push(&mut self, i: usize, s: &[u8]) {
+    pub(crate) unsafe fn push(&mut self, i: usize, s: &[u8]) {
         let mut head = [0u8; 16];
         head[..4].copy_from_slice(&(s.len() as u32).to_le_bytes());
         let n = s.len().min(12);
@@ -136,7 +136,7 @@ impl Strings {
     /// # Safety
     ///
     /// The vector has every row pushed.
-    unsafe fn flush(&mut self) {
+    pub(crate) unsafe fn flush(&mut self) {
         let Some(&(first, _, _)) = self.long.first() else {
             return;
         };
