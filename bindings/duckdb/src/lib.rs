@@ -161,7 +161,9 @@ unsafe fn call(
     if let (Some(f), 1) = (kernel.slice, width) {
         // SAFETY: the one column is a flat VARCHAR vector of `rows` rows;
         // the output is a VARCHAR vector (the kernel returns strings).
-        return unsafe { slices::run(f, ffi::duckdb_data_chunk_get_vector(input, 0), output, rows) };
+        return unsafe {
+            slices::run(f, ffi::duckdb_data_chunk_get_vector(input, 0), output, rows)
+        };
     }
     let mut cols = Vec::with_capacity(width);
     for i in 0..width {

@@ -270,6 +270,12 @@ mod tests {
             }
         }
         assert!(utf8("/é".repeat(20).as_bytes()));
-        assert!(!utf8(&[b'a'; 40].iter().chain(&[0xC3]).copied().collect::<Vec<u8>>()));
+        assert!(!utf8(
+            &[b'a'; 40]
+                .iter()
+                .chain(&[0xC3])
+                .copied()
+                .collect::<Vec<u8>>()
+        ));
     }
 }

@@ -92,7 +92,10 @@ pub(crate) unsafe fn run(
             // SAFETY: a valid inline row's bytes are in its `string_t`,
             // after the length.
             let b = unsafe {
-                std::slice::from_raw_parts((cell as *const ffi::duckdb_string_t).cast::<u8>().add(4), len)
+                std::slice::from_raw_parts(
+                    (cell as *const ffi::duckdb_string_t).cast::<u8>().add(4),
+                    len,
+                )
             };
             if raw & inline_mask(len) & HIGH_BITS != 0 && std::str::from_utf8(b).is_err() {
                 return Err(format!("urikit: row {} is not UTF-8", i + 1));

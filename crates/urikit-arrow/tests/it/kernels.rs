@@ -193,7 +193,12 @@ fn slices_are_the_kernels_answers_and_slices_of_the_row() {
     for k in KERNELS {
         let Some(slice) = k.slice else { continue };
         with_slice.push(k.name);
-        assert_eq!((k.max_args(), k.returns), (1, Returns::String), "{}", k.name);
+        assert_eq!(
+            (k.max_args(), k.returns),
+            (1, Returns::String),
+            "{}",
+            k.name
+        );
         for (column, ty) in [(&utf8 as &dyn Datum, "Utf8"), (&view, "Utf8View")] {
             let out = k.invoke(&[column], &Options::default()).unwrap();
             let got = crate::common::strings(out.as_ref());
@@ -208,6 +213,15 @@ fn slices_are_the_kernels_answers_and_slices_of_the_row() {
             }
         }
     }
-    let want = ["scheme", "authority", "userinfo", "host", "port_text", "path", "query", "fragment"];
+    let want = [
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "port_text",
+        "path",
+        "query",
+        "fragment",
+    ];
     assert_eq!(with_slice, want);
 }
