@@ -119,19 +119,21 @@ pub(crate) unsafe fn run(
         let a = answer.as_bytes();
         let n = a.len();
         let off = (a.as_ptr() as usize).wrapping_sub(row.as_ptr() as usize);
-        // SAFETY (all three): row `i` of the output exists; each view is
-        // `a`'s (its length, then its bytes or its first four).
-        unsafe {
-            if off > len || n > len - off {
-                // Not a slice of the row (no kernel with a `slice` does
-                // that): the general way.
-                out.push(i, a);
-            } else if n <= 12 {
-                out.push_view(i, short_view(row, raw, off, n), a);
-            } else {
-                let head = u32::from_le_bytes([a[0], a[1], a[2], a[3]]);
-                out.push_view(i, n as u128 | u128::from(head) << 32, a);
-            }
+        if off > len || n > len - off {
+            // Not a slice of the row (no kernel with a `slice` does that):
+            // the general way.
+            // SAFETY: row `i` of the output exists.
+            unsafe { out.push(i, a) };
+        } else if n <= 12 {
+            // SAFETY: row `i` exists; the view is `a`'s (its length, then
+            // its bytes, zero-padded).
+            unsafe { out.push_view(i, short_view(row, raw, off, n), a) };
+        } else {
+            let head = u32::from_le_bytes([a[0], a[1], a[2], a[3]]);
+            // SAFETY: row `i` exists; the view's first half is `a`'s (its
+            // length, then its first four bytes), all `push_view` reads of
+            // a long one.
+            unsafe { out.push_view(i, n as u128 | u128::from(head) << 32, a) };
         }
     }
     // SAFETY: every row with an answer is pushed.

@@ -66,15 +66,19 @@ pub(crate) struct Strings {
     blob: Vec<u8>,
     /// Each long string's row, offset in `blob`, and the first half of its
     /// `string_t` (the length, then the first 4 bytes).
-    long: Vec<(usize, usize, u64)>,
+    long: Vec<Long>,
 }
+
+/// A long string of [`Strings`]: its row, its offset in the gathered
+/// buffer, and the first half of its `string_t`.
+type Long = (usize, usize, u64);
 
 thread_local! {
     /// The buffers of the last [`Strings`] of this thread, emptied, for the
     /// next: a chunk's buffers grew from nothing each call, and `malloc`,
     /// `realloc` and `free` were 3% of `uri_host` (docs/duckdb.md). DuckDB
     /// runs a function on its worker threads, a chunk at a time.
-    static SPARE: std::cell::Cell<Option<(Vec<u8>, Vec<(usize, usize, u64)>)>> =
+    static SPARE: std::cell::Cell<Option<(Vec<u8>, Vec<Long>)>> =
         const { std::cell::Cell::new(None) };
 }
 
