@@ -14,6 +14,10 @@
 //! ([`types`] says which DuckDB type each Arrow type becomes): the answers
 //! are the kernel's, row by row, the same as `uri-sql`'s.
 //!
+//! A kernel whose every answer is a slice of its row (`uri_host`,
+//! `uri_path`, ...) skips the Arrow arrays: the kernel table's function for
+//! one row runs on each DuckDB string ([`Kernel::slice`], `slices`).
+//!
 //! A kernel whose result is a list is also a table function of the same
 //! name, a row per item ([`table`]).
 //!
@@ -34,6 +38,7 @@
 
 pub mod docs;
 pub mod read;
+mod slices;
 pub mod table;
 pub mod types;
 pub mod write;
@@ -152,6 +157,13 @@ unsafe fn call(
     };
     if rows == 0 {
         return Ok(());
+    }
+    if let (Some(f), 1) = (kernel.slice, width) {
+        // SAFETY: the one column is a flat VARCHAR vector of `rows` rows;
+        // the output is a VARCHAR vector (the kernel returns strings).
+        return unsafe {
+            slices::run(f, ffi::duckdb_data_chunk_get_vector(input, 0), output, rows)
+        };
     }
     let mut cols = Vec::with_capacity(width);
     for i in 0..width {

@@ -59,14 +59,45 @@ unsafe fn fixed<T: Copy>(values: &[T], v: ffi::duckdb_vector) {
 /// on the first of their rows); each of their `string_t`s then points into
 /// that copy, which lives as long as the vector. One call a string cost
 /// about a third of `uri_host`'s time (docs/duckdb.md).
-struct Strings {
+pub(crate) struct Strings {
     v: ffi::duckdb_vector,
     data: *mut ffi::duckdb_string_t,
     /// The long strings, end to end.
     blob: Vec<u8>,
     /// Each long string's row, offset in `blob`, and the first half of its
     /// `string_t` (the length, then the first 4 bytes).
-    long: Vec<(usize, usize, u64)>,
+    long: Vec<Long>,
+}
+
+/// A long string of [`Strings`]: its row, its offset in the gathered
+/// buffer, and the first half of its `string_t`.
+type Long = (usize, usize, u64);
+
+thread_local! {
+    /// The buffers of the last [`Strings`] of this thread, emptied, for the
+    /// next: a chunk's buffers grew from nothing each call, and `malloc`,
+    /// `realloc` and `free` were 3% of `uri_host` (docs/duckdb.md). DuckDB
+    /// runs a function on its worker threads, a chunk at a time.
+    static SPARE: std::cell::Cell<Option<(Vec<u8>, Vec<Long>)>> =
+        const { std::cell::Cell::new(None) };
+}
+
+/// The most bytes of gathered strings kept for the next call: a chunk of
+/// 2,048 long URLs is well under it; a rare huge one is freed.
+const SPARE_MAX: usize = 1 << 20;
+
+impl Drop for Strings {
+    fn drop(&mut self) {
+        if self.blob.capacity() <= SPARE_MAX {
+            let (mut blob, mut long) = (
+                std::mem::take(&mut self.blob),
+                std::mem::take(&mut self.long),
+            );
+            blob.clear();
+            long.clear();
+            SPARE.set(Some((blob, long)));
+        }
+    }
 }
 
 /// The most bytes one gathered buffer holds (a DuckDB string's length is
@@ -77,14 +108,15 @@ impl Strings {
     /// # Safety
     ///
     /// `v` is a live `VARCHAR` vector.
-    unsafe fn new(v: ffi::duckdb_vector) -> Strings {
+    pub(crate) unsafe fn new(v: ffi::duckdb_vector) -> Strings {
         // SAFETY: a VARCHAR vector's data is a `string_t` per row.
         let data = unsafe { ffi::duckdb_vector_get_data(v) } as *mut ffi::duckdb_string_t;
+        let (blob, long) = SPARE.take().unwrap_or_default();
         Strings {
             v,
             data,
-            blob: Vec::new(),
-            long: Vec::new(),
+            blob,
+            long,
         }
     }
 
@@ -96,7 +128,7 @@ impl Strings {
     ///
     /// The vector has more than `i` rows; `view` is `s`'s.
     #[inline]
-    unsafe fn push_view(&mut self, i: usize, view: u128, s: &[u8]) {
+    pub(crate) unsafe fn push_view(&mut self, i: usize, view: u128, s: &[u8]) {
         let len = s.len();
         if len <= 12 {
             // Arrow zero-pads an inline view, as DuckDB does; the mask
@@ -120,7 +152,7 @@ impl Strings {
     ///
     /// The vector has more than `i` rows.
     #[inline]
-    unsafe fn push(&mut self, i: usize, s: &[u8]) {
+    pub(crate) unsafe fn push(&mut self, i: usize, s: &[u8]) {
         let mut head = [0u8; 16];
         head[..4].copy_from_slice(&(s.len() as u32).to_le_bytes());
         let n = s.len().min(12);
@@ -136,7 +168,7 @@ impl Strings {
     /// # Safety
     ///
     /// The vector has every row pushed.
-    unsafe fn flush(&mut self) {
+    pub(crate) unsafe fn flush(&mut self) {
         let Some(&(first, _, _)) = self.long.first() else {
             return;
         };

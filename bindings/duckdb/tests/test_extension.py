@@ -266,6 +266,92 @@ def test_long_strings_in_every_layout(con):
     assert mixed == [[None, "a.b", other[i], host[i], host[i]][i % 5] for i in range(n)]
 
 
+SLICES = ["uri_scheme", "uri_userinfo", "uri_host", "uri_port_text", "uri_path", "uri_query", "uri_fragment", "uri_authority"]
+
+
+def slice_rows(n: int):
+    """Rows for the functions whose answer is a slice of the row, which
+    the extension runs on DuckDB's strings directly and whose answers it
+    writes from where they lie in the row (inline up to 12 bytes, from the
+    row's own 16 bytes, a 16-byte read from the answer's start, the row's
+    last 16 bytes, or a copy for a row of 13 to 15; copied out when
+    longer): every component at lengths 0 to 20 and more, at the row's
+    start, middle and end, in rows of every length, with NULL rows and
+    invalid rows between. Each row comes with its expected answers, made
+    here by formatting, not by any URI code."""
+    rows, want = [], []
+    for i in range(n):
+        if i % 7 == 3:
+            rows.append(None)
+            want.append((None,) * len(SLICES))
+            continue
+        if i % 13 == 5:
+            # Invalid (a space in the host): NULL for every function.
+            rows.append("http://a b/" + "x" * (i % 20))
+            want.append((None,) * len(SLICES))
+            continue
+        if i % 11 == 0:
+            # A path alone: the answer is the whole row, of every length.
+            path = "/" + "a" * (i % 29)
+            rows.append(path)
+            want.append((None, None, None, None, path, None, None, None))
+            continue
+        scheme = "s" * (1 + i % 13)
+        user = "u" * (i % 15) if i % 3 == 0 else None
+        host = "h" * (i % 17) + ("" if i % 5 else str(i))
+        port = str(i % 100000) if i % 4 == 1 else None
+        path = ("/" + "p" * (i % 23)) if i % 6 else ""
+        query = "q" * (i % 19) if i % 8 < 3 else None
+        frag = "f" * (i % 14) if i % 9 < 4 else None
+        auth = (f"{user}@" if user is not None else "") + host + (f":{port}" if port is not None else "")
+        row = f"{scheme}://{auth}{path}" + (f"?{query}" if query is not None else "") + (f"#{frag}" if frag is not None else "")
+        rows.append(row)
+        want.append((scheme, user, host, port, path, query, frag, auth))
+    return rows, want
+
+
+def test_slice_functions_at_every_length(con):
+    rows, want = slice_rows(6000)
+    assert max(len(r) for r in rows if r) > 90 and min(len(r) for r in rows if r) < 5
+    calls = ", ".join(f"{f}(u)" for f in SLICES)
+    got = con.execute(
+        f"SELECT {calls} FROM (SELECT unnest($1) AS u, generate_subscripts($1, 1) AS i) ORDER BY i",
+        [rows],
+    ).fetchall()
+    assert len(got) == len(want)
+    wrong = [f"{rows[i]!r}: {g} != {w}" for i, (g, w) in enumerate(zip(got, want)) if g != w]
+    assert not wrong, f"{len(wrong)} differ:\n" + "\n".join(wrong[:20])
+
+
+def test_slice_functions_over_constant_and_dictionary_vectors(con, tmp_path):
+    """A constant vector (one value for every row of a chunk) and a stored
+    column compressed to a dictionary (its scan gives dictionary vectors),
+    with NULLs, hosts of 12 and 13 bytes and a long one."""
+    values = [
+        "http://twelve.bytes/a",
+        "http://thirteen.byte/bb",
+        None,
+        "http://a-long-host.example.com/a/long/path?q=1#f",
+        "x y",
+    ]
+    hosts = ["twelve.bytes", "thirteen.byte", None, "a-long-host.example.com", None]
+    paths = ["/a", "/bb", None, "/a/long/path", None]
+    n = 5000
+    for v, h in zip(values, hosts):
+        got = con.execute(
+            "SELECT uri_host(c), uri_path(c) FROM (SELECT $1::VARCHAR AS c FROM range($2))", [v, n]
+        ).fetchall()
+        assert got == [(h, paths[hosts.index(h)] if h is not None else None)] * n, v
+    db = duckdb.connect(str(tmp_path / "dict.db"), config={"allow_unsigned_extensions": "true"})
+    db.execute(f"LOAD '{extension_path()}'")
+    db.execute("SET force_compression = 'dictionary'")
+    db.execute("CREATE TABLE d AS SELECT i, ($1::VARCHAR[])[1 + i % 5] AS u FROM range($2) t(i)", [values, n])
+    db.execute("CHECKPOINT")
+    got = db.execute("SELECT uri_host(u), uri_path(u) FROM d ORDER BY i").fetchall()
+    assert got == [(hosts[i % 5], paths[i % 5]) for i in range(n)]
+    db.close()
+
+
 def table_functions() -> dict[str, tuple[str, list[str]]]:
     """The table functions the guide lists: name -> (arguments, column names)."""
     text = (ROOT / "docs/duckdb.md").read_text()

@@ -140,53 +140,82 @@ pub fn parse(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
     )?))
 }
 
-/// Which component an extractor takes.
-#[derive(Clone, Copy)]
-enum Part {
-    Scheme,
-    Userinfo,
-    Host,
-    Port,
-    Path,
-    Query,
-    Fragment,
-    Authority,
+/// The component extractors' logic for one row: the component as written,
+/// a slice of the row, or `None` for an invalid row or an absent
+/// component. The extractors below run these over a column, and the table
+/// of kernels hands them out ([`crate::Kernel::slice`]) to the faces that
+/// read rows one at a time (the DuckDB extension): each answer is defined
+/// here, once.
+pub(crate) mod row {
+    use urikit::UriRef;
+
+    /// The scheme (3.1).
+    #[inline(always)]
+    pub(crate) fn scheme(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.scheme()
+    }
+
+    /// The userinfo (3.2.1).
+    #[inline(always)]
+    pub(crate) fn userinfo(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.userinfo()
+    }
+
+    /// The host (3.2.2).
+    #[inline(always)]
+    pub(crate) fn host(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.host_str()
+    }
+
+    /// The port's digits (3.2.3).
+    #[inline(always)]
+    pub(crate) fn port_text(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.port()
+    }
+
+    /// The path (3.3).
+    #[inline(always)]
+    pub(crate) fn path(s: &str) -> Option<&str> {
+        Some(UriRef::parse(s).ok()?.path())
+    }
+
+    /// The query (3.4).
+    #[inline(always)]
+    pub(crate) fn query(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.query()
+    }
+
+    /// The fragment (3.5).
+    #[inline(always)]
+    pub(crate) fn fragment(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.fragment()
+    }
+
+    /// The authority (3.2).
+    #[inline(always)]
+    pub(crate) fn authority(s: &str) -> Option<&str> {
+        UriRef::parse(s).ok()?.authority()
+    }
 }
 
-fn component(input: &dyn Array, part: Part) -> Result<ArrayRef, ArrowError> {
+/// `part` (one of [`row`]'s functions) of every row of `input`. Each
+/// extractor has its own copy of the loop, with `part` inlined in it.
+fn component<F>(input: &dyn Array, part: F) -> Result<ArrayRef, ArrowError>
+where
+    F: Fn(&str) -> Option<&str> + Copy,
+{
     let strs = Strs::new(input)?;
     if let Strs::View(a) = strs {
-        // One loop per component, each with its accessor inlined.
-        return Ok(match part {
-            Part::Scheme => view_slices(a, |s| UriRef::parse(s).ok()?.scheme()),
-            Part::Userinfo => view_slices(a, |s| UriRef::parse(s).ok()?.userinfo()),
-            Part::Host => view_slices(a, |s| UriRef::parse(s).ok()?.host_str()),
-            Part::Port => view_slices(a, |s| UriRef::parse(s).ok()?.port()),
-            Part::Path => view_slices(a, |s| Some(UriRef::parse(s).ok()?.path())),
-            Part::Query => view_slices(a, |s| UriRef::parse(s).ok()?.query()),
-            Part::Fragment => view_slices(a, |s| UriRef::parse(s).ok()?.fragment()),
-            Part::Authority => view_slices(a, |s| UriRef::parse(s).ok()?.authority()),
-        });
+        return Ok(view_slices(a, part));
     }
     // Utf8 and LargeUtf8: the values are copied into the output.
     let n = strs.len();
     let mut out = StrOut::new(strs.data_type(), Some(strs), n);
     for i in 0..n {
-        let Some(r) = strs.get(i).and_then(|s| UriRef::parse(s).ok()) else {
-            out.push_null();
-            continue;
-        };
-        let v = match part {
-            Part::Scheme => r.scheme(),
-            Part::Userinfo => r.userinfo(),
-            Part::Host => r.host_str(),
-            Part::Port => r.port(),
-            Part::Path => Some(r.path()),
-            Part::Query => r.query(),
-            Part::Fragment => r.fragment(),
-            Part::Authority => r.authority(),
-        };
-        out.push_opt_from(i, v);
+        match strs.get(i) {
+            Some(s) => out.push_opt_from(i, part(s)),
+            None => out.push_null(),
+        }
     }
     Ok(out.finish())
 }
@@ -200,7 +229,7 @@ macro_rules! extractor {
         /// string type, and for `Utf8View` input its values are views into
         /// the input's buffers (no copy).
         pub fn $name(input: &dyn Array) -> Result<ArrayRef, ArrowError> {
-            component(input, Part::$part)
+            component(input, row::$part)
         }
     };
 }
@@ -216,7 +245,7 @@ extractor!(
     /// assert_eq!(v, [Some("HTTP"), None, None, None]);
     /// ```
     scheme,
-    Scheme
+    scheme
 );
 extractor!(
     /// The userinfo of every row (3.2.1).
@@ -229,7 +258,7 @@ extractor!(
     /// assert_eq!(v, [Some("me:pw"), None]);
     /// ```
     userinfo,
-    Userinfo
+    userinfo
 );
 extractor!(
     /// The host of every row, as written (3.2.2): IP literals keep their
@@ -243,7 +272,7 @@ extractor!(
     /// assert_eq!(v, [Some("[::1]"), Some(""), None]);
     /// ```
     host,
-    Host
+    host
 );
 extractor!(
     /// The port of every row as its digits (3.2.3); see [`port`] for the
@@ -257,7 +286,7 @@ extractor!(
     /// assert_eq!(v, [Some("8080"), Some(""), None]);
     /// ```
     port_text,
-    Port
+    port_text
 );
 extractor!(
     /// The path of every row (3.3); never absent, so null only for a null
@@ -271,7 +300,7 @@ extractor!(
     /// assert_eq!(v, [Some(""), Some("a/b")]);
     /// ```
     path,
-    Path
+    path
 );
 extractor!(
     /// The query of every row, without its `?` (3.4).
@@ -284,7 +313,7 @@ extractor!(
     /// assert_eq!(v, [Some("a=1"), Some(""), None]);
     /// ```
     query,
-    Query
+    query
 );
 extractor!(
     /// The fragment of every row, without its `#` (3.5).
@@ -297,7 +326,7 @@ extractor!(
     /// assert_eq!(v, [Some("top"), None]);
     /// ```
     fragment,
-    Fragment
+    fragment
 );
 extractor!(
     /// The authority of every row, without its `//` (3.2).
@@ -310,7 +339,7 @@ extractor!(
     /// assert_eq!(v, [Some("u@h:1"), None]);
     /// ```
     authority,
-    Authority
+    authority
 );
 
 /// The port of every row as a number (3.2.3): null for a null or invalid

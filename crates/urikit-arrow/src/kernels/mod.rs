@@ -49,6 +49,21 @@ pub struct Kernel {
     /// The function: the arguments (as many as [`Kernel::params`] allows;
     /// [`Kernel::invoke`] checks that) and the options.
     pub function: fn(&[&dyn Datum], &Options) -> Result<ArrayRef, ArrowError>,
+    /// For a kernel of one argument whose every answer is a slice of its
+    /// row (a component as written: `host`, `path`, ...): its logic for one
+    /// row, the very function [`Kernel::function`] runs over a column
+    /// (`None` from it is a NULL row). A face that reads rows one at a
+    /// time (the DuckDB extension) calls it and skips building Arrow
+    /// arrays; the answer is still defined once. `None` for every other
+    /// kernel.
+    ///
+    /// ```
+    /// let host = urikit_arrow::kernel("host").unwrap().slice.unwrap();
+    /// assert_eq!(host("http://www.example.com/a"), Some("www.example.com"));
+    /// assert_eq!(host("http://a b/"), None);
+    /// assert!(urikit_arrow::kernel("normalize").unwrap().slice.is_none());
+    /// ```
+    pub slice: Option<fn(&str) -> Option<&str>>,
 }
 
 /// The set of functions a kernel belongs to.

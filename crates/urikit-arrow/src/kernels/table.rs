@@ -133,6 +133,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[{'scheme': 'http', 'userinfo': 'u', 'host': 'h', 'host_kind': 'reg-name', 'port': '8', 'path': '/p', 'query': 'q', 'fragment': 'f', 'valid': True, 'error_index': None, 'error_kind': None}]",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::parse),
     },
     Kernel {
@@ -147,6 +148,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[False]",
         },
         feature: None,
+        slice: None,
         function: |a, _| Ok(Arc::new(crate::is_valid(rows(a))?)),
     },
     Kernel {
@@ -161,6 +163,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['HTTP']",
         },
         feature: None,
+        slice: Some(crate::parse::row::scheme),
         function: unary!(crate::scheme),
     },
     Kernel {
@@ -175,6 +178,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['u@h:1']",
         },
         feature: None,
+        slice: Some(crate::parse::row::authority),
         function: unary!(crate::authority),
     },
     Kernel {
@@ -189,6 +193,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['u:p']",
         },
         feature: None,
+        slice: Some(crate::parse::row::userinfo),
         function: unary!(crate::userinfo),
     },
     Kernel {
@@ -203,6 +208,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['www.example.com']",
         },
         feature: None,
+        slice: Some(crate::parse::row::host),
         function: unary!(crate::host),
     },
     Kernel {
@@ -217,6 +223,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[8080]",
         },
         feature: None,
+        slice: None,
         function: |a, _| Ok(Arc::new(crate::port(rows(a))?)),
     },
     Kernel {
@@ -231,6 +238,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['080']",
         },
         feature: None,
+        slice: Some(crate::parse::row::port_text),
         function: unary!(crate::port_text),
     },
     Kernel {
@@ -245,6 +253,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['/a/b']",
         },
         feature: None,
+        slice: Some(crate::parse::row::path),
         function: unary!(crate::path),
     },
     Kernel {
@@ -259,6 +268,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['a=1']",
         },
         feature: None,
+        slice: Some(crate::parse::row::query),
         function: unary!(crate::query),
     },
     Kernel {
@@ -273,6 +283,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['top']",
         },
         feature: None,
+        slice: Some(crate::parse::row::fragment),
         function: unary!(crate::fragment),
     },
     Kernel {
@@ -287,6 +298,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[['a', 'b c']]",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::path_segments),
     },
     Kernel {
@@ -301,6 +313,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[[('a', '1'), ('b', 'x y')]]",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::query_params),
     },
     Kernel {
@@ -318,6 +331,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['2']",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::query_param(a[0], a[1]),
     },
     Kernel {
@@ -332,6 +346,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[['http://a/', 'http://b/']]",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::extract),
     },
     Kernel {
@@ -346,6 +361,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[['credentials']]",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::lint),
     },
     Kernel {
@@ -360,6 +376,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['com.example.www']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::host_reversed),
     },
     Kernel {
@@ -374,6 +391,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['com,example)/a/b?a=2&z=1']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::surt),
     },
     Kernel {
@@ -388,6 +406,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['co.uk']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::public_suffix),
     },
     Kernel {
@@ -402,6 +421,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['example.co.uk']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::registrable_domain),
     },
     Kernel {
@@ -416,6 +436,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[{'rfc3986': {'scheme': 'http', 'userinfo': None, 'host': 'a_b.example', 'host_kind': 'reg-name', 'port': None, 'path': '/', 'query': None, 'fragment': None, 'error': None}, 'java': {'scheme': 'http', 'userinfo': None, 'host': None, 'host_kind': None, 'port': None, 'path': '/', 'query': None, 'fragment': None, 'error': None}, 'whatwg': None, 'curl': None, 'urllib': None, 'urllib3': None, 'yarl': None, 'httpx': None, 'go': None, 'php': None, 'ruby': None, 'ruby-rfc2396': None, 'node-legacy': None, 'fast-uri': None, 'url-parse': None, 'java-url': None, 'rust-http': None}]",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::views(rows(a), &parsers("views", a, 1)?),
     },
     Kernel {
@@ -430,6 +451,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[[{'kind': 'host', 'component': 'host', 'parsers': ['rfc3986', 'java'], 'values': ['a_b.example', None], 'weight': 'high'}]]",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::host_confusion(rows(a), &parsers("host_confusion", a, 1)?),
     },
     #[cfg(feature = "idna")]
@@ -445,6 +467,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['xn--r8jz45g.jp']",
         },
         feature: Some("idna"),
+        slice: None,
         function: unary!(crate::host_ascii),
     },
     #[cfg(feature = "idna")]
@@ -460,6 +483,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['例え.jp']",
         },
         feature: Some("idna"),
+        slice: None,
         function: unary!(crate::host_unicode),
     },
     Kernel {
@@ -477,6 +501,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['http://a/b/g']",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::resolve(a[0], a[1]),
     },
     Kernel {
@@ -494,6 +519,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['../x']",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::make_relative(a[0], a[1]),
     },
     Kernel {
@@ -508,6 +534,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['http://a/~/x']",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::normalize(rows(a), level("normalize", a, 1)?),
     },
     Kernel {
@@ -526,6 +553,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[True]",
         },
         feature: None,
+        slice: None,
         function: |a, _| {
             Ok(Arc::new(crate::equivalent(
                 a[0],
@@ -552,6 +580,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['a%20b%2Fc']",
         },
         feature: None,
+        slice: None,
         function: |a, _| crate::encode(rows(a), encode_set(a)?),
     },
     Kernel {
@@ -566,6 +595,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['a b']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::decode),
     },
     Kernel {
@@ -580,6 +610,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['http://www.example.org/r%C3%A9sum%C3%A9']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::to_uri),
     },
     Kernel {
@@ -594,6 +625,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['http://www.example.org/Dürst']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::to_iri),
     },
     Kernel {
@@ -608,6 +640,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['http://a/b%20c%7Cd']",
         },
         feature: None,
+        slice: None,
         function: unary!(crate::repair),
     },
     #[cfg(feature = "spark")]
@@ -623,6 +656,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['1']",
         },
         feature: Some("spark"),
+        slice: None,
         function: |a, o| crate::spark::parse_url(a[0], a[1], a.get(2).copied(), on_invalid(o.ansi)),
     },
     #[cfg(feature = "spark")]
@@ -638,6 +672,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[None]",
         },
         feature: Some("spark"),
+        slice: None,
         function: |a, _| crate::spark::parse_url(a[0], a[1], a.get(2).copied(), on_invalid(false)),
     },
     #[cfg(feature = "spark")]
@@ -653,6 +688,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['https%3A%2F%2Fspark.apache.org']",
         },
         feature: Some("spark"),
+        slice: None,
         function: unary!(crate::spark::url_encode),
     },
     #[cfg(feature = "spark")]
@@ -668,6 +704,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "['https://spark.apache.org']",
         },
         feature: Some("spark"),
+        slice: None,
         function: |a, _| crate::spark::url_decode(rows(a), on_invalid(true)),
     },
     #[cfg(feature = "spark")]
@@ -683,6 +720,7 @@ pub static KERNELS: &[Kernel] = &[
             python: "[None]",
         },
         feature: Some("spark"),
+        slice: None,
         function: |a, _| crate::spark::url_decode(rows(a), on_invalid(false)),
     },
 ];

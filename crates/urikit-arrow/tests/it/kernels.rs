@@ -177,3 +177,51 @@ fn parse_url_reads_the_ansi_option() {
     let out = k.invoke(&[&url, &part], &Options { ansi: false }).unwrap();
     assert!(out.is_null(0));
 }
+
+/// A kernel's `slice` (its logic for one row, which the DuckDB extension
+/// calls row by row) belongs to a one-argument string kernel, gives the
+/// kernel's own answer on every row, and that answer is a slice of the row
+/// (the extension builds its result from where the slice lies).
+#[test]
+fn slices_are_the_kernels_answers_and_slices_of_the_row() {
+    let mut lines = crate::common::corpus_lines("gsd-urls.txt");
+    lines.extend(crate::common::corpus_lines("open-redirect-payloads.txt"));
+    lines.extend(["", "http://[::1]:80/", "//h", "a:", "?#", "http://a b/"].map(String::from));
+    let utf8 = StringArray::from_iter_values(&lines);
+    let view = arrow_array::StringViewArray::from_iter_values(&lines);
+    let mut with_slice = Vec::new();
+    for k in KERNELS {
+        let Some(slice) = k.slice else { continue };
+        with_slice.push(k.name);
+        assert_eq!(
+            (k.max_args(), k.returns),
+            (1, Returns::String),
+            "{}",
+            k.name
+        );
+        for (column, ty) in [(&utf8 as &dyn Datum, "Utf8"), (&view, "Utf8View")] {
+            let out = k.invoke(&[column], &Options::default()).unwrap();
+            let got = crate::common::strings(out.as_ref());
+            for (row, want) in lines.iter().zip(&got) {
+                let s = slice(row);
+                assert_eq!(s, want.as_deref(), "{} ({ty}) on {row:?}", k.name);
+                if let Some(s) = s {
+                    let at = (s.as_ptr() as usize).checked_sub(row.as_ptr() as usize);
+                    let inside = at.is_some_and(|at| at + s.len() <= row.len());
+                    assert!(inside, "{}: not a slice of {row:?}", k.name);
+                }
+            }
+        }
+    }
+    let want = [
+        "scheme",
+        "authority",
+        "userinfo",
+        "host",
+        "port_text",
+        "path",
+        "query",
+        "fragment",
+    ];
+    assert_eq!(with_slice, want);
+}
