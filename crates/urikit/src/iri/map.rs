@@ -15,42 +15,71 @@ use crate::chars::{UNRESERVED, hex_value, is_bidi_format, is_iprivate, is_ucscha
 use crate::parse::{Meta, NONE};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
 
+/// The high bit of each byte of a word.
+const HIGH: u64 = 0x8080_8080_8080_8080;
+
 /// RFC 3987 3.1 step 2 on the text of a valid IRI reference.
+///
+/// Eight bytes at a time: a word without a byte from 0x80 up is copied
+/// whole, and only the words that hold one are taken byte by byte, each
+/// non-ASCII byte written as its triplet straight from its UTF-8 byte (no
+/// decoding to characters). The output is built from `str` pieces (ASCII
+/// slices of the input and the triplets), so it needs no UTF-8 check at the
+/// end.
 pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
     let b = s.as_bytes();
-    let Some(first) = b.iter().position(|&x| x >= 0x80) else {
+    let high = count_high(b);
+    if high == 0 {
         return Cow::Borrowed(s);
-    };
+    }
     // One allocation, of the exact size: two more bytes for each byte
     // from 0x80 up.
-    let extra = b[first..].iter().filter(|&&x| x >= 0x80).count() * 2;
-    let mut out = alloc::vec::Vec::with_capacity(b.len() + extra);
-    out.extend_from_slice(&b[..first]);
-    let mut i = first;
-    while i < b.len() {
-        let x = b[i];
-        if x < 0x80 {
-            // Copy the ASCII run at once.
-            let end = b[i..]
-                .iter()
-                .position(|&y| y >= 0x80)
-                .map_or(b.len(), |k| i + k);
-            out.extend_from_slice(&b[i..end]);
-            i = end;
-        } else {
-            // A run of non-ASCII bytes, a triplet each.
-            let end = b[i..]
-                .iter()
-                .position(|&y| y < 0x80)
-                .map_or(b.len(), |k| i + k);
-            for &y in &b[i..end] {
-                out.extend_from_slice(crate::percent::triplet(y).as_bytes());
+    let mut out = String::with_capacity(b.len() + 2 * high);
+    let mut i = 0;
+    while let Some(word) = b.get(i..i + 8) {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
+        if w & HIGH == 0 {
+            // Eight ASCII bytes: `i` and `i + 8` are character boundaries
+            // (the byte at `i + 8`, after an ASCII byte, cannot be a
+            // continuation byte), so `get` always answers; the byte loop
+            // would give the same text if it did not.
+            if let Some(t) = s.get(i..i + 8) {
+                out.push_str(t);
+            } else {
+                push_bytes(&mut out, word);
             }
-            i = end;
+        } else {
+            push_bytes(&mut out, word);
+        }
+        i += 8;
+    }
+    push_bytes(&mut out, b.get(i..).unwrap_or_default());
+    Cow::Owned(out)
+}
+
+/// How many bytes of `b` are from 0x80 up, eight at a time.
+fn count_high(b: &[u8]) -> usize {
+    let mut words = b.chunks_exact(8);
+    let mut n = 0;
+    for word in &mut words {
+        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
+        // The high bits moved to the bottom of each byte, then the eight
+        // bytes (0 or 1 each) summed into the top byte by the multiply.
+        n += (((w & HIGH) >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
+    }
+    n + words.remainder().iter().filter(|&&x| x >= 0x80).count()
+}
+
+/// Each ASCII byte as itself, each other byte as its `%HH` triplet.
+#[inline(always)]
+fn push_bytes(out: &mut String, bytes: &[u8]) {
+    for &x in bytes {
+        if x < 0x80 {
+            out.push(char::from(x));
+        } else {
+            out.push_str(crate::percent::triplet(x));
         }
     }
-    // Only ASCII was written.
-    Cow::Owned(String::from_utf8(out).unwrap_or_default())
 }
 
 /// RFC 3987 3.2 on the text `s` of a valid URI reference parsed as `m`.
