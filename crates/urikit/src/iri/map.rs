@@ -9,6 +9,7 @@
 
 use alloc::borrow::Cow;
 use alloc::string::String;
+use alloc::vec::Vec;
 
 use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::chars::{UNRESERVED, hex_value, is_bidi_format, is_iprivate, is_ucschar};
@@ -20,67 +21,106 @@ const HIGH: u64 = 0x8080_8080_8080_8080;
 
 /// RFC 3987 3.1 step 2 on the text of a valid IRI reference.
 ///
-/// Eight bytes at a time: a word without a byte from 0x80 up is copied
-/// whole, and only the words that hold one are taken byte by byte, each
-/// non-ASCII byte written as its triplet straight from its UTF-8 byte (no
-/// decoding to characters). The output is built from `str` pieces (ASCII
-/// slices of the input and the triplets), so it needs no UTF-8 check at the
-/// end.
+/// Eight bytes at a time: the non-ASCII bytes are counted word by word
+/// (none: the text is borrowed), a word without one is copied whole, and
+/// only the words that hold one are taken byte by byte, each byte written
+/// from a table with one four-byte store (itself, or the triplet of its
+/// UTF-8 byte: no decoding to characters) and the length kept (1 or 3), so
+/// that the mix of ASCII and non-ASCII bytes costs no mispredicted branch.
+/// Measured on `wiki-iris.txt` (parse and map, fastest of 300 passes):
+/// 6.15 ms with the byte-at-a-time loop this replaced, 4.88 ms with
+/// whole-word copies but a branch per byte, about 4 ms so.
 pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
     let b = s.as_bytes();
     let high = count_high(b);
     if high == 0 {
         return Cow::Borrowed(s);
     }
-    // One allocation, of the exact size: two more bytes for each byte
-    // from 0x80 up.
-    let mut out = String::with_capacity(b.len() + 2 * high);
+    // One allocation, of the exact size (two more bytes for each byte from
+    // 0x80 up) and three bytes of slack, for the four-byte writes.
+    let mut out = Vec::with_capacity(b.len() + 2 * high + 3);
     let mut i = 0;
     while let Some(word) = b.get(i..i + 8) {
         let w = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
         if w & HIGH == 0 {
-            // Eight ASCII bytes: `i` and `i + 8` are character boundaries
-            // (the byte at `i + 8`, after an ASCII byte, cannot be a
-            // continuation byte), so `get` always answers; the byte loop
-            // would give the same text if it did not.
-            if let Some(t) = s.get(i..i + 8) {
-                out.push_str(t);
-            } else {
-                push_bytes(&mut out, word);
-            }
+            out.extend_from_slice(word);
         } else {
-            push_bytes(&mut out, word);
+            put_bytes(&mut out, word);
         }
         i += 8;
     }
-    push_bytes(&mut out, b.get(i..).unwrap_or_default());
-    Cow::Owned(out)
+    put_bytes(&mut out, b.get(i..).unwrap_or_default());
+    // Only ASCII was written: the check takes its ASCII path, sixteen bytes
+    // at a time.
+    Cow::Owned(String::from_utf8(out).unwrap_or_default())
 }
 
 /// How many bytes of `b` are from 0x80 up, eight at a time.
 fn count_high(b: &[u8]) -> usize {
-    let mut words = b.chunks_exact(8);
+    let Some(last) = b.len().checked_sub(8) else {
+        return b.iter().filter(|&&x| x >= 0x80).count();
+    };
+    // Each byte of `acc` counts the high bits of its lane (0 or 1 a word),
+    // so it holds 255 words before it can overflow.
+    let sum = |acc: u64| {
+        let pairs = (acc & 0x00FF_00FF_00FF_00FF) + (acc >> 8 & 0x00FF_00FF_00FF_00FF);
+        (pairs.wrapping_mul(0x0001_0001_0001_0001) >> 48) as usize
+    };
     let mut n = 0;
-    for word in &mut words {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or([0; 8]));
-        // The high bits moved to the bottom of each byte, then the eight
-        // bytes (0 or 1 each) summed into the top byte by the multiply.
-        n += (((w & HIGH) >> 7).wrapping_mul(0x0101_0101_0101_0101) >> 56) as usize;
-    }
-    n + words.remainder().iter().filter(|&&x| x >= 0x80).count()
-}
-
-/// Each ASCII byte as itself, each other byte as its `%HH` triplet.
-#[inline(always)]
-fn push_bytes(out: &mut String, bytes: &[u8]) {
-    for &x in bytes {
-        if x < 0x80 {
-            out.push(char::from(x));
-        } else {
-            out.push_str(crate::percent::triplet(x));
+    let mut acc = 0u64;
+    let mut i = 0;
+    let mut words = 0;
+    while i < last {
+        acc += (word_at(b, i) & HIGH) >> 7;
+        i += 8;
+        words += 1;
+        if words == 255 {
+            n += sum(acc);
+            acc = 0;
+            words = 0;
         }
     }
+    // The last eight bytes, less the `i - last` (0 to 7) the loop counted
+    // already: the low bytes of the little-endian word.
+    let tail = (word_at(b, last) & HIGH) >> 7 >> (8 * (i - last));
+    n + sum(acc) + sum(tail)
 }
+
+/// The eight bytes of `b` from `i` as a little-endian word (`i + 8` is in
+/// bounds at every call).
+#[inline(always)]
+fn word_at(b: &[u8], i: usize) -> u64 {
+    let w = b.get(i..i + 8).and_then(|w| w.try_into().ok());
+    u64::from_le_bytes(w.unwrap_or([0; 8]))
+}
+
+/// Each byte of `bytes` as itself (ASCII) or as its `%HH` triplet, by one
+/// four-byte write and a length of 1 or 3: no branch on the byte.
+#[inline(always)]
+fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
+    for &x in bytes {
+        let keep = out.len() + if x < 0x80 { 1 } else { 3 };
+        out.extend_from_slice(&ENCODED[usize::from(x)]);
+        out.truncate(keep);
+    }
+}
+
+/// Byte `b` as written in a URI, padded to four bytes: `[b, 0, 0, 0]` below
+/// 0x80, `%HH` (uppercase hex, RFC 3986 2.1) and a zero from 0x80 up.
+static ENCODED: [[u8; 4]; 256] = {
+    let hex = b"0123456789ABCDEF";
+    let mut t = [[0u8; 4]; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = if i < 0x80 {
+            [i as u8, 0, 0, 0]
+        } else {
+            [b'%', hex[i >> 4], hex[i & 15], 0]
+        };
+        i += 1;
+    }
+    t
+};
 
 /// RFC 3987 3.2 on the text `s` of a valid URI reference parsed as `m`.
 pub(crate) fn uri_to_iri<'a>(s: &'a str, m: &Meta) -> Cow<'a, str> {
