@@ -227,8 +227,11 @@ const TRIPLETS: &str = {
 #[inline]
 pub(crate) fn triplet(b: u8) -> &'static str {
     let i = usize::from(b) * 3;
-    // In bounds and on ASCII boundaries for every byte value.
-    TRIPLETS.get(i..i + 3).unwrap_or("%")
+    // In bounds and on ASCII boundaries for every byte value. The fallback
+    // (never taken) has a triplet's length, so that the length is a
+    // constant 3 and callers copy the three bytes inline, without a call to
+    // `memcpy`.
+    TRIPLETS.get(i..i + 3).unwrap_or("%00")
 }
 
 /// Whether a byte may stay unencoded with this set: `%` and bytes outside

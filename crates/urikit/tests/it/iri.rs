@@ -225,6 +225,100 @@ fn to_uri_borrows_ascii_and_encodes_iprivate() {
     assert_eq!(r.to_uri(), "?%EE%80%80");
 }
 
+/// RFC 3987 3.1 step 2, by hand, around the eight-byte words `to_uri`
+/// works in: one non-ASCII character of each UTF-8 length at every offset
+/// of ASCII text of every length up to three words (so that it starts,
+/// ends and straddles a word, and falls in the overlapping last word of the
+/// count), in the path and, for `iprivate`, in the query.
+#[test]
+fn to_uri_encodes_a_character_at_every_offset() {
+    // Each character and its UTF-8 octets as triplets, written out by hand.
+    let path_chars = [
+        ("\u{E9}", "%C3%A9"),          // é (3.1's "rosé")
+        ("\u{800}", "%E0%A0%80"),      // the first three-byte character
+        ("\u{4E2D}", "%E4%B8%AD"),     // 中
+        ("\u{200F}", "%E2%80%8F"),     // RLM: a bidi format character (4.1), ucschar
+        ("\u{10300}", "%F0%90%8C%80"), // OLD ITALIC LETTER A (3.1's example)
+        ("\u{EFFFD}", "%F3%AF%BF%BD"), // the last ucschar
+    ];
+    // iprivate: only the query takes it.
+    let query_chars = [("\u{E000}", "%EE%80%80"), ("\u{10FFFD}", "%F4%8F%BF%BD")];
+    for (lead, chars) in [("", &path_chars[..]), ("?", &query_chars[..])] {
+        for (c, octets) in chars {
+            for before in 0..24 {
+                for after in 0..24 - before {
+                    let (a, b) = ("a".repeat(before), "b".repeat(after));
+                    let iri = format!("{lead}{a}{c}{b}");
+                    let want = format!("{lead}{a}{octets}{b}");
+                    let r = IriRef::parse(&iri).unwrap();
+                    let uri = r.to_uri().into_owned();
+                    assert_eq!(uri, want, "{iri:?}");
+                    // Counted exactly: one allocation of the output's
+                    // length and the three bytes of slack.
+                    let cap = r.to_uri().into_owned().capacity();
+                    assert_eq!(cap, want.len() + 3, "{iri:?}");
+                }
+            }
+        }
+    }
+}
+
+/// Percent-encoded octets already in the IRI stay as they are (lowercase
+/// hex included); only the characters are mapped, next to them too.
+#[test]
+fn to_uri_keeps_triplets_and_maps_characters_beside_them() {
+    let cases = [
+        ("/%c3%a9\u{E9}", "/%c3%a9%C3%A9"),
+        ("\u{E9}%C3%A9\u{E9}", "%C3%A9%C3%A9%C3%A9"),
+        (
+            "/%25\u{4E2D}%2F?\u{E000}%20#\u{E9}",
+            "/%25%E4%B8%AD%2F?%EE%80%80%20#%C3%A9",
+        ),
+        // 3.1's own example: three four-byte characters.
+        (
+            "http://example.com/\u{10300}\u{10301}\u{10302}",
+            "http://example.com/%F0%90%8C%80%F0%90%8C%81%F0%90%8C%82",
+        ),
+    ];
+    for (iri, uri) in cases {
+        assert_eq!(IriRef::parse(iri).unwrap().to_uri(), uri, "{iri}");
+    }
+}
+
+/// Long IRIs: the count of non-ASCII bytes sums its byte lanes every 255
+/// words (2,040 bytes); the output is allocated once, of the exact size
+/// (and a slack of three bytes for the four-byte writes).
+#[test]
+fn to_uri_long_inputs_and_one_exact_allocation() {
+    let cases = [
+        (
+            "/".to_string() + &"\u{E9}".repeat(1500) + "x",
+            "/".to_string() + &"%C3%A9".repeat(1500) + "x",
+        ),
+        (
+            "/".to_string() + &"a".repeat(5000) + "\u{4E2D}",
+            "/".to_string() + &"a".repeat(5000) + "%E4%B8%AD",
+        ),
+        (
+            "\u{10300}".to_string() + &"a".repeat(4093),
+            "%F0%90%8C%80".to_string() + &"a".repeat(4093),
+        ),
+    ];
+    for (iri, uri) in cases {
+        let r = IriRef::parse(&iri).unwrap();
+        match r.to_uri() {
+            std::borrow::Cow::Owned(o) => {
+                assert_eq!(o, uri);
+                assert!(o.capacity() <= o.len() + 3, "{} {}", o.len(), o.capacity());
+            }
+            std::borrow::Cow::Borrowed(_) => panic!("not mapped: {iri:?}"),
+        }
+    }
+    let ascii = "/".to_string() + &"a".repeat(5000);
+    let r = IriRef::parse(&ascii).unwrap();
+    assert!(matches!(r.to_uri(), std::borrow::Cow::Borrowed(t) if t == ascii));
+}
+
 #[test]
 fn to_iri_keeps_what_3_2_keeps() {
     let cases = [

@@ -108,6 +108,30 @@ fn wiki_iris_agree_with_the_peers() {
     }
 }
 
+/// RFC 3987 3.1 over every line: urikit's `to_uri` gives the same text as
+/// iri-string's `encode_to_uri` and fluent-uri's `to_uri_ref` (so the
+/// `iri-to-uri-wiki` benchmark's peers all do the same work).
+fn to_uri_as_the_peers(path: &Path) -> usize {
+    let lines = urikit_testdata::lines(path);
+    for line in &lines {
+        let mine = IriRef::parse(line).unwrap();
+        let mine = mine.to_uri();
+        let theirs = iri_string::types::IriReferenceStr::new(line).unwrap();
+        assert_eq!(mine, theirs.encode_to_uri().to_dedicated_string().as_str());
+        let fluent = fluent_uri::IriRef::parse(line.as_str()).unwrap();
+        assert_eq!(mine, fluent.to_uri_ref().as_str());
+    }
+    lines.len()
+}
+
+#[test]
+fn wiki_iris_map_to_the_peers_uris() {
+    assert!(to_uri_as_the_peers(&urikit_testdata::sample("wiki-iris.txt")) > 1000);
+    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
+        assert_eq!(to_uri_as_the_peers(&p), 61_628);
+    }
+}
+
 /// Generated IRIs of every form, with characters at the class boundaries:
 /// the same verdict and components as every peer.
 #[test]
