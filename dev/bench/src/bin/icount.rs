@@ -22,10 +22,7 @@ fn main() {
             eprintln!("unknown peer {name}");
             std::process::exit(2);
         };
-        let passes: usize = std::env::args()
-            .nth(2)
-            .and_then(|n| n.parse().ok())
-            .unwrap_or(0);
+        let passes = passes();
         if passes > 0 {
             // `single-LABEL-PEER N`: the fastest of N passes, in ns per call.
             let mut best = f64::MAX;
@@ -81,23 +78,13 @@ fn main() {
     }
     let lines = gsd_lines();
     let all = lines;
-    let passes: usize = std::env::args()
-        .nth(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let passes = passes();
     if passes > 0 {
         let Some((_, f)) = parsers().into_iter().find(|(n, _)| *n == peer) else {
             eprintln!("unknown peer {peer}");
             std::process::exit(2);
         };
-        let mut best = f64::MAX;
-        for _ in 0..passes {
-            let t = std::time::Instant::now();
-            let n = all.iter().filter(|s| f(s)).count();
-            std::hint::black_box(n);
-            best = best.min(t.elapsed().as_secs_f64() * 1e3);
-        }
-        println!("{peer}\t{best:.2} ms");
+        fastest(&peer, passes, || all.iter().filter(|s| f(s)).count());
         return;
     }
     let accepted = match peer.as_str() {
@@ -246,10 +233,7 @@ fn resolve_counts(mode: &str) {
 /// fastest, in milliseconds.
 fn normalize_corpus_counts(mode: &str) {
     let lines = gsd_lines();
-    let passes: usize = std::env::args()
-        .nth(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let passes = passes();
     let mut n = 0usize;
     match mode {
         "normcorpus-parse" => {
@@ -316,6 +300,15 @@ fn normalize_corpus_counts(mode: &str) {
     println!("{mode}\t{n}");
 }
 
+/// The N of `icount MODE N`: how many passes to time (0, or absent: one
+/// pass that prints a count instead).
+fn passes() -> usize {
+    std::env::args()
+        .nth(2)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(0)
+}
+
 /// The fastest of `passes` runs of `f`, printed in milliseconds after
 /// `mode`.
 fn fastest(mode: &str, passes: usize, f: impl Fn() -> usize) {
@@ -325,7 +318,7 @@ fn fastest(mode: &str, passes: usize, f: impl Fn() -> usize) {
         std::hint::black_box(f());
         best = best.min(t.elapsed().as_secs_f64() * 1e3);
     }
-    println!("{mode}\t{best:.2} ms");
+    println!("{mode}\t{best:.3} ms");
 }
 
 /// `pctenc-urikit|servo` (the criterion group `percent-encode`): every gsd
@@ -403,18 +396,9 @@ fn iri_counts(mode: &str) {
             std::process::exit(2);
         }
     };
-    let passes: usize = std::env::args()
-        .nth(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let passes = passes();
     if passes > 0 {
-        let mut best = f64::MAX;
-        for _ in 0..passes {
-            let t = std::time::Instant::now();
-            black_box(lines.iter().map(|s| f(s)).sum::<usize>());
-            best = best.min(t.elapsed().as_secs_f64() * 1e3);
-        }
-        println!("{mode}\t{best:.2} ms");
+        fastest(mode, passes, || lines.iter().map(|s| f(s)).sum());
         return;
     }
     let n: usize = lines.iter().map(|s| f(s)).sum();
@@ -444,18 +428,10 @@ fn component_counts(
             }
         }
     };
-    let passes: usize = std::env::args()
-        .nth(2)
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(0);
+    let passes = passes();
     if passes > 0 {
-        let mut best = f64::MAX;
-        for _ in 0..passes {
-            let t = std::time::Instant::now();
-            std::hint::black_box(lines.iter().map(|s| f(s)).sum::<usize>());
-            best = best.min(t.elapsed().as_secs_f64() * 1e3);
-        }
-        println!("{mode}-{name}\t{best:.3} ms");
+        let label = format!("{mode}-{name}");
+        fastest(&label, passes, || lines.iter().map(|s| f(s)).sum());
         return;
     }
     let n: usize = lines.iter().map(|s| f(s)).sum();
