@@ -204,7 +204,7 @@ impl fmt::Display for EncodeSet {
 
 /// `%00` to `%FF`, three bytes each, uppercase hex (2.1: producers should use
 /// uppercase).
-const TRIPLETS: &str = {
+pub(crate) const TRIPLETS: &str = {
     const BYTES: [u8; 768] = {
         let hex = b"0123456789ABCDEF";
         let mut t = [0u8; 768];

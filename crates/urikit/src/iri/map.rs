@@ -106,16 +106,16 @@ fn put_bytes(out: &mut Vec<u8>, bytes: &[u8]) {
 }
 
 /// Byte `b` as written in a URI, padded to four bytes: `[b, 0, 0, 0]` below
-/// 0x80, `%HH` (uppercase hex, RFC 3986 2.1) and a zero from 0x80 up.
+/// 0x80, its triplet (`percent::TRIPLETS`) and a zero from 0x80 up.
 static ENCODED: [[u8; 4]; 256] = {
-    let hex = b"0123456789ABCDEF";
+    let triplets = crate::percent::TRIPLETS.as_bytes();
     let mut t = [[0u8; 4]; 256];
     let mut i = 0;
     while i < 256 {
         t[i] = if i < 0x80 {
             [i as u8, 0, 0, 0]
         } else {
-            [b'%', hex[i >> 4], hex[i & 15], 0]
+            [triplets[3 * i], triplets[3 * i + 1], triplets[3 * i + 2], 0]
         };
         i += 1;
     }
