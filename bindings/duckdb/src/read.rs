@@ -98,6 +98,27 @@ struct Region {
     anchor: usize,
 }
 
+/// The `rows` cells of a flat `VARCHAR` vector and its validity mask (a
+/// bit per row in u64 words; `None` when every row is valid).
+///
+/// # Safety
+///
+/// `v` is a live flat `VARCHAR` vector with at least `rows` rows, and the
+/// slices are dropped before DuckDB's call of the function returns.
+pub(crate) unsafe fn cells<'a>(
+    v: ffi::duckdb_vector,
+    rows: usize,
+) -> (&'a [ffi::duckdb_string_t], Option<&'a [u64]>) {
+    // SAFETY: a flat VARCHAR vector's data is `rows` strings of 16 bytes,
+    // its validity (when there is one) a bit per row in u64 words.
+    unsafe {
+        let data = ffi::duckdb_vector_get_data(v) as *const ffi::duckdb_string_t;
+        let mask = ffi::duckdb_vector_get_validity(v);
+        let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, rows.div_ceil(64)));
+        (std::slice::from_raw_parts(data, rows), mask)
+    }
+}
+
 /// The `rows` rows of a flat `VARCHAR` vector as a `Utf8View` array.
 ///
 /// # Safety
@@ -107,14 +128,8 @@ struct Region {
 /// before DuckDB's call of the function returns: its buffers are DuckDB's
 /// memory, which DuckDB keeps for that long only.
 pub unsafe fn strings(v: ffi::duckdb_vector, rows: usize) -> Result<StringViewArray, String> {
-    // SAFETY: a flat VARCHAR vector's data is `rows` strings of 16 bytes,
-    // its validity (when there is one) a bit per row in u64 words.
-    let (data, mask) = unsafe {
-        let data = ffi::duckdb_vector_get_data(v) as *const ffi::duckdb_string_t;
-        let mask = ffi::duckdb_vector_get_validity(v);
-        let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, rows.div_ceil(64)));
-        (std::slice::from_raw_parts(data, rows), mask)
-    };
+    // SAFETY: as this function's own contract.
+    let (data, mask) = unsafe { cells(v, rows) };
     let mut views: Vec<u128> = Vec::with_capacity(rows);
     // Buffer 0: the copies of the long strings no region took (most often
     // none); buffer 1 + k: region k, DuckDB's memory read in place.

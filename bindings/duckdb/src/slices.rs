@@ -19,8 +19,8 @@
 
 use libduckdb_sys as ffi;
 
-use crate::read::{HIGH_BITS, inline_mask, utf8, valid};
-use crate::write::Strings;
+use crate::read::{HIGH_BITS, cells, inline_mask, utf8, valid};
+use crate::write::{Strings, keep_valid};
 
 /// The view (DuckDB's `string_t` of up to 12 bytes, which is also Arrow's
 /// inline view) of the `n <= 12` bytes at `off` in `row`, with
@@ -65,14 +65,8 @@ pub(crate) unsafe fn run(
     output: ffi::duckdb_vector,
     rows: usize,
 ) -> Result<(), String> {
-    // SAFETY: a flat VARCHAR vector's data is `rows` strings of 16 bytes,
-    // its validity (when there is one) a bit per row in u64 words.
-    let (data, mask) = unsafe {
-        let data = ffi::duckdb_vector_get_data(input) as *const ffi::duckdb_string_t;
-        let mask = ffi::duckdb_vector_get_validity(input);
-        let mask = (!mask.is_null()).then(|| std::slice::from_raw_parts(mask, rows.div_ceil(64)));
-        (std::slice::from_raw_parts(data, rows), mask)
-    };
+    // SAFETY: `input` is a live flat VARCHAR vector of `rows` rows.
+    let (data, mask) = unsafe { cells(input, rows) };
     // SAFETY: `output` is a live VARCHAR vector.
     let mut out = unsafe { Strings::new(output) };
     // The output's validity, a bit per row, set for an answer.
@@ -139,21 +133,8 @@ pub(crate) unsafe fn run(
     // SAFETY: every row with an answer is pushed.
     unsafe { out.flush() };
     if answers < rows {
-        // SAFETY: a writable mask has a bit per row of the vector's
-        // capacity (at least `rows`); the rows past ours keep their bits.
-        unsafe {
-            ffi::duckdb_vector_ensure_validity_writable(output);
-            let mask = ffi::duckdb_vector_get_validity(output);
-            let mask = std::slice::from_raw_parts_mut(mask, words.len());
-            for (k, (m, w)) in mask.iter_mut().zip(&words).enumerate() {
-                let ours = if (k + 1) * 64 <= rows {
-                    u64::MAX
-                } else {
-                    u64::MAX >> (64 - rows % 64)
-                };
-                *m &= w | !ours;
-            }
-        }
+        // SAFETY: `output` is a live vector of at least `rows` rows.
+        unsafe { keep_valid(output, rows, words) };
     }
     Ok(())
 }
