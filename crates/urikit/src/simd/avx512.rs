@@ -9,8 +9,8 @@
 
 use super::{ByteTable, Masks};
 use core::arch::x86_64::{
-    __m512i, _mm512_loadu_si512, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask,
-    _mm512_permutex2var_epi8, _mm512_set1_epi8, _mm512_test_epi8_mask,
+    __m512i, _mm512_loadu_si512, _mm512_mask_test_epi8_mask, _mm512_maskz_loadu_epi8,
+    _mm512_min_epu8, _mm512_permutex2var_epi8, _mm512_set1_epi8,
 };
 
 /// One half of a [`ByteTable`] as a vector.
@@ -33,17 +33,22 @@ fn block(s: &[u8], t: &ByteTable) -> [u64; 4] {
     // `s[..len]`; the other lanes are zero and their addresses are not
     // accessed (the CPU suppresses faults on masked-out elements).
     let x = unsafe { _mm512_maskz_loadu_epi8(k, s.as_ptr().cast()) };
-    // `vpermi2b` takes the low seven bits of each byte: bytes from 0x80 up
-    // alias ASCII entries, so they are set apart by their top bit (none is
-    // a member of either class, `%` or `?`).
-    let high = _mm512_movepi8_mask(x);
+    // `vpermi2b` takes the low seven bits of each byte, so bytes from 0x80
+    // up would alias ASCII entries: they are read as 0x7F (DEL) instead,
+    // which neither class holds ([`ByteTable::of`] checks it) and which is
+    // neither `%` nor `?`, just what a byte from 0x80 up is here. One
+    // `vpminub` where setting them apart by their top bit took a mask and
+    // two mask operations per class on the way to the answer.
+    let x = _mm512_min_epu8(x, _mm512_set1_epi8(0x7F));
     let bits = _mm512_permutex2var_epi8(load64(&t.0[0]), x, load64(&t.0[1]));
-    let test = |bit: u8| _mm512_test_epi8_mask(bits, _mm512_set1_epi8(bit as i8));
+    // The lanes past the input (zero, which is a stop byte) are left out
+    // by the test's own mask, at no cost.
+    let test = |bit: u8| _mm512_mask_test_epi8_mask(k, bits, _mm512_set1_epi8(bit as i8));
     [
-        (test(ByteTable::STOP) | high) & k,
-        (test(ByteTable::NONREG) | high) & k,
-        test(ByteTable::PCT) & !high & k,
-        test(ByteTable::QMARK) & !high & k,
+        test(ByteTable::STOP),
+        test(ByteTable::NONREG),
+        test(ByteTable::PCT),
+        test(ByteTable::QMARK),
     ]
 }
 
