@@ -262,7 +262,7 @@ const HTTP_PAIR: PairClass = PairClass::of(&crate::chars::QUERY, &crate::chars::
 
 /// The same classes for the AVX-512 code: a table of class bits for each
 /// byte below 0x80 (bytes from 0x80 up are in neither class; the vector
-/// code sets them apart by their top bit).
+/// code looks them up as 0x7F, DEL, which is in neither class either).
 #[derive(Clone, Copy, Debug)]
 // Read only by the AVX-512 code, which a `no_std` build without AVX2 leaves
 // out.
@@ -283,7 +283,7 @@ impl ByteTable {
     pub(crate) const QMARK: u8 = 8;
 
     /// The bits of each ASCII byte for classes `a` and `b` (which must not
-    /// contain `%` or any byte from 0x80 up), in two halves of 64 bytes,
+    /// contain `%`, DEL or any byte from 0x80 up), in two halves of 64 bytes,
     /// one vector each.
     pub(crate) const fn of(a: &CharClass, b: &CharClass) -> ByteTable {
         check_class(a);
