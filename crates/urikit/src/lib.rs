@@ -109,6 +109,7 @@ pub mod suffix;
 pub mod surt;
 pub mod text;
 mod uri;
+mod word;
 mod zone;
 
 /// Not an API: hooks for the fuzz crate, behind the `__fuzz` feature.

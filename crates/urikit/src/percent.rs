@@ -28,6 +28,7 @@ use alloc::vec::Vec;
 use core::fmt;
 
 use crate::chars::{self, CharClass, hex_value};
+use crate::word::{HIGH, ONES};
 
 /// `userinfo` (3.2.1): unreserved, sub-delims and `:` stay as they are.
 ///
@@ -546,9 +547,6 @@ impl<'a> PercentDecode<'a> {
 fn ascii_or_utf8(b: &[u8]) -> &str {
     core::str::from_utf8(b).unwrap_or_default()
 }
-
-const ONES: u64 = u64::from_ne_bytes([0x01; 8]);
-const HIGH: u64 = u64::from_ne_bytes([0x80; 8]);
 
 /// The high bit of each byte of the word `w` (eight bytes read
 /// little-endian) that may equal `b`: the zero-byte test on `w ^ bbbbbbbb`.

@@ -15,9 +15,7 @@ use super::{Iri, IriBuf, IriRef, IriRefBuf};
 use crate::chars::{UNRESERVED, hex_value, is_bidi_format, is_iprivate, is_ucschar};
 use crate::parse::{Meta, NONE};
 use crate::uri::{Uri, UriBuf, UriRef, UriRefBuf};
-
-/// The high bit of each byte of a word.
-const HIGH: u64 = 0x8080_8080_8080_8080;
+use crate::word::{HIGH, load8};
 
 /// RFC 3987 3.1 step 2 on the text of a valid IRI reference.
 ///
@@ -41,8 +39,7 @@ pub(crate) fn iri_to_uri(s: &str) -> Cow<'_, str> {
     let mut out = Vec::with_capacity(b.len() + 2 * high + 3);
     let mut i = 0;
     while let Some(word) = b.get(i..i + 8) {
-        let w = u64::from_le_bytes(word.try_into().unwrap_or([0x80; 8]));
-        if w & HIGH == 0 {
+        if load8(b, i) & HIGH == 0 {
             out.extend_from_slice(word);
         } else {
             put_bytes(&mut out, word);
@@ -71,7 +68,7 @@ fn count_high(b: &[u8]) -> usize {
     let mut i = 0;
     let mut words = 0;
     while i < last {
-        acc += (word_at(b, i) & HIGH) >> 7;
+        acc += (load8(b, i) & HIGH) >> 7;
         i += 8;
         words += 1;
         if words == 255 {
@@ -82,16 +79,8 @@ fn count_high(b: &[u8]) -> usize {
     }
     // The last eight bytes, less the `i - last` (0 to 7) the loop counted
     // already: the low bytes of the little-endian word.
-    let tail = (word_at(b, last) & HIGH) >> 7 >> (8 * (i - last));
+    let tail = (load8(b, last) & HIGH) >> 7 >> (8 * (i - last));
     n + sum(acc) + sum(tail)
-}
-
-/// The eight bytes of `b` from `i` as a little-endian word (`i + 8` is in
-/// bounds at every call).
-#[inline(always)]
-fn word_at(b: &[u8], i: usize) -> u64 {
-    let w = b.get(i..i + 8).and_then(|w| w.try_into().ok());
-    u64::from_le_bytes(w.unwrap_or([0; 8]))
 }
 
 /// Each byte of `bytes` as itself (ASCII) or as its `%HH` triplet, by one

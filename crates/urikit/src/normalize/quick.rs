@@ -4,9 +4,9 @@
 //! would otherwise be scanned byte by byte. A check that finds something
 //! only sends the value to the exact byte checks of `writer.rs`.
 
-const ONES: u64 = 0x0101_0101_0101_0101;
+use crate::word::{HIGH, ONES, eq_bytes};
+
 const LO7: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-const HI: u64 = 0x8080_8080_8080_8080;
 
 /// The word of the first eight bytes of `b` (which has at least eight).
 #[inline(always)]
@@ -29,14 +29,6 @@ fn tail_word(s: &[u8], tail: &[u8]) -> u64 {
     }
 }
 
-/// The high bit of each byte of `w` that equals `c`, exactly (no borrow
-/// from one byte into the next, unlike the usual "has zero byte" trick).
-#[inline(always)]
-fn eq_mask(w: u64, c: u8) -> u64 {
-    let x = w ^ (u64::from(c) * ONES);
-    !(((x & LO7) + LO7) | x | LO7)
-}
-
 /// The high bit of each byte of `w` that is an ASCII uppercase letter.
 #[inline(always)]
 fn upper_mask(w: u64) -> u64 {
@@ -44,7 +36,7 @@ fn upper_mask(w: u64) -> u64 {
     // Bytes of 7 bits: adding stays within the byte.
     let ge_a = x + (0x80 - u64::from(b'A')) * ONES;
     let gt_z = x + (0x80 - u64::from(b'Z') - 1) * ONES;
-    ge_a & !gt_z & !w & HI
+    ge_a & !gt_z & !w & HIGH
 }
 
 /// What [`super::Normalizer::is_normalized`] asks of the whole text.
@@ -111,11 +103,11 @@ fn scan_words(s: &[u8]) -> (bool, bool) {
     let chunks = s.chunks_exact(8);
     let tail = chunks.remainder();
     let mut step = |w: u64| {
-        pct |= eq_mask(w, b'%');
-        let slash = eq_mask(w, b'/');
+        pct |= eq_bytes(w, b'%');
+        let slash = eq_bytes(w, b'/');
         // Each byte's "follows a slash" flag: the slash flags moved up a
         // byte, and the last byte of the previous word into the first.
-        slash_dot |= eq_mask(w, b'.') & ((slash << 8) | carry);
+        slash_dot |= eq_bytes(w, b'.') & ((slash << 8) | carry);
         carry = slash >> 56;
     };
     for c in chunks {

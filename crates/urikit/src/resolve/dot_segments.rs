@@ -7,7 +7,8 @@ use alloc::string::String;
 use alloc::vec::Vec;
 use core::fmt;
 
-use super::scan::{LO, eq_bytes, load8, load8_padded, maybe_dot_segment, zero_bytes};
+use super::scan::{load8_padded, maybe_dot_segment};
+use crate::word::{ONES, eq_bytes, load8, zero_bytes};
 
 /// Calls `f(segment, is_last)` for each `/`-separated piece of `s`. A plain
 /// byte loop: segments are short, and a searcher per segment costs more
@@ -213,7 +214,7 @@ pub(super) fn pop_segment(out: &mut String, root: usize) {
     let end = o.len() - 1;
     let seg = o.get(root..end).unwrap_or_default();
     let cut = match seg.len().checked_sub(8) {
-        Some(w) => match zero_bytes(load8(seg, w) ^ (LO * u64::from(b'/'))) {
+        Some(w) => match zero_bytes(load8(seg, w) ^ (ONES * u64::from(b'/'))) {
             0 => seg[..w].iter().rposition(|&c| c == b'/').unwrap_or(0),
             m => w + (63 - m.leading_zeros() as usize) / 8,
         },

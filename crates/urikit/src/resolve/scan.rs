@@ -1,24 +1,7 @@
 //! Word-at-a-time scans of path bytes, shared by the fast paths of
 //! resolution and of make-relative.
 
-pub(super) const LO: u64 = 0x0101_0101_0101_0101;
-pub(super) const HI: u64 = 0x8080_8080_8080_8080;
-
-/// Eight bytes of `b` from `at`, little-endian (0 past the end).
-#[inline(always)]
-pub(super) fn load8(b: &[u8], at: usize) -> u64 {
-    match b.get(at..at.wrapping_add(8)).map(<[u8; 8]>::try_from) {
-        Some(Ok(a)) => u64::from_le_bytes(a),
-        _ => 0,
-    }
-}
-
-/// The high bit of each byte of `x` that is zero, exactly (no borrow
-/// between bytes).
-#[inline(always)]
-pub(super) fn zero_bytes(x: u64) -> u64 {
-    !(((x & !HI) + !HI) | x) & HI
-}
+use crate::word::{ONES, load8, zero_bytes};
 
 /// Whether some `w[i]` is `/` and `w[i + 1]` is `.`. Written so that the
 /// compiler makes it two vector compares.
@@ -110,7 +93,7 @@ pub(super) fn any_slash16(w: &[u8; 16]) -> bool {
 /// One past the index of the last `/` in the word of `b` at `at`, or 0.
 #[inline(always)]
 pub(super) fn last_slash8(b: &[u8], at: usize) -> usize {
-    let m = zero_bytes(load8(b, at) ^ (LO * u64::from(b'/')));
+    let m = zero_bytes(load8(b, at) ^ (ONES * u64::from(b'/')));
     if m == 0 {
         0
     } else {
@@ -151,12 +134,6 @@ pub(super) fn last_slash_end(b: &[u8]) -> usize {
         }
         end = at;
     }
-}
-
-/// Bit 7 of each byte of `w` that equals `c`.
-#[inline(always)]
-pub(super) fn eq_bytes(w: u64, c: u8) -> u64 {
-    zero_bytes(w ^ (LO * u64::from(c)))
 }
 
 /// Eight bytes of `b` from `at` (below its length), little-endian, zero

@@ -5,8 +5,9 @@
 use alloc::string::String;
 
 use super::dot_segments::{has_dot_segment_fast, rooted_dots};
-use super::scan::{eq_bytes, last_slash_end, load8_padded, maybe_dot_segment};
+use super::scan::{last_slash_end, load8_padded, maybe_dot_segment};
 use crate::parse::{MAX_LEN, Meta, NONE};
+use crate::word::eq_bytes;
 
 // ---------------------------------------------------------------------------
 // The fast path of resolution: a splice of the two texts

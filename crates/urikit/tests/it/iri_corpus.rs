@@ -80,32 +80,37 @@ fn check_wiki(path: &Path) -> usize {
     lines.len()
 }
 
+/// `check` over the committed sample of wiki-iris.txt (more than 1,000
+/// lines) and over the full file (61,628 lines) where it is found; `check`
+/// gives the number of lines it read.
+fn over_wiki_iris(check: fn(&Path) -> usize) {
+    assert!(check(&urikit_testdata::sample("wiki-iris.txt")) > 1000);
+    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
+        assert_eq!(check(&p), 61_628);
+    }
+}
+
 #[test]
 fn wiki_iris_parse_and_map() {
-    assert!(check_wiki(&urikit_testdata::sample("wiki-iris.txt")) > 1000);
-    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
-        assert_eq!(check_wiki(&p), 61_628);
-    }
+    over_wiki_iris(check_wiki);
 }
 
 /// The same verdict and the same components as each peer (all eight; the
 /// authority whole for oxiri, which does not split it), for every line of
 /// wiki-iris.txt.
-fn differential(path: &Path) {
+fn differential(path: &Path) -> usize {
     let lines = urikit_testdata::lines(path);
     let mut differ = Vec::new();
     for line in &lines {
         differ.extend(disagreements(line).1);
     }
     assert!(differ.is_empty(), "{}", differ.join("\n"));
+    lines.len()
 }
 
 #[test]
 fn wiki_iris_agree_with_the_peers() {
-    differential(&urikit_testdata::sample("wiki-iris.txt"));
-    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
-        differential(&p);
-    }
+    over_wiki_iris(differential);
 }
 
 /// RFC 3987 3.1 over every line: urikit's `to_uri` gives the same text as
@@ -126,10 +131,7 @@ fn to_uri_as_the_peers(path: &Path) -> usize {
 
 #[test]
 fn wiki_iris_map_to_the_peers_uris() {
-    assert!(to_uri_as_the_peers(&urikit_testdata::sample("wiki-iris.txt")) > 1000);
-    if let Some(p) = urikit_testdata::full("wiki-iris.txt") {
-        assert_eq!(to_uri_as_the_peers(&p), 61_628);
-    }
+    over_wiki_iris(to_uri_as_the_peers);
 }
 
 /// Generated IRIs of every form, with characters at the class boundaries:
