@@ -139,17 +139,17 @@ fn shape<const P: u8, M: Bits>(
     // selects.
     let q = m.qmark.first(end).unwrap_or(len).min(pq_end);
     let query_start = if q < pq_end { q as u32 } else { NONE };
-    let path_end = q as u32;
     let host = &s[a..host_end];
     // The shortcut takes at most 128 bytes (`simd::masks_wide`): every
-    // offset fits in the low half of a word.
-    let pair = |lo: usize, hi: usize| lo as u64 | (hi as u64) << 32;
+    // offset fits in the low half of a word (and `NONE` is a `u32`).
+    let pair = |lo: u64, hi: u64| lo | hi << 32;
+    let at = |i: usize| i as u64;
     Some(Meta::from_pairs(
         [
-            pair(scheme_end, a),
-            pair(a, host_end),
-            pair(end, path_end as usize),
-            u64::from(query_start) | u64::from(fragment) << 32,
+            pair(at(scheme_end), at(a)),
+            pair(at(a), at(host_end)),
+            pair(at(end), at(q)),
+            pair(query_start.into(), fragment.into()),
         ],
         host_kind(host),
     ))
