@@ -1,5 +1,5 @@
 //! Eight bytes at a time in a `u64` (little-endian): the constants, the
-//! load and the exact byte-equality mask that the word-at-a-time scans of
+//! loads and the exact byte-equality mask that the word-at-a-time scans of
 //! resolution, normalization, percent-encoding and IRI mapping share.
 
 /// 0x01 in every byte.
@@ -12,6 +12,16 @@ pub(crate) const HIGH: u64 = 0x8080_8080_8080_8080;
 pub(crate) fn load8(b: &[u8], at: usize) -> u64 {
     match b.get(at..at.wrapping_add(8)).map(<[u8; 8]>::try_from) {
         Some(Ok(a)) => u64::from_le_bytes(a),
+        _ => 0,
+    }
+}
+
+/// Four bytes of `b` from `at`, little-endian (0 past the end): for
+/// texts too short for a word.
+#[inline(always)]
+pub(crate) fn load4(b: &[u8], at: usize) -> u32 {
+    match b.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
+        Some(Ok(a)) => u32::from_le_bytes(a),
         _ => 0,
     }
 }
@@ -60,5 +70,7 @@ mod tests {
         assert_eq!(load8(b"abcdefghi", 1), u64::from_le_bytes(*b"bcdefghi"));
         assert_eq!(load8(b"abcdefghi", 2), 0);
         assert_eq!(load8(b"abc", usize::MAX), 0);
+        assert_eq!(load4(b"abcde", 1), u32::from_le_bytes(*b"bcde"));
+        assert_eq!(load4(b"abcde", 2), 0);
     }
 }

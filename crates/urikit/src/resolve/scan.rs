@@ -1,7 +1,7 @@
 //! Word-at-a-time scans of path bytes, shared by the fast paths of
 //! resolution and of make-relative.
 
-use crate::word::{ONES, load8, zero_bytes};
+use crate::word::{ONES, load4, load8, zero_bytes};
 
 /// Whether some `w[i]` is `/` and `w[i + 1]` is `.`. Written so that the
 /// compiler makes it two vector compares.
@@ -183,15 +183,6 @@ pub(super) fn common_prefix(a: &[u8], b: &[u8]) -> usize {
         i += 1;
     }
     i
-}
-
-/// Four bytes of `b` from `at` (0 past the end).
-#[inline(always)]
-pub(super) fn load4(b: &[u8], at: usize) -> u32 {
-    match b.get(at..at.wrapping_add(4)).map(<[u8; 4]>::try_from) {
-        Some(Ok(a)) => u32::from_le_bytes(a),
-        _ => 0,
-    }
 }
 
 /// Byte equality of short texts a word at a time (the last word may
